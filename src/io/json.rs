@@ -1,0 +1,270 @@
+//! The fixed JSON formats (DEVELOPERS.md):
+//! board `{"format":"sat2chess-board","version":1,"rows":N,"cols":M,"pieces":[{"kind":"K","row":r,"col":c,"budget":b},…]}`
+//! (extra keys are accepted and ignored; a piece's `"label"` is kept) and
+//! moves `{"moves":[{"from":[r,c],"to":[r,c]},…]}`.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+use serde_json::Number;
+
+use super::FormatError;
+use crate::board::{Board, Piece, PieceKind, Square};
+use crate::rules::Move;
+
+/// The value of the board file's `"format"` key.
+pub const BOARD_FORMAT: &str = "sat2chess-board";
+/// The board file version this crate reads and writes.
+pub const BOARD_VERSION: u64 = 1;
+
+#[derive(Deserialize)]
+struct RawBoard {
+    format: Option<String>,
+    version: Option<Number>,
+    rows: Number,
+    cols: Number,
+    pieces: Vec<RawPiece>,
+}
+
+#[derive(Deserialize)]
+struct RawPiece {
+    kind: String,
+    row: Number,
+    col: Number,
+    budget: Number,
+    #[serde(default)]
+    label: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RawMoves {
+    moves: Vec<RawMove>,
+}
+
+#[derive(Deserialize)]
+struct RawMove {
+    from: Vec<Number>,
+    to: Vec<Number>,
+}
+
+fn syntax(error: serde_json::Error) -> FormatError {
+    FormatError::Syntax {
+        line: error.line(),
+        column: error.column(),
+        message: error.to_string(),
+    }
+}
+
+/// A non-negative integer that fits `u32`, or an error naming `what`.
+fn whole(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32, FormatError> {
+    value
+        .as_u64()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| FormatError::Item {
+            item: item(),
+            message: format!("{what} must be a non-negative integer below 2^32, got {value}"),
+        })
+}
+
+fn positive(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32, FormatError> {
+    match whole(value, &item, what)? {
+        0 => Err(FormatError::Item {
+            item: item(),
+            message: format!("{what} is 1-based, got 0"),
+        }),
+        v => Ok(v),
+    }
+}
+
+/// Parses a board JSON document.
+pub fn parse_board(text: &str) -> Result<Board, FormatError> {
+    let raw: RawBoard = serde_json::from_str(text).map_err(syntax)?;
+    let header = || "board".to_string();
+    if let Some(format) = &raw.format
+        && format != BOARD_FORMAT
+    {
+        return Err(FormatError::Item {
+            item: header(),
+            message: format!("\"format\" must be \"{BOARD_FORMAT}\", got \"{format}\""),
+        });
+    }
+    if let Some(version) = &raw.version
+        && version.as_u64() != Some(BOARD_VERSION)
+    {
+        return Err(FormatError::Item {
+            item: header(),
+            message: format!(
+                "unsupported version {version} (this build reads version {BOARD_VERSION})"
+            ),
+        });
+    }
+    let rows = positive(&raw.rows, header, "\"rows\"")?;
+    let cols = positive(&raw.cols, header, "\"cols\"")?;
+    let mut pieces = Vec::with_capacity(raw.pieces.len());
+    for (index, p) in raw.pieces.into_iter().enumerate() {
+        let item = || format!("piece #{index}");
+        let mut letters = p.kind.chars();
+        let kind = match (letters.next(), letters.next()) {
+            (Some(letter), None) => PieceKind::from_letter(letter),
+            _ => None,
+        }
+        .ok_or_else(|| FormatError::Item {
+            item: item(),
+            message: format!("unknown kind \"{}\" (expected one of K Q R B N P)", p.kind),
+        })?;
+        let square = Square::new(
+            positive(&p.row, item, "\"row\"")?,
+            positive(&p.col, item, "\"col\"")?,
+        );
+        let budget = whole(&p.budget, item, "\"budget\"")?;
+        pieces.push(Piece {
+            kind,
+            square,
+            budget,
+            label: p.label,
+        });
+    }
+    Ok(Board::new(rows, cols, pieces)?)
+}
+
+/// Writes a board as JSON, one piece per line.
+pub fn write_board(board: &Board) -> String {
+    let mut out = String::with_capacity(64 + board.len() * 56);
+    let _ = write!(
+        out,
+        "{{\"format\":\"{BOARD_FORMAT}\",\"version\":{BOARD_VERSION},\"rows\":{},\"cols\":{},\"pieces\":[",
+        board.rows(),
+        board.cols()
+    );
+    for (i, p) in board.pieces().iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        let _ = write!(
+            out,
+            "{{\"kind\":\"{}\",\"row\":{},\"col\":{},\"budget\":{}",
+            p.kind.letter(),
+            p.square.row,
+            p.square.col,
+            p.budget
+        );
+        if let Some(label) = &p.label {
+            let _ = write!(
+                out,
+                ",\"label\":{}",
+                serde_json::to_string(label).expect("strings serialise")
+            );
+        }
+        out.push('}');
+    }
+    out.push_str(if board.is_empty() { "]}\n" } else { "\n]}\n" });
+    out
+}
+
+fn square(coords: &[Number], index: usize, end: &str) -> Result<Square, FormatError> {
+    let item = || format!("move #{index}");
+    match coords {
+        [row, col] => Ok(Square::new(
+            positive(row, item, &format!("\"{end}\" row"))?,
+            positive(col, item, &format!("\"{end}\" column"))?,
+        )),
+        _ => Err(FormatError::Item {
+            item: item(),
+            message: format!("\"{end}\" must be [row, col], got {} numbers", coords.len()),
+        }),
+    }
+}
+
+/// Parses a moves JSON document.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, FormatError> {
+    let raw: RawMoves = serde_json::from_str(text).map_err(syntax)?;
+    raw.moves
+        .iter()
+        .enumerate()
+        .map(|(index, m)| {
+            Ok(Move::new(
+                square(&m.from, index, "from")?,
+                square(&m.to, index, "to")?,
+            ))
+        })
+        .collect()
+}
+
+/// Writes moves as JSON, one move per line.
+pub fn write_moves(moves: &[Move]) -> String {
+    let mut out = String::with_capacity(16 + moves.len() * 40);
+    out.push_str("{\"moves\":[");
+    for (i, m) in moves.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        let _ = write!(
+            out,
+            "{{\"from\":[{},{}],\"to\":[{},{}]}}",
+            m.from.row, m.from.col, m.to.row, m.to.col
+        );
+    }
+    out.push_str(if moves.is_empty() { "]}\n" } else { "\n]}\n" });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_round_trips_and_ignores_extra_keys() {
+        let text = r#"{"format":"sat2chess-board","version":1,"rows":3,"cols":4,"extra":[1,2],
+            "pieces":[{"kind":"K","row":1,"col":2,"budget":2,"label":"wire","colour":"red"},
+                      {"kind":"n","row":3,"col":4,"budget":0}]}"#;
+        let board = parse_board(text).unwrap();
+        assert_eq!(board.len(), 2);
+        assert_eq!(board.pieces()[0].label.as_deref(), Some("wire"));
+        assert_eq!(board.pieces()[1].kind, PieceKind::Knight);
+        assert_eq!(parse_board(&write_board(&board)).unwrap(), board);
+    }
+
+    #[test]
+    fn bad_boards_name_the_offending_item() {
+        let bad = |pieces: &str| {
+            let text = format!(r#"{{"rows":3,"cols":3,"pieces":[{pieces}]}}"#);
+            parse_board(&text).unwrap_err().to_string()
+        };
+        assert_eq!(
+            bad(r#"{"kind":"K","row":1,"col":1,"budget":-1}"#),
+            "piece #0: \"budget\" must be a non-negative integer below 2^32, got -1"
+        );
+        assert_eq!(
+            bad(r#"{"kind":"K","row":1,"col":1,"budget":1.5}"#),
+            "piece #0: \"budget\" must be a non-negative integer below 2^32, got 1.5"
+        );
+        assert_eq!(
+            bad(r#"{"kind":"X","row":1,"col":1,"budget":1}"#),
+            "piece #0: unknown kind \"X\" (expected one of K Q R B N P)"
+        );
+        assert_eq!(
+            bad(
+                r#"{"kind":"K","row":1,"col":1,"budget":1},{"kind":"Q","row":1,"col":1,"budget":1}"#
+            ),
+            "pieces #0 and #1 both stand on (1,1)"
+        );
+        assert_eq!(
+            bad(r#"{"kind":"K","row":4,"col":1,"budget":1}"#),
+            "piece #0 (king at (4,1)) lies outside the 3x3 board"
+        );
+        assert!(bad(r#"{"kind":"K","row":1}"#).starts_with("line 1, column "));
+        let wrong_format = parse_board(r#"{"format":"fen","rows":1,"cols":1,"pieces":[]}"#);
+        assert!(wrong_format.unwrap_err().to_string().contains("\"format\""));
+    }
+
+    #[test]
+    fn moves_round_trip() {
+        let moves = vec![
+            Move::new(Square::new(1, 1), Square::new(1, 2)),
+            Move::new(Square::new(3, 4), Square::new(2, 3)),
+        ];
+        assert_eq!(parse_moves(&write_moves(&moves)).unwrap(), moves);
+        assert_eq!(parse_moves(&write_moves(&[])).unwrap(), vec![]);
+        let err = parse_moves(r#"{"moves":[{"from":[1],"to":[1,2]}]}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "move #0: \"from\" must be [row, col], got 1 numbers"
+        );
+    }
+}
