@@ -6,5 +6,6 @@
 pub mod board;
 pub mod formula;
 pub mod io;
+pub mod label;
 pub mod rules;
 pub mod solve;
