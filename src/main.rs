@@ -23,6 +23,10 @@ enum Command {
     ///
     /// Example: sat2chess solve examples/puzzles/chesscom-1.json
     Solve(cmd::solve::Args),
+    /// Draw a board, gadget or capture sequence as SVG, TikZ or an animated HTML page.
+    ///
+    /// Example: sat2chess render board.json --moves moves.json --step 2 -o figure.svg
+    Render(cmd::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Render(args) => cmd::render::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
