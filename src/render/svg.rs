@@ -9,14 +9,14 @@ use std::fmt::Write as _;
 use svg::Node;
 use svg::node::element::{
     Circle, ClipPath, Definitions, Element, Group, Line, Marker, Path, Pattern, Polygon, Rectangle,
-    Text, Use,
+    Use,
 };
 
 use super::glyph::{self, Paint, Segment, Shape};
 use super::{
     Arrow, ArrowKind, GadgetClass, LegendEntry, Mark, RenderError, Rgb, Scene, ScenePiece, palette,
 };
-use crate::board::PieceKind;
+use crate::board::{PieceKind, Square};
 
 /// A number with at most three decimals and no trailing zeros.
 pub(crate) fn num(value: f64) -> String {
@@ -26,6 +26,29 @@ pub(crate) fn num(value: f64) -> String {
         "0".to_string()
     } else {
         text.to_string()
+    }
+}
+
+/// A `<text>` element with its content on the same line (the `svg` crate's `Text` element
+/// puts the content on a line of its own).
+pub(crate) struct Label(Element);
+
+impl Label {
+    pub fn new(content: impl Into<String>) -> Label {
+        let mut element = Element::new("text");
+        element.append(svg::node::Text::new(content));
+        Label(element)
+    }
+
+    pub fn set(mut self, name: &str, value: impl Into<svg::node::Value>) -> Label {
+        self.0.assign(name, value);
+        self
+    }
+}
+
+impl From<Label> for Box<dyn Node> {
+    fn from(label: Label) -> Box<dyn Node> {
+        Box::new(label.0)
     }
 }
 
@@ -44,7 +67,7 @@ pub enum Flavour {
 pub(crate) struct Layout {
     pub width: f64,
     pub height: f64,
-    /// Scale of texts, margins and legend (1 for boards up to 24 squares across).
+    /// Scale of texts, margins and legend (1 for boards up to 32 squares across).
     pub text: f64,
     pub left: f64,
     pub top: f64,
@@ -56,7 +79,7 @@ impl Layout {
     pub fn of(scene: &Scene) -> Layout {
         let width = scene.region.cols() as f64;
         let height = scene.region.rows() as f64;
-        let text = (width.max(height) / 24.0).max(1.0);
+        let text = (width.max(height) / 32.0).max(1.0);
         let margin = if scene.coordinates { 0.75 } else { 0.15 } * text;
         let legend_height = if scene.legend.is_empty() {
             0.0
@@ -268,28 +291,60 @@ fn definitions(scene: &Scene, flavour: Flavour) -> Definitions {
     defs
 }
 
-/// One path per colour: `cell(x, y)` is appended for every entry, grouped by colour.
-fn batched<K: Ord>(
-    items: impl Iterator<Item = (K, (f64, f64))>,
-    cell: impl Fn(&mut String, f64, f64),
+/// One path per key, each drawing a `size` × `size` square at the top-left corner of each
+/// of its squares. Subpaths are relative moves between squares in row order, so a dense
+/// board costs about 15 bytes per square; browsers fill such paths fast (round-capped
+/// strokes, tried first, were ten times slower to display).
+fn square_paths<K: Ord>(
+    items: impl Iterator<Item = (K, Square)>,
+    size: &str,
 ) -> BTreeMap<K, String> {
-    let mut paths: BTreeMap<K, String> = BTreeMap::new();
-    for (key, (x, y)) in items {
-        cell(paths.entry(key).or_default(), x, y);
+    let mut groups: BTreeMap<K, Vec<Square>> = BTreeMap::new();
+    for (key, square) in items {
+        groups.entry(key).or_default().push(square);
     }
-    paths
+    groups
+        .into_iter()
+        .map(|(key, mut squares)| {
+            squares.sort_unstable();
+            let mut d = String::with_capacity(squares.len() * 16);
+            let mut previous: Option<Square> = None;
+            for square in squares {
+                let _ = match previous {
+                    None => write!(d, "M{} {}", square.col, square.row),
+                    Some(p) => write!(
+                        d,
+                        "m{} {}",
+                        square.col as i64 - p.col as i64,
+                        square.row as i64 - p.row as i64
+                    ),
+                };
+                let _ = write!(d, "h{size}v{size}h-{size}z");
+                previous = Some(square);
+            }
+            (key, d)
+        })
+        .collect()
+}
+
+/// Translation from board squares (row, col) to user space, plus an inset.
+fn square_origin(scene: &Scene, inset: f64) -> String {
+    format!(
+        "translate({} {})",
+        num(inset - scene.region.left as f64),
+        num(inset - scene.region.top as f64)
+    )
 }
 
 fn tints(scene: &Scene) -> Group {
     let items = scene.tints.iter().map(|&(square, class)| {
         let light = (square.row + square.col) % 2 == 0;
-        ((light, class), scene.corner(square))
+        ((light, class), square)
     });
-    let paths = batched(items, |d, x, y| {
-        let _ = write!(d, "M{x} {y}h1v1h-1z");
-    });
-    let mut group = Group::new().set("class", "s2c-gadgets");
-    for ((light, class), d) in paths {
+    let mut group = Group::new()
+        .set("class", "s2c-gadgets")
+        .set("transform", square_origin(scene, 0.0));
+    for ((light, class), d) in square_paths(items, "1") {
         let base = if light { palette::LIGHT } else { palette::DARK };
         group.append(
             Path::new()
@@ -300,54 +355,29 @@ fn tints(scene: &Scene) -> Group {
     group
 }
 
-/// Dot fill by gadget class and budget (see the module documentation of [`super`]).
-pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Option<Rgb> {
-    let full = class.map_or(palette::PAPER, GadgetClass::colour);
+/// Dot colour by gadget class and budget (see the module documentation of [`super`]).
+pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Rgb {
+    let full = class.map_or(palette::DOT, GadgetClass::colour);
     match budget {
-        0 => None,
-        1 => Some(match class {
-            Some(_) => full.mix(palette::INK, 0.4),
-            None => Rgb(0x9e9e9e),
-        }),
-        _ => Some(full),
+        0 => palette::INK,
+        1 => full.mix(palette::PAPER, 0.5),
+        _ => full,
     }
 }
 
+/// Side of a dot, in squares.
+pub(crate) const DOT: f64 = 0.7;
+
 fn dots(scene: &Scene) -> Group {
-    let cell = |d: &mut String, x: f64, y: f64| {
-        let _ = write!(d, "M{x} {y}h0");
-    };
     let mut group = Group::new()
         .set("class", "s2c-pieces")
-        .set("transform", "translate(.5 .5)")
-        .set("fill", "none")
-        .set("stroke-linecap", "round");
-    let outlines = batched(
-        scene.pieces.iter().map(|p| ((), scene.corner(p.square))),
-        cell,
-    );
-    for ((), d) in outlines {
-        group.append(
-            Path::new()
-                .set("d", d)
-                .set("stroke", palette::INK.to_string())
-                .set("stroke-width", 0.8),
-        );
-    }
-    let fills = batched(
-        scene
-            .pieces
-            .iter()
-            .filter_map(|p| Some((dot_colour(p.class, p.budget)?.0, scene.corner(p.square)))),
-        cell,
-    );
-    for (colour, d) in fills {
-        group.append(
-            Path::new()
-                .set("d", d)
-                .set("stroke", Rgb(colour).to_string())
-                .set("stroke-width", 0.56),
-        );
+        .set("transform", square_origin(scene, (1.0 - DOT) / 2.0));
+    let items = scene
+        .pieces
+        .iter()
+        .map(|p| (dot_colour(p.class, p.budget).0, p.square));
+    for (colour, d) in square_paths(items, &num(DOT)) {
+        group.append(Path::new().set("d", d).set("fill", Rgb(colour).to_string()));
     }
     group
 }
@@ -371,7 +401,7 @@ pub(crate) fn piece(scene: &Scene, piece: &ScenePiece, flavour: Flavour) -> Grou
         )
         .add(Use::new().set(href, "#s2c-badge"))
         .add({
-            let numeral = Text::new(piece.budget.to_string())
+            let numeral = Label::new(piece.budget.to_string())
                 .set("x", cx)
                 .set("y", num(cy + 0.085));
             // Two or more digits get a smaller font to stay inside the disc.
@@ -429,7 +459,7 @@ fn mark(mark: Mark, x: f64, y: f64) -> Group {
             .set("stroke-width", width)
     };
     let tag = |word: &str| {
-        Text::new(word)
+        Label::new(word)
             .set("x", num(x + 0.09))
             .set("y", num(y + 0.28))
             .set("font-family", "sans-serif")
@@ -513,7 +543,7 @@ pub(crate) fn capture_label(number: usize, (x, y): (f64, f64)) -> Group {
                 .set("fill", palette::CAPTURE.to_string()),
         )
         .add(
-            Text::new(number.to_string())
+            Label::new(number.to_string())
                 .set("x", num(x))
                 .set("y", num(y + 0.065))
                 .set("fill", palette::PAPER.to_string()),
@@ -557,20 +587,20 @@ fn coordinates(scene: &Scene, layout: &Layout) -> Group {
         .set("font-size", num(size))
         .set("fill", palette::MARGIN_TEXT.to_string());
     let region = scene.region;
-    let step = Scene::label_step(region.rows());
+    let step = Scene::label_step(region.rows(), 1.5 * size);
     for row in (region.top..=region.bottom).filter(|r| r % step == 0 || step == 1) {
         let y = (row - region.top) as f64 + 0.5 + 0.35 * size;
         group.append(
-            Text::new(row.to_string())
+            Label::new(row.to_string())
                 .set("x", num(-0.15 * layout.text))
                 .set("y", num(y))
                 .set("text-anchor", "end"),
         );
     }
-    let step = Scene::label_step(region.cols());
+    let step = Scene::label_step(region.cols(), Scene::label_width(region.right) * size);
     for col in (region.left..=region.right).filter(|c| c % step == 0 || step == 1) {
         group.append(
-            Text::new(col.to_string())
+            Label::new(col.to_string())
                 .set("x", num((col - region.left) as f64 + 0.5))
                 .set("y", num(-0.2 * layout.text))
                 .set("text-anchor", "middle"),
@@ -597,7 +627,10 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
                 let (cx, cy, _) = BADGE;
                 swatch.append(
                     Group::new()
-                        .set("transform", format!("translate({} {})", 0.5 - cx, 0.5 - cy))
+                        .set(
+                            "transform",
+                            format!("translate({} {})", num(0.5 - cx), num(0.5 - cy)),
+                        )
                         .add(
                             Circle::new()
                                 .set("cx", cx)
@@ -608,7 +641,7 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
                                 .set("stroke-width", 0.05),
                         )
                         .add(
-                            Text::new("n")
+                            Label::new("n")
                                 .set("x", cx)
                                 .set("y", num(cy + 0.15))
                                 .set("font-size", 0.45)
@@ -616,6 +649,18 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
                                 .set("text-anchor", "middle"),
                         ),
                 );
+            }
+            LegendEntry::DotBudget => {
+                for (index, budget) in [2, 1, 0].into_iter().enumerate() {
+                    swatch.append(
+                        Rectangle::new()
+                            .set("x", num(0.35 * index as f64 - 0.1))
+                            .set("y", 0.3)
+                            .set("width", 0.3)
+                            .set("height", 0.3)
+                            .set("fill", dot_colour(None, budget).to_string()),
+                    );
+                }
             }
             LegendEntry::Gadget(class) => swatch.append(
                 Rectangle::new()
@@ -655,7 +700,7 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
         }
         group.append(swatch);
         group.append(
-            Text::new(entry.text())
+            Label::new(entry.text())
                 .set("x", num(0.7 * t))
                 .set("y", num(y + 0.34 * t)),
         );
@@ -703,13 +748,18 @@ pub fn document(scene: &Scene, flavour: Flavour, underlay: Option<Group>) -> Ele
     if let Some(underlay) = underlay {
         root.append(underlay);
     }
-    root.append(arrows(scene, true));
+    let has_flow = scene.arrows.iter().any(|a| a.kind == ArrowKind::Flow);
+    if has_flow {
+        root.append(arrows(scene, true));
+    }
     root.append(if scene.dots {
         dots(scene)
     } else {
         glyphs(scene, flavour)
     });
-    root.append(arrows(scene, false));
+    if scene.arrows.iter().any(|a| a.kind != ArrowKind::Flow) {
+        root.append(arrows(scene, false));
+    }
     if scene.coordinates {
         root.append(coordinates(scene, &layout));
     }

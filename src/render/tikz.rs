@@ -5,7 +5,9 @@
 use std::fmt::Write as _;
 
 use super::glyph::{self, Paint, Segment, Shape};
-use super::svg::{BADGE, GLYPH_OFFSET, GLYPH_SCALE, arrow_label_point, arrow_line, num, star};
+use super::svg::{
+    BADGE, DOT, GLYPH_OFFSET, GLYPH_SCALE, arrow_label_point, arrow_line, dot_colour, num, star,
+};
 use super::{ArrowKind, LegendEntry, Mark, RenderError, Rgb, Scene, palette};
 use crate::board::PieceKind;
 
@@ -180,10 +182,11 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
         if first >= cols {
             continue;
         }
-        let xs = if first + 2 < cols {
-            format!("{first},{},...,{}", first + 2, cols - 1)
-        } else {
-            first.to_string()
+        let last = first + (cols - 1 - first) / 2 * 2;
+        let xs = match (last - first) / 2 {
+            0 => first.to_string(),
+            1 => format!("{first},{last}"),
+            _ => format!("{first},{},...,{last}", first + 2),
         };
         let _ = writeln!(
             out,
@@ -214,20 +217,26 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
         "\\clip (0,0) rectangle {};",
         point(cols as f64, rows as f64)
     );
-    let _ = writeln!(out, "\\begin{{scope}}{clip}");
-    for a in scene.arrows.iter().filter(|a| a.kind == ArrowKind::Flow) {
-        arrow(&mut out, colours, a);
+    let (flows, captures): (Vec<_>, Vec<_>) =
+        scene.arrows.iter().partition(|a| a.kind == ArrowKind::Flow);
+    if !flows.is_empty() {
+        let _ = writeln!(out, "\\begin{{scope}}{clip}");
+        for a in flows {
+            arrow(&mut out, colours, a);
+        }
+        let _ = writeln!(out, "\\end{{scope}}");
     }
-    let _ = writeln!(out, "\\end{{scope}}");
     for piece in &scene.pieces {
         let (x, y) = scene.corner(piece.square);
         if scene.dots {
-            let fill = super::svg::dot_colour(piece.class, piece.budget).unwrap_or(palette::INK);
-            let fill = colours.name(fill);
+            let fill = colours.name(dot_colour(piece.class, piece.budget));
+            let inset = (1.0 - DOT) / 2.0;
             let _ = writeln!(
                 out,
-                "\\filldraw[fill={fill}, draw=black, line width=0.3pt] {} circle (0.34);",
-                point(x + 0.5, y + 0.5)
+                "\\fill[{fill}] {} rectangle ++({},{});",
+                point(x + inset, y + inset),
+                num(DOT),
+                num(DOT)
             );
         } else {
             let colour = if piece.budget == 0 { "black" } else { "white" };
@@ -242,8 +251,10 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
             );
         }
     }
-    let _ = writeln!(out, "\\begin{{scope}}{clip}");
-    for a in &scene.arrows {
+    if !captures.is_empty() {
+        let _ = writeln!(out, "\\begin{{scope}}{clip}");
+    }
+    for a in captures {
         if let ArrowKind::Capture { number } = a.kind {
             arrow(&mut out, colours, a);
             let colour = colours.name(palette::CAPTURE);
@@ -257,9 +268,11 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
             );
         }
     }
-    let _ = writeln!(out, "\\end{{scope}}");
+    if scene.arrows.iter().any(|a| a.kind != ArrowKind::Flow) {
+        let _ = writeln!(out, "\\end{{scope}}");
+    }
     if scene.coordinates {
-        let step = Scene::label_step(rows);
+        let step = Scene::label_step(rows, 0.5);
         for row in (region.top..=region.bottom).filter(|r| r % step == 0 || step == 1) {
             let _ = writeln!(
                 out,
@@ -267,7 +280,7 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
                 point(-0.1, (row - region.top) as f64 + 0.5)
             );
         }
-        let step = Scene::label_step(cols);
+        let step = Scene::label_step(cols, 0.35 * Scene::label_width(region.right));
         for col in (region.left..=region.right).filter(|c| c % step == 0 || step == 1) {
             let _ = writeln!(
                 out,
@@ -286,6 +299,16 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
                     point(x + 0.3, y + 0.3)
                 );
             }
+            LegendEntry::DotBudget => {
+                for (index, budget) in [2, 1, 0].into_iter().enumerate() {
+                    let colour = colours.name(dot_colour(None, budget));
+                    let _ = writeln!(
+                        out,
+                        "\\fill[{colour}] {} rectangle ++(0.25,0.25);",
+                        point(x + 0.3 * index as f64, y + 0.2)
+                    );
+                }
+            }
             LegendEntry::Gadget(class) => {
                 let colour = colours.name(palette::LIGHT.mix(class.colour(), palette::TINT));
                 let _ = writeln!(
@@ -294,7 +317,15 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
                     point(x, y)
                 );
             }
-            LegendEntry::Mark(kind) => mark(&mut out, colours, kind, x, y - 0.1),
+            LegendEntry::Mark(kind) => {
+                let _ = writeln!(
+                    out,
+                    "\\begin{{scope}}[shift={{{}}}, scale=0.6]",
+                    point(x, y)
+                );
+                mark(&mut out, colours, kind, 0.0, 0.0);
+                let _ = writeln!(out, "\\end{{scope}}");
+            }
             LegendEntry::Flow | LegendEntry::Capture => {
                 let kind = if *entry == LegendEntry::Flow {
                     ArrowKind::Flow

@@ -1,0 +1,239 @@
+//! Figures: SVG snapshots of two small boards (one with a move sequence at a step) and a tiny
+//! labelled gadget-like board, TikZ snapshot, the SVGs parse as XML, the HTML page is
+//! self-contained, and the CLI reports bad input.
+
+use std::process::Command;
+
+use sat2chess::board::{Board, Piece, PieceKind, Square};
+use sat2chess::render::{Format, Mark, RenderOptions, Style, render_to_string};
+use sat2chess::rules::Move;
+
+fn piece(kind: PieceKind, row: u32, col: u32, budget: u32, label: Option<&str>) -> Piece {
+    let mut piece = Piece::new(kind, Square::new(row, col), budget);
+    piece.label = label.map(str::to_string);
+    piece
+}
+
+/// Every piece kind, budgets 0–2.
+fn mixed_board() -> Board {
+    use PieceKind::*;
+    Board::new(
+        4,
+        5,
+        vec![
+            piece(King, 1, 1, 2, None),
+            piece(Queen, 1, 3, 1, None),
+            piece(Rook, 2, 2, 0, None),
+            piece(Bishop, 2, 4, 1, None),
+            piece(Knight, 3, 3, 2, None),
+            piece(Pawn, 4, 2, 0, None),
+        ],
+    )
+    .unwrap()
+}
+
+/// A row of kings (budgets 2, 1, 1, 1) and a rook; three moves.
+fn sequence() -> (Board, Vec<Move>) {
+    let board = Board::new(
+        2,
+        4,
+        (1..=4)
+            .map(|col| piece(PieceKind::King, 1, col, if col == 1 { 2 } else { 1 }, None))
+            .chain([piece(PieceKind::Rook, 2, 4, 0, None)])
+            .collect(),
+    )
+    .unwrap();
+    let moves = [((1, 1), (1, 2)), ((1, 2), (1, 3)), ((1, 4), (2, 4))]
+        .map(|((a, b), (c, d))| Move::new(Square::new(a, b), Square::new(c, d)))
+        .to_vec();
+    (board, moves)
+}
+
+/// A tiny labelled board in the label convention of `sat2chess::label` (not a verified gadget).
+fn labelled_board() -> Board {
+    use PieceKind::King;
+    Board::new(
+        3,
+        5,
+        vec![
+            piece(King, 1, 1, 1, Some("variable#1 output")),
+            piece(King, 1, 2, 2, Some("wire#1 flow=E")),
+            piece(King, 2, 2, 2, Some("wire#1 flow=E")),
+            piece(King, 1, 3, 2, Some("wire#1 flow=E")),
+            piece(King, 2, 3, 2, Some("or#1 input")),
+            piece(King, 2, 4, 1, Some("and#1")),
+            piece(King, 3, 4, 0, Some("crossing#1 flow=S")),
+            piece(King, 3, 5, 2, Some("one-test#1 final")),
+        ],
+    )
+    .unwrap()
+}
+
+fn svg(board: &Board, moves: &[Move], options: &RenderOptions) -> String {
+    let text = render_to_string(board, moves, options, Format::Svg).unwrap();
+    let document = roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    text
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// The budget numerals in document order.
+fn numerals(text: &str) -> Vec<String> {
+    let document = roxmltree::Document::parse(text).unwrap();
+    document
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("transform").is_some())
+        .filter(|g| g.children().any(|c| c.has_tag_name("use")))
+        .filter_map(|g| g.children().find(|c| c.has_tag_name("text")))
+        .filter_map(|t| t.text().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn small_board_svg() {
+    let text = svg(&mixed_board(), &[], &RenderOptions::default());
+    assert_eq!(numerals(&text), ["2", "1", "0", "1", "2", "0"]);
+    snapshot("render_mixed_board", &text);
+}
+
+#[test]
+fn step_shows_the_position_after_k_moves_and_the_next_move() {
+    let (board, moves) = sequence();
+    let options = RenderOptions {
+        step: Some(2),
+        ..RenderOptions::default()
+    };
+    let text = svg(&board, &moves, &options);
+    // After two captures the king from (1,1) stands on (1,3) with no budget left.
+    assert_eq!(numerals(&text), ["0", "1", "0"]);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let captures: Vec<_> = document
+        .descendants()
+        .filter(|n| n.attribute("marker-end") == Some("url(#s2c-head-capture)"))
+        .collect();
+    assert_eq!(captures.len(), 1, "only the next move is drawn");
+    snapshot("render_sequence_step_2", &text);
+
+    let all = svg(&board, &moves, &RenderOptions::default());
+    assert_eq!(all.matches("url(#s2c-head-capture)").count(), 3);
+}
+
+#[test]
+fn labelled_board_svg_has_gadget_colours_marks_and_flow() {
+    let options = RenderOptions {
+        gadgets: true,
+        legend: true,
+        marks: vec![(Square::new(3, 5), Mark::Output)],
+        ..RenderOptions::default()
+    };
+    let text = svg(&labelled_board(), &[], &options);
+    for word in [
+        ">in<",
+        ">out<",
+        ">final square<",
+        ">1-test<",
+        "url(#s2c-head-flow)",
+    ] {
+        assert!(text.contains(word), "missing {word}");
+    }
+    snapshot("render_labelled_gadget", &text);
+}
+
+#[test]
+fn tikz_output() {
+    let (board, moves) = sequence();
+    let options = RenderOptions {
+        step: Some(1),
+        legend: true,
+        ..RenderOptions::default()
+    };
+    let text = render_to_string(&board, &moves, &options, Format::Tikz).unwrap();
+    assert_eq!(
+        text.matches("\\begin{tikzpicture}").count(),
+        text.matches("\\end{tikzpicture}").count()
+    );
+    snapshot("render_sequence_step_1_tikz", &text);
+    let gadget = RenderOptions {
+        gadgets: true,
+        ..RenderOptions::default()
+    };
+    let text = render_to_string(&labelled_board(), &[], &gadget, Format::Tikz).unwrap();
+    snapshot("render_labelled_gadget_tikz", &text);
+}
+
+#[test]
+fn html_page_is_self_contained() {
+    let (board, moves) = sequence();
+    let text = render_to_string(&board, &moves, &RenderOptions::default(), Format::Html).unwrap();
+    assert!(!text.contains("http://") && !text.contains("https://"));
+    assert!(!text.contains(" src="), "no external resources");
+    assert!(text.contains("<script>") && text.contains("\"moves\":[{\"mover\":0"));
+    // Every piece the script moves exists in the inline SVG.
+    for id in 0..board.len() {
+        assert!(text.contains(&format!("id=\"s2c-p{id}\"")));
+    }
+}
+
+#[test]
+fn dot_style_batches_pieces_by_colour() {
+    let options = RenderOptions {
+        style: Style::Dots,
+        ..RenderOptions::default()
+    };
+    let text = svg(&mixed_board(), &[], &options);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let pieces = document
+        .descendants()
+        .find(|n| n.attribute("class") == Some("s2c-pieces"))
+        .unwrap();
+    // Budgets 2, 1 and 0: three colours, three paths, six squares.
+    let paths: Vec<&str> = pieces.children().filter_map(|n| n.attribute("d")).collect();
+    assert_eq!(paths.len(), 3);
+    assert_eq!(
+        paths.iter().map(|d| d.matches('z').count()).sum::<usize>(),
+        6
+    );
+    assert!(!text.contains("<use"));
+}
+
+#[test]
+fn cli_writes_files_and_rejects_bad_input() {
+    let dir = std::env::temp_dir().join(format!("sat2chess-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("board.json");
+    std::fs::write(&board, sat2chess::io::json::write_board(&mixed_board())).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_sat2chess"))
+            .arg("render")
+            .arg(&board)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = dir.join("figure.tex");
+    let ok = run(&["--region", "1,1,2,3", "-o", out.to_str().unwrap()]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("tikzpicture")
+    );
+    let bad = run(&["--region", "1,1,9,9"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.contains("region 1,1,9,9"), "{message}");
+    let step = run(&["--step", "1"]);
+    assert_eq!(step.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&step.stderr).contains("step 1 is beyond the end"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
