@@ -237,3 +237,17 @@ fn cli_writes_files_and_rejects_bad_input() {
     assert!(String::from_utf8_lossy(&step.stderr).contains("step 1 is beyond the end"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn moves_leaving_the_region_are_clipped_not_misplaced() {
+    let (board, moves) = sequence();
+    let options = RenderOptions {
+        region: Some("1,2,2,4".parse().unwrap()),
+        ..RenderOptions::default()
+    };
+    let text = svg(&board, &moves, &options);
+    // Move 1 starts at (1,1), left of the region: its arrow starts at a negative x.
+    assert!(text.contains("x1=\"-0.35\""), "{text}");
+    let page = render_to_string(&board, &moves, &options, Format::Html).unwrap();
+    assert!(page.contains("\"from\":[-1,0]"));
+}

@@ -9,7 +9,10 @@ use std::fmt::Write as _;
 use svg::Node;
 use svg::node::element::{Group, Line, Rectangle};
 
-use super::svg::{Flavour, arrow_label_point, arrow_line, capture_label, document, num};
+use super::svg::{
+    CAPTURE_FONT, CAPTURE_WIDTH, Flavour, arrow_label_point, arrow_line, baseline, capture_label,
+    document, num,
+};
 use super::{Arrow, ArrowKind, GLYPH_LIMIT, RenderError, RenderOptions, Scene, Style, palette};
 use crate::board::Board;
 use crate::rules::Move;
@@ -75,7 +78,7 @@ const SCRIPT: &str = r#"
       disc.setAttribute('cy', coming.label[1]);
       const number = next.querySelector('text');
       number.setAttribute('x', coming.label[0]);
-      number.setAttribute('y', coming.label[1] + 0.065);
+      number.setAttribute('y', coming.label[2]);
       number.textContent = step + 1;
       next.style.display = '';
     } else {
@@ -142,13 +145,13 @@ fn overlays() -> (Group, Group) {
         .set("style", "display:none")
         .set("opacity", 0.9)
         .set("font-family", "sans-serif")
-        .set("font-size", 0.18)
+        .set("font-size", CAPTURE_FONT)
         .set("font-weight", "bold")
         .set("text-anchor", "middle")
         .add(
             Line::new()
                 .set("stroke", palette::CAPTURE.to_string())
-                .set("stroke-width", 0.08)
+                .set("stroke-width", CAPTURE_WIDTH)
                 .set("stroke-linecap", "round")
                 .set("marker-end", "url(#s2c-head-capture)"),
         )
@@ -231,7 +234,10 @@ pub fn write(
             num(y1),
             num(x2),
             num(y2),
-            json_point(arrow_label_point(&arrow)),
+            {
+                let (x, y) = arrow_label_point(&arrow);
+                format!("[{},{},{}]", num(x), num(y), num(baseline(y, CAPTURE_FONT)))
+            },
             step.mv
         );
     }

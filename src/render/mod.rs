@@ -484,10 +484,8 @@ impl Scene {
         marks.dedup();
 
         let centre = |square: Square| {
-            (
-                (square.col - region.left) as f64 + 0.5,
-                (square.row - region.top) as f64 + 0.5,
-            )
+            let (x, y) = corner(region, square);
+            (x + 0.5, y + 0.5)
         };
         let mut arrows = flow_arrows(&labelled, region);
         let shown_moves = match options.step {
@@ -522,12 +520,10 @@ impl Scene {
         })
     }
 
-    /// Top-left corner of `square` in board units.
+    /// Top-left corner of `square` in board units (negative or beyond the view for squares
+    /// outside the region, e.g. the ends of a move that leaves it).
     pub fn corner(&self, square: Square) -> (f64, f64) {
-        (
-            (square.col - self.region.left) as f64,
-            (square.row - self.region.top) as f64,
-        )
+        corner(self.region, square)
     }
 
     /// Row (or column) numbers to label on the margin: every `k`-th for the smallest `k` in
@@ -550,6 +546,13 @@ impl Scene {
     pub fn label_width(last: u32) -> f64 {
         0.6 * last.to_string().len() as f64 + 0.4
     }
+}
+
+fn corner(region: Region, square: Square) -> (f64, f64) {
+    (
+        square.col as f64 - region.left as f64,
+        square.row as f64 - region.top as f64,
+    )
 }
 
 /// Validates `moves` by replaying them on a [`Position`], records which pieces move and

@@ -151,6 +151,16 @@ fn path_data(segments: &[Segment]) -> String {
 /// Glyph scale inside a square: the glyph box spans `GLYPH_OFFSET .. GLYPH_OFFSET + 100·GLYPH_SCALE`.
 pub(crate) const GLYPH_SCALE: f64 = 0.0095;
 pub(crate) const GLYPH_OFFSET: (f64, f64) = (-0.015, 0.0);
+/// Capture arrows: stroke width, radius of the numbered disc, font size of its number.
+pub(crate) const CAPTURE_WIDTH: f64 = 0.09;
+pub(crate) const CAPTURE_DISC: f64 = 0.17;
+pub(crate) const CAPTURE_FONT: f64 = 0.2;
+/// Baseline of a number centred at `y` (about 0.35 em below the centre).
+pub(crate) fn baseline(y: f64, font: f64) -> f64 {
+    y + 0.35 * font
+}
+/// Font size of the budget numerals.
+pub(crate) const BUDGET_FONT: f64 = 0.24;
 /// Centre and radius of the budget disc inside a square.
 pub(crate) const BADGE: (f64, f64, f64) = (0.83, 0.83, 0.155);
 
@@ -403,7 +413,7 @@ pub(crate) fn piece(scene: &Scene, piece: &ScenePiece, flavour: Flavour) -> Grou
         .add({
             let numeral = Label::new(piece.budget.to_string())
                 .set("x", cx)
-                .set("y", num(cy + 0.085));
+                .set("y", num(baseline(cy, BUDGET_FONT)));
             // Two or more digits get a smaller font to stay inside the disc.
             if piece.budget >= 10 {
                 numeral.set("font-size", 0.17)
@@ -421,7 +431,7 @@ fn glyphs(scene: &Scene, flavour: Flavour) -> Group {
     let mut group = Group::new()
         .set("class", "s2c-pieces")
         .set("font-family", "sans-serif")
-        .set("font-size", 0.24)
+        .set("font-size", BUDGET_FONT)
         .set("font-weight", "bold")
         .set("text-anchor", "middle")
         .set("fill", palette::INK.to_string());
@@ -520,7 +530,7 @@ fn arrow_line_element(arrow: &Arrow) -> Line {
     let ((x1, y1), (x2, y2)) = arrow_line(arrow);
     let (colour, width, head) = match arrow.kind {
         ArrowKind::Flow => (palette::FLOW, 0.07, "s2c-head-flow"),
-        ArrowKind::Capture { .. } => (palette::CAPTURE, 0.08, "s2c-head-capture"),
+        ArrowKind::Capture { .. } => (palette::CAPTURE, CAPTURE_WIDTH, "s2c-head-capture"),
     };
     Line::new()
         .set("x1", num(x1))
@@ -539,13 +549,13 @@ pub(crate) fn capture_label(number: usize, (x, y): (f64, f64)) -> Group {
             Circle::new()
                 .set("cx", num(x))
                 .set("cy", num(y))
-                .set("r", 0.15)
+                .set("r", CAPTURE_DISC)
                 .set("fill", palette::CAPTURE.to_string()),
         )
         .add(
             Label::new(number.to_string())
                 .set("x", num(x))
-                .set("y", num(y + 0.065))
+                .set("y", num(baseline(y, CAPTURE_FONT)))
                 .set("fill", palette::PAPER.to_string()),
         )
 }
@@ -559,7 +569,7 @@ fn arrows(scene: &Scene, kind_is_flow: bool) -> Group {
     } else {
         group.assign("opacity", 0.9);
         group.assign("font-family", "sans-serif");
-        group.assign("font-size", 0.18);
+        group.assign("font-size", CAPTURE_FONT);
         group.assign("font-weight", "bold");
         group.assign("text-anchor", "middle");
     }

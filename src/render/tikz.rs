@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use super::glyph::{self, Paint, Segment, Shape};
 use super::svg::{
-    BADGE, DOT, GLYPH_OFFSET, GLYPH_SCALE, arrow_label_point, arrow_line, dot_colour, num, star,
+    BADGE, CAPTURE_DISC, CAPTURE_WIDTH, DOT, GLYPH_OFFSET, GLYPH_SCALE, arrow_label_point,
+    arrow_line, dot_colour, num, star,
 };
 use super::{ArrowKind, LegendEntry, Mark, RenderError, Rgb, Scene, palette};
 use crate::board::PieceKind;
@@ -153,7 +154,7 @@ fn arrow(body: &mut String, colours: &mut Colours, arrow: &super::Arrow) {
     let ((x1, y1), (x2, y2)) = arrow_line(arrow);
     let (colour, width, opacity) = match arrow.kind {
         ArrowKind::Flow => (palette::FLOW, 0.07, 0.6),
-        ArrowKind::Capture { .. } => (palette::CAPTURE, 0.08, 0.9),
+        ArrowKind::Capture { .. } => (palette::CAPTURE, CAPTURE_WIDTH, 0.9),
     };
     let colour = colours.name(colour);
     let _ = writeln!(
@@ -376,7 +377,7 @@ pub fn write(scene: &Scene, out: &mut dyn std::io::Write) -> Result<(), RenderEr
          \x20 s2c tag/.style={{anchor=base west, inner sep=0pt, font=\\sffamily\\bfseries\\tiny}},\n\
          \x20 s2c coordinate/.style={{font=\\sffamily\\scriptsize, text=black!65}},\n",
         num(2.0 * r * UNIT_CM),
-        num(0.3 * UNIT_CM),
+        num(2.0 * CAPTURE_DISC * UNIT_CM),
     );
     if !scene.dots {
         let mut kinds: Vec<PieceKind> = scene.pieces.iter().map(|p| p.kind).collect();
