@@ -25,7 +25,17 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Draw a board, gadget or capture sequence as SVG, TikZ or an animated HTML page.
     ///
-    /// Example: sat2chess render board.json --moves moves.json --step 2 -o figure.svg
+    /// Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
+    /// Without --step every move is drawn as a numbered arrow on the initial position;
+    /// with --step K the position after K moves, move K shaded and move K+1 as an arrow.
+    /// Above 20000 visible pieces each piece is a dot (see --style).
+    ///
+    /// Examples:
+    ///   sat2chess render board.json -o board.svg
+    ///   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
+    ///   sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
+    ///   sat2chess render board.json --moves moves.json --animate -o play.html
+    #[command(verbatim_doc_comment)]
     Render(cmd::render::Args),
 }
 

@@ -9,20 +9,8 @@ use sat2chess::render::{self, Format, Region, RenderOptions, Style};
 
 use super::{code, exit};
 
-/// Draw a board as a figure: SVG, TikZ, or an HTML page that plays a capture sequence.
-///
-/// Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
-/// Without --step every move is drawn as a numbered arrow on the initial position; with
-/// --step K the position after K moves is drawn, move K shaded and move K+1 as an arrow.
-/// Above 20000 visible pieces each piece is a dot (see --style).
-///
-/// Examples:
-///   sat2chess render board.json -o board.svg
-///   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
-///   sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
-///   sat2chess render board.json --moves moves.json --animate -o play.html
+/// Arguments of `sat2chess render` (help text on the subcommand in main.rs).
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
 pub struct Args {
     /// Board file (format from the extension unless --board-format is given).
     pub board: PathBuf,
