@@ -214,15 +214,17 @@ impl GadgetClass {
         GadgetClass::Wire,
     ];
 
-    /// The class of a label's gadget kind (see [`crate::label`] for the kind names).
+    /// The class of a label's gadget kind (see [`crate::label`] for the kind names). Variants
+    /// named `crossing-…` / `variable-…` belong to their family; the shifted sum is the first
+    /// half of the Or gadget (thesis §5.4, Figure 5.9c).
     pub fn of(gadget: &str) -> GadgetClass {
         match gadget {
-            "variable" | "variable-assignment" => GadgetClass::Variable,
-            "or" => GadgetClass::Or,
+            "or" | "shifted-sum" => GadgetClass::Or,
             "and" => GadgetClass::And,
-            "crossing" => GadgetClass::Crossing,
             "double-assignment" => GadgetClass::DoubleAssignment,
             "one-test" => GadgetClass::OneTest,
+            _ if gadget.starts_with("variable") => GadgetClass::Variable,
+            _ if gadget.starts_with("crossing") => GadgetClass::Crossing,
             _ => GadgetClass::Wire,
         }
     }
@@ -866,6 +868,16 @@ mod tests {
             ]
         );
         assert_eq!(scene.pieces[5].class, Some(GadgetClass::And));
+    }
+
+    #[test]
+    fn gadget_kinds_map_to_colour_families() {
+        assert_eq!(GadgetClass::of("crossing-g"), GadgetClass::Crossing);
+        assert_eq!(GadgetClass::of("variable"), GadgetClass::Variable);
+        assert_eq!(GadgetClass::of("shifted-sum"), GadgetClass::Or);
+        assert_eq!(GadgetClass::of("one-test"), GadgetClass::OneTest);
+        assert_eq!(GadgetClass::of("wire-horizontal"), GadgetClass::Wire);
+        assert_eq!(GadgetClass::of("decrement"), GadgetClass::Wire);
     }
 
     #[test]
