@@ -13,7 +13,10 @@ use super::svg::{
     CAPTURE_FONT, CAPTURE_WIDTH, Flavour, arrow_label_point, arrow_line, baseline, capture_label,
     document, num,
 };
-use super::{Arrow, ArrowKind, GLYPH_LIMIT, RenderError, RenderOptions, Scene, Style, palette};
+use super::{
+    Arrow, ArrowKind, GLYPH_LIMIT, LegendEntry, Mark, RenderError, RenderOptions, Scene, Style,
+    palette,
+};
 use crate::board::Board;
 use crate::rules::Move;
 
@@ -197,9 +200,11 @@ pub fn write(
         });
     }
     scene.arrows.retain(|arrow| arrow.kind == ArrowKind::Flow);
-    scene
-        .legend
-        .retain(|entry| *entry != super::LegendEntry::Mark(super::Mark::LastMove));
+    // The page shades the squares of each move as it plays.
+    let shade = LegendEntry::Mark(Mark::LastMove);
+    if options.legend && !moves.is_empty() && !scene.legend.contains(&shade) {
+        scene.legend.push(shade);
+    }
 
     let mut data = String::new();
     let _ = write!(

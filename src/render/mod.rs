@@ -384,8 +384,6 @@ pub struct Scene {
     pub legend: Vec<LegendEntry>,
     /// The whole (validated) move sequence.
     pub timeline: Vec<TimelineMove>,
-    /// Moves already played in `pieces`.
-    pub step: usize,
 }
 
 impl Scene {
@@ -518,7 +516,6 @@ impl Scene {
             arrows,
             legend,
             timeline,
-            step,
         })
     }
 
