@@ -4,6 +4,7 @@
 //! game rules in [`rules`], file formats in [`io`] and exact search in [`solve`].
 
 pub mod board;
+pub mod check;
 pub mod formula;
 pub mod io;
 pub mod label;
