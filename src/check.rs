@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Piece};
+use crate::board::{Board, Piece, Square};
 use crate::rules::{IllegalMove, Move, Position, Variant};
 
 /// The first illegal move of a sequence.
@@ -76,6 +76,38 @@ impl fmt::Display for SequenceReport {
     }
 }
 
+/// A move naming a square outside the board: malformed input rather than an illegal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move #{index}: {end} square {square} lies outside the {rows}x{cols} board")]
+pub struct MoveOutsideBoard {
+    pub index: usize,
+    /// `"from"` or `"to"`.
+    pub end: &'static str,
+    pub square: Square,
+    pub rows: u32,
+    pub cols: u32,
+}
+
+/// Checks that every move names squares inside `board`'s extent.
+pub fn moves_within(board: &Board, moves: &[Move]) -> Result<(), MoveOutsideBoard> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let inside = |s: Square| (1..=rows).contains(&s.row) && (1..=cols).contains(&s.col);
+    for (index, mv) in moves.iter().enumerate() {
+        for (end, square) in [("from", mv.from), ("to", mv.to)] {
+            if !inside(square) {
+                return Err(MoveOutsideBoard {
+                    index,
+                    end,
+                    square,
+                    rows,
+                    cols,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Replays `moves` on `board` under `variant`.
 pub fn check_sequence(board: &Board, moves: &[Move], variant: Variant) -> SequenceReport {
     let mut position = Position::new(board, variant);
@@ -104,7 +136,7 @@ pub fn check_sequence(board: &Board, moves: &[Move], variant: Variant) -> Sequen
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{PieceKind, Square};
+    use crate::board::PieceKind;
 
     fn sq(row: u32, col: u32) -> Square {
         Square::new(row, col)
@@ -214,6 +246,18 @@ mod tests {
             "INVALID: move #0 (1st) (1,5) -> (1,1): the king on (1,1) may not be captured (king-last variant)"
         );
         assert!(check_sequence(&board(&royal), &[mv((1, 5), (1, 1))], std).is_solution());
+    }
+
+    #[test]
+    fn moves_outside_the_board_are_malformed() {
+        let board = board(&[(PieceKind::King, 1, 1, 2)]);
+        assert_eq!(moves_within(&board, &[mv((1, 1), (8, 8))]), Ok(()));
+        assert_eq!(
+            moves_within(&board, &[mv((1, 1), (1, 2)), mv((1, 1), (9, 1))])
+                .unwrap_err()
+                .to_string(),
+            "move #1: to square (9,1) lies outside the 8x8 board"
+        );
     }
 
     #[test]

@@ -6,12 +6,23 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Shown after the top-level `--help`.
+const OVERVIEW: &str = "\
+Examples:
+  sat2chess solve examples/puzzles/chesscom-1.json
+  sat2chess show examples/puzzles/chesscom-1.json
+  sat2chess convert examples/puzzles/chesscom-2.fen - --to text
+
+Run `sat2chess help COMMAND` for a command's options and examples.
+Exit codes: 0 solvable/valid, 1 unsolvable/invalid, 2 bad input or usage,
+3 unknown (a search limit was reached).";
+
 /// sat2chess: compile SAT formulas into Solo Chess puzzles, solve and check boards.
 ///
 /// Exit codes: 0 solvable/valid/satisfiable, 1 unsolvable/invalid/unsatisfiable,
 /// 2 bad input or usage, 3 unknown (a search limit was reached).
 #[derive(Parser)]
-#[command(name = "sat2chess", version, about, long_about = None)]
+#[command(name = "sat2chess", version, about, long_about = None, after_help = OVERVIEW)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -19,10 +30,18 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Decide whether a board can be reduced to one piece.
-    ///
-    /// Example: sat2chess solve examples/puzzles/chesscom-1.json
+    /// Decide whether a board can be reduced to one piece; print a solving sequence.
+    #[command(after_help = cmd::solve::EXAMPLES)]
     Solve(cmd::solve::Args),
+    /// Replay a capture sequence: first illegal move, or whether one piece remains.
+    #[command(after_help = cmd::check::EXAMPLES)]
+    Check(cmd::check::Args),
+    /// Draw a small board as ASCII (piece letters with budgets, coordinates).
+    #[command(after_help = cmd::show::EXAMPLES)]
+    Show(cmd::show::Args),
+    /// Convert a board between the JSON, text and FEN formats.
+    #[command(after_help = cmd::convert::EXAMPLES)]
+    Convert(cmd::convert::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +59,9 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

@@ -1,8 +1,13 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
+pub mod check;
+pub mod convert;
+pub mod show;
 pub mod solve;
 
 use std::process::ExitCode;
+
+use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
 pub mod exit {
@@ -18,4 +23,13 @@ pub mod exit {
 
 pub fn code(value: u8) -> ExitCode {
     ExitCode::from(value)
+}
+
+/// The rule variant a `--king-last` flag selects.
+pub fn variant(king_last: bool) -> Variant {
+    if king_last {
+        Variant::KingLast
+    } else {
+        Variant::Standard
+    }
 }

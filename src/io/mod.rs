@@ -27,16 +27,17 @@ pub enum FormatError {
     Board(#[from] BoardError),
 }
 
-/// A file that could not be read or parsed; the message starts with the path.
+/// A file that could not be read or parsed; the one-line message starts with the path
+/// and already contains the cause (so the cause is not repeated as an error source).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("{path}: {source}")]
-    Format { path: PathBuf, source: FormatError },
+    #[error("{path}: {error}")]
+    Format { path: PathBuf, error: FormatError },
     #[error(
         "{path}: cannot tell the board format from the file name (known extensions: \
          .json, .txt, .board, .fen); name the format (--format, or --from for convert)"
@@ -47,11 +48,11 @@ pub enum InputError {
 /// Board file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum BoardFormat {
-    /// `sat2chess-board` JSON (DEVELOPERS.md); extension `.json`.
+    /// `sat2chess-board` JSON; extension `.json`.
     Json,
-    /// The line-based text format ([`text`]); extensions `.txt`, `.board`.
+    /// The line-based text format, one piece per line; extensions `.txt`, `.board`.
     Text,
-    /// FEN placement, boards up to 8×8 with budget 2 ([`fen`]); extension `.fen`.
+    /// FEN placement, boards up to 8x8 with budget 2; extension `.fen`.
     Fen,
 }
 
@@ -100,14 +101,14 @@ fn read_text(path: &Path) -> Result<String, InputError> {
             std::fs::read_to_string(path)
         }
     };
-    read().map_err(|source| InputError::Read {
+    read().map_err(|error| InputError::Read {
         path: display_path(path),
-        source,
+        error,
     })
 }
 
 /// The name errors use for `path` (`<stdin>` for [`STDIO`]).
-fn display_path(path: &Path) -> PathBuf {
+pub fn display_path(path: &Path) -> PathBuf {
     if is_stdio(path) {
         PathBuf::from("<stdin>")
     } else {
@@ -124,16 +125,16 @@ pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, Inp
         })?;
     format
         .parse(&read_text(path)?)
-        .map_err(|source| InputError::Format {
+        .map_err(|error| InputError::Format {
             path: display_path(path),
-            source,
+            error,
         })
 }
 
 /// Reads a moves JSON file (`-`: standard input).
 pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
-    json::parse_moves(&read_text(path)?).map_err(|source| InputError::Format {
+    json::parse_moves(&read_text(path)?).map_err(|error| InputError::Format {
         path: display_path(path),
-        source,
+        error,
     })
 }
