@@ -1,0 +1,140 @@
+//! Large-board benchmark (`cargo bench --bench checker`): file formats and the sequence
+//! checker on a 10^6-king board with a 10^6−1-move solving sequence, and loading a
+//! 10^7-piece board, all on 10^5 × 10^5 extents (nothing may allocate rows × cols).
+//!
+//! The king board: `BANDS` horizontal bands of two rows (a spine row above a teeth row)
+//! and, right of them, one vertical band of two columns (spine column, teeth column).
+//! A band is reduced along its spine: the tooth under the spine's first square captures
+//! it, then moves on along the spine capturing the next spine square, and the next tooth
+//! captures it, and so on (every king captures at most twice). Each horizontal band's
+//! survivor then steps onto the vertical spine, which is reduced the same way.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use sat2chess::board::{Board, Piece, PieceKind, Square};
+use sat2chess::check::check_sequence;
+use sat2chess::io::{json, text};
+use sat2chess::rules::{Move, Position, Variant};
+
+const EXTENT: u32 = 100_000;
+const BANDS: u32 = 5;
+/// Columns of each horizontal band; with the two vertical columns, 10^6 kings in all.
+const BAND_COLS: u32 = EXTENT - 2;
+
+fn sq(row: u32, col: u32) -> Square {
+    Square::new(row, col)
+}
+
+/// The 10^6-king board and a sequence of 10^6 − 1 legal captures that solves it.
+fn king_board_and_solution() -> (Board, Vec<Move>) {
+    let (spine_col, teeth_col) = (BAND_COLS + 1, BAND_COLS + 2);
+    let mut pieces = Vec::new();
+    for row in 1..=2 * BANDS {
+        for col in 1..=teeth_col {
+            pieces.push(Piece::new(PieceKind::King, sq(row, col), 2));
+        }
+    }
+    let mut moves = Vec::with_capacity(pieces.len());
+    for band in 0..BANDS {
+        let (spine, teeth) = (2 * band + 1, 2 * band + 2);
+        for col in 1..=BAND_COLS {
+            moves.push(Move::new(sq(teeth, col), sq(spine, col)));
+            if col < BAND_COLS {
+                moves.push(Move::new(sq(spine, col), sq(spine, col + 1)));
+            }
+        }
+        moves.push(Move::new(sq(spine, BAND_COLS), sq(spine, spine_col)));
+    }
+    for row in 1..=2 * BANDS {
+        moves.push(Move::new(sq(row, teeth_col), sq(row, spine_col)));
+        if row < 2 * BANDS {
+            moves.push(Move::new(sq(row, spine_col), sq(row + 1, spine_col)));
+        }
+    }
+    let board = Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside");
+    (board, moves)
+}
+
+/// 10^7 pieces of all kinds in 100 full rows spread over a 10^5 × 10^5 board.
+fn ten_million_board() -> Board {
+    let mut pieces = Vec::with_capacity(10_000_000);
+    for band in 0..100u32 {
+        let row = 1 + band * 1000;
+        for col in 1..=EXTENT {
+            let kind = PieceKind::ALL[((row + col) % 6) as usize];
+            pieces.push(Piece::new(kind, sq(row, col), (col % 3) as u32));
+        }
+    }
+    Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside")
+}
+
+/// Runs `work`, prints its wall-clock time under `name`, returns its result.
+fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let result = black_box(work());
+    println!("{name:<52} {:>8.3} s", start.elapsed().as_secs_f64());
+    result
+}
+
+fn main() {
+    let (board, moves) = timed("10^6 kings: generate board + solution", king_board_and_solution);
+    println!(
+        "  {} pieces, {} moves, {}x{} board",
+        board.len(),
+        moves.len(),
+        board.rows(),
+        board.cols()
+    );
+    let board_json = timed("10^6 kings: write board JSON", || json::write_board(&board));
+    println!("  {} MB", board_json.len() / 1_000_000);
+    let loaded = timed("10^6 kings: parse + validate board JSON", || {
+        json::parse_board(&board_json).expect("valid board")
+    });
+    assert_eq!(loaded, board);
+    let board_text = timed("10^6 kings: write board text", || {
+        text::write_board(&board).expect("no labels")
+    });
+    let loaded = timed("10^6 kings: parse + validate board text", || {
+        text::parse_board(&board_text).expect("valid board")
+    });
+    assert_eq!(loaded, board);
+    let moves_json = timed("10^6 kings: write moves JSON", || json::write_moves(&moves));
+    let loaded_moves = timed("10^6 kings: parse moves JSON", || {
+        json::parse_moves(&moves_json).expect("valid moves")
+    });
+    assert_eq!(loaded_moves, moves);
+    let report = timed("10^6 kings: check 10^6-1 moves (incl. index build)", || {
+        check_sequence(&board, &moves, Variant::Standard)
+    });
+    assert!(report.is_solution(), "{report}");
+    println!("  {report}");
+    timed("10^6 kings: build the position (line indexes) only", || {
+        Position::new(&board, Variant::Standard)
+    });
+    let mut broken = moves.clone();
+    let last = broken.len() - 1;
+    broken[last].from = sq(1, 1);
+    let report = timed("10^6 kings: check, last move from an empty square", || {
+        check_sequence(&board, &broken, Variant::Standard)
+    });
+    assert_eq!(report.illegal.as_ref().map(|step| step.index), Some(last));
+    println!("  {report}");
+    drop((board, board_json, board_text, moves_json));
+
+    let big = timed("10^7 pieces: generate + validate", ten_million_board);
+    let big_json = timed("10^7 pieces: write board JSON", || json::write_board(&big));
+    println!("  {} MB", big_json.len() / 1_000_000);
+    let loaded = timed("10^7 pieces: parse + validate board JSON", || {
+        json::parse_board(&big_json).expect("valid board")
+    });
+    assert_eq!(loaded.len(), big.len());
+    drop((loaded, big_json));
+    let big_text = timed("10^7 pieces: write board text", || {
+        text::write_board(&big).expect("no labels")
+    });
+    let loaded = timed("10^7 pieces: parse + validate board text", || {
+        text::parse_board(&big_text).expect("valid board")
+    });
+    assert_eq!(loaded, big);
+}
