@@ -1,6 +1,7 @@
 //! Large-board benchmark (`cargo bench --bench checker`): file formats and the sequence
-//! checker on a 10^6-king board with a 10^6−1-move solving sequence, and loading a
-//! 10^7-piece board, all on 10^5 × 10^5 extents (nothing may allocate rows × cols).
+//! checker on a 10^6-king board with a 10^6−1-move solving sequence (and the same on
+//! rooks, whose moves query the line indexes for blockers), and loading a 10^7-piece
+//! board, all on 10^5 × 10^5 extents (nothing may allocate rows × cols).
 //!
 //! The king board: `BANDS` horizontal bands of two rows (a spine row above a teeth row)
 //! and, right of them, one vertical band of two columns (spine column, teeth column).
@@ -26,13 +27,14 @@ fn sq(row: u32, col: u32) -> Square {
     Square::new(row, col)
 }
 
-/// The 10^6-king board and a sequence of 10^6 − 1 legal captures that solves it.
-fn king_board_and_solution() -> (Board, Vec<Move>) {
+/// The 10^6-piece board of `kind` and a sequence of 10^6 − 1 legal captures that solves
+/// it. Every capture is one orthogonal step, so it works for kings, rooks and queens.
+fn board_and_solution(kind: PieceKind) -> (Board, Vec<Move>) {
     let (spine_col, teeth_col) = (BAND_COLS + 1, BAND_COLS + 2);
     let mut pieces = Vec::new();
     for row in 1..=2 * BANDS {
         for col in 1..=teeth_col {
-            pieces.push(Piece::new(PieceKind::King, sq(row, col), 2));
+            pieces.push(Piece::new(kind, sq(row, col), 2));
         }
     }
     let mut moves = Vec::with_capacity(pieces.len());
@@ -69,16 +71,35 @@ fn ten_million_board() -> Board {
     Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside")
 }
 
-/// Runs `work`, prints its wall-clock time under `name`, returns its result.
+/// CPU seconds (user + system) this process has used so far, from `/proc/self/stat`
+/// (Linux); `None` elsewhere. The machine is shared, so wall-clock time alone overstates.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Runs `work`, prints its wall-clock and CPU time under `name`, returns its result.
 fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
-    let start = Instant::now();
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
     let result = black_box(work());
-    println!("{name:<52} {:>8.3} s", start.elapsed().as_secs_f64());
+    let wall = start.elapsed().as_secs_f64();
+    match cpu_start.zip(cpu_seconds()) {
+        Some((before, after)) => println!(
+            "{name:<52} {wall:>8.3} s wall {:>8.2} s CPU",
+            after - before
+        ),
+        None => println!("{name:<52} {wall:>8.3} s wall"),
+    }
     result
 }
 
 fn main() {
-    let (board, moves) = timed("10^6 kings: generate board + solution", king_board_and_solution);
+    let (board, moves) = timed("10^6 kings: generate board + solution", || {
+        board_and_solution(PieceKind::King)
+    });
     println!(
         "  {} pieces, {} moves, {}x{} board",
         board.len(),
@@ -121,6 +142,12 @@ fn main() {
     assert_eq!(report.illegal.as_ref().map(|step| step.index), Some(last));
     println!("  {report}");
     drop((board, board_json, board_text, moves_json));
+    let (rooks, moves) = board_and_solution(PieceKind::Rook);
+    let report = timed("10^6 rooks: check 10^6-1 moves (blocking lookups)", || {
+        check_sequence(&rooks, &moves, Variant::Standard)
+    });
+    assert!(report.is_solution(), "{report}");
+    drop((rooks, moves));
 
     let big = timed("10^7 pieces: generate + validate", ten_million_board);
     let big_json = timed("10^7 pieces: write board JSON", || json::write_board(&big));
