@@ -65,7 +65,7 @@ fn ten_million_board() -> Board {
         let row = 1 + band * 1000;
         for col in 1..=EXTENT {
             let kind = PieceKind::ALL[((row + col) % 6) as usize];
-            pieces.push(Piece::new(kind, sq(row, col), (col % 3) as u32));
+            pieces.push(Piece::new(kind, sq(row, col), col % 3));
         }
     }
     Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside")
