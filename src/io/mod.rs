@@ -1,6 +1,9 @@
-//! Board and move file formats. Every reader reports errors that name the offending
-//! item (line/column for syntax, `piece #i` / `move #i` for content); [`read_board`]
-//! and [`read_moves`] add the file name.
+//! Board and move file formats: board JSON and moves JSON ([`json`], fixed by
+//! DEVELOPERS.md), the line-based text format ([`text`]), FEN for boards up to 8×8
+//! ([`fen`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
+//! Every reader reports errors that name the offending item (line/column for syntax,
+//! `piece #i` / `move #i` (0-based) for content, `line N` for text, the rank for FEN);
+//! [`read_board`] and [`read_moves`] add the file name. No reader allocates rows × cols.
 
 pub mod ascii;
 pub mod fen;
