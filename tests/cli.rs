@@ -166,6 +166,30 @@ fn solve_pipes_its_moves_into_check() {
     assert_eq!(code(&checked), 0, "{}", text(&checked.stdout));
 }
 
+/// A reader that stops early (`sat2chess … | head`) ends the output without a panic.
+#[test]
+fn a_closed_pipe_is_not_a_crash() {
+    let dir = scratch("pipe");
+    let board = dir.join("kings.txt");
+    let mut content = String::from("sat2chess-board v1 100 100\n");
+    for row in 1..=100 {
+        for col in 1..=100 {
+            content.push_str(&format!("K {row} {col} 2\n"));
+        }
+    }
+    std::fs::write(&board, content).expect("scratch board");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sat2chess"))
+        .args(["convert", board.to_str().expect("UTF-8 path"), "-"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the binary finishes");
+    assert_eq!(code(&output), 0, "{}", text(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+}
+
 #[test]
 fn solve_reports_unknown_when_the_limit_is_hit() {
     let output = run(&[

@@ -5,7 +5,7 @@ use anyhow::Result;
 use sat2chess::check::{check_sequence, moves_within};
 use sat2chess::io::{self, BoardFormat};
 
-use super::{code, exit, variant};
+use super::{code, exit, print_out, variant};
 
 /// Examples shown by `sat2chess check --help`.
 pub const EXAMPLES: &str = "\
@@ -46,13 +46,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
     })?;
     let report = check_sequence(&board, &moves, variant(args.king_last));
-    match &report.illegal {
-        Some(step) => println!(
-            "INVALID: {}: {step}",
+    let line = match &report.illegal {
+        Some(step) => format!(
+            "INVALID: {}: {step}\n",
             io::display_path(&args.moves).display()
         ),
-        None => println!("{report}"),
-    }
+        None => format!("{report}\n"),
+    };
+    print_out(&line)?;
     Ok(code(if report.is_solution() {
         exit::YES
     } else {

@@ -1,11 +1,10 @@
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow};
 use sat2chess::io::{self, BoardFormat};
 
-use super::{code, exit};
+use super::{code, exit, print_out};
 
 /// Examples shown by `sat2chess convert --help`.
 pub const EXAMPLES: &str = "\
@@ -53,9 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .write(&board)
         .map_err(|error| anyhow!("{}: {error}", io::display_path(&args.input).display()))?;
     if to_stdout {
-        std::io::stdout()
-            .write_all(text.as_bytes())
-            .context("writing standard output")?;
+        print_out(&text)?;
     } else {
         std::fs::write(&args.output, text)
             .with_context(|| format!("{}: cannot write", args.output.display()))?;

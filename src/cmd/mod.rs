@@ -5,7 +5,10 @@ pub mod convert;
 pub mod show;
 pub mod solve;
 
+use std::io::Write as _;
 use std::process::ExitCode;
+
+use anyhow::Context as _;
 
 use sat2chess::rules::Variant;
 
@@ -31,5 +34,14 @@ pub fn variant(king_last: bool) -> Variant {
         Variant::KingLast
     } else {
         Variant::Standard
+    }
+}
+
+/// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
+/// output quietly instead of panicking like `print!`.
+pub fn print_out(text: &str) -> anyhow::Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("writing standard output"),
     }
 }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use sat2chess::io::{self, BoardFormat, ascii};
 
-use super::{code, exit};
+use super::{code, exit, print_out};
 
 /// Examples shown by `sat2chess show --help`.
 pub const EXAMPLES: &str = "\
@@ -30,6 +30,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format)?;
     let picture = ascii::draw_board(&board)
         .map_err(|error| anyhow::anyhow!("{}: {error}", io::display_path(&args.board).display()))?;
-    print!("{picture}");
+    print_out(&picture)?;
     Ok(code(exit::YES))
 }

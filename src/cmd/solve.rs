@@ -10,7 +10,7 @@ use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, SolveOptions, Verdict};
 
-use super::{code, exit, variant};
+use super::{code, exit, print_out, variant};
 
 /// Examples shown by `sat2chess solve --help`.
 pub const EXAMPLES: &str = "\
@@ -99,8 +99,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let say = |line: String| {
         if json_to_stdout {
             eprintln!("{line}");
+            Ok(())
         } else {
-            println!("{line}");
+            print_out(&format!("{line}\n"))
         }
     };
     Ok(match report.verdict {
@@ -115,26 +116,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 moves.len(),
                 survivor.kind,
                 survivor.square
-            ));
+            ))?;
             let listing = describe(&board, &moves, variant)?;
             let json = io::json::write_moves(&moves);
             match &args.moves {
-                Some(path) if io::is_stdio(path) => print!("{json}"),
+                Some(path) if io::is_stdio(path) => print_out(&json)?,
                 Some(path) => {
-                    print!("{listing}");
+                    print_out(&listing)?;
                     std::fs::write(path, json)
                         .with_context(|| format!("{}: cannot write", path.display()))?;
                 }
-                None => print!("{listing}"),
+                None => print_out(&listing)?,
             }
             code(exit::YES)
         }
         Verdict::Unsolvable => {
-            say(format!("UNSOLVABLE ({stats})"));
+            say(format!("UNSOLVABLE ({stats})"))?;
             code(exit::NO)
         }
         Verdict::Unknown => {
-            say(format!("UNKNOWN: search limit reached ({stats})"));
+            say(format!("UNKNOWN: search limit reached ({stats})"))?;
             code(exit::UNKNOWN)
         }
     })
