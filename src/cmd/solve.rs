@@ -117,16 +117,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 survivor.kind,
                 survivor.square
             ))?;
-            let listing = describe(&board, &moves, variant)?;
             let json = io::json::write_moves(&moves);
             match &args.moves {
                 Some(path) if io::is_stdio(path) => print_out(&json)?,
-                Some(path) => {
-                    print_out(&listing)?;
-                    std::fs::write(path, json)
-                        .with_context(|| format!("{}: cannot write", path.display()))?;
+                file => {
+                    print_out(&describe(&board, &moves, variant)?)?;
+                    if let Some(path) = file {
+                        std::fs::write(path, json)
+                            .with_context(|| format!("{}: cannot write", path.display()))?;
+                    }
                 }
-                None => print_out(&listing)?,
             }
             code(exit::YES)
         }
