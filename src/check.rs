@@ -18,6 +18,15 @@ pub struct IllegalStep {
     pub reason: IllegalMove,
 }
 
+impl IllegalStep {
+    /// True when the move names no piece at all (its origin square is empty): the sequence
+    /// does not fit the board, which the CLI reports as bad input (exit 2) rather than
+    /// as an illegal move of an existing piece (issue 2, "Bad input").
+    pub fn is_malformed(&self) -> bool {
+        matches!(self.reason, IllegalMove::EmptyOrigin(_))
+    }
+}
+
 /// Writes `n` as an English ordinal ("1st", "12th", "23rd").
 struct Ordinal(usize);
 
@@ -246,6 +255,22 @@ mod tests {
             "INVALID: move #0 (1st) (1,5) -> (1,1): the king on (1,1) may not be captured (king-last variant)"
         );
         assert!(check_sequence(&board(&royal), &[mv((1, 5), (1, 1))], std).is_solution());
+    }
+
+    #[test]
+    fn only_moves_without_a_piece_are_malformed() {
+        use PieceKind::*;
+        let kings = [(King, 1, 1, 1), (King, 1, 2, 2)];
+        let malformed = |moves: &[Move]| {
+            check_sequence(&board(&kings), moves, Variant::Standard)
+                .illegal
+                .unwrap()
+                .is_malformed()
+        };
+        assert!(malformed(&[mv((2, 2), (1, 1))]));
+        assert!(malformed(&[mv((1, 1), (1, 2)), mv((1, 1), (1, 2))]));
+        assert!(!malformed(&[mv((1, 1), (2, 2))]));
+        assert!(!malformed(&[mv((1, 1), (1, 1))]));
     }
 
     #[test]

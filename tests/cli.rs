@@ -98,6 +98,7 @@ fn missing_files_and_usage_errors_exit_2() {
     assert_eq!(code(&run(&["frobnicate"])), 2);
     assert_eq!(code(&run(&["solve", TWO_KINGS, "--time-limit", "-1"])), 2);
     assert_eq!(code(&run(&["show", "-"])), 2, "stdin needs --format");
+    assert_eq!(code(&run(&["check", "-", "-", "--format", "json"])), 2);
     let no_format = run(&["convert", TWO_KINGS, "out.pgn"]);
     assert_eq!(code(&no_format), 2);
     assert!(text(&no_format.stderr).contains("pass --to"));
@@ -206,14 +207,14 @@ fn solve_reports_unknown_when_the_limit_is_hit() {
 fn check_reports_illegal_moves_and_leftovers_with_exit_1() {
     let illegal = run(&[
         "check",
-        TWO_KINGS,
-        "tests/inputs/good/empty-origin.moves.json",
+        "examples/puzzles/chesscom-1.json",
+        "tests/inputs/good/blocked-rook.moves.json",
     ]);
     assert_eq!(code(&illegal), 1);
     assert_eq!(
         text(&illegal.stdout),
-        "INVALID: tests/inputs/good/empty-origin.moves.json: move #1 (2nd) (1,2) -> (1,1): \
-         no piece on the origin square (1,2)\n"
+        "INVALID: tests/inputs/good/blocked-rook.moves.json: move #1 (2nd) (1,1) -> (1,6): \
+         the rook on (1,1) is blocked by the piece on (1,4)\n"
     );
     let valid = run(&[
         "check",

@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use sat2chess::check::{check_sequence, moves_within};
 use sat2chess::io::{self, BoardFormat};
 
@@ -18,7 +18,8 @@ Prints one line: VALID (one piece left, and which), INVALID (the moves file and 
 first illegal move as `move #i (n-th)`, i counting from 0, with the reason) or
 INCOMPLETE (every move legal, but more than one piece left).
 Exit codes: 0 valid and solved, 1 illegal move or more than one piece left,
-2 bad input (unreadable files, malformed JSON, a square outside the board).";
+2 bad input: unreadable files, malformed JSON, a square outside the board, or a move
+from an empty square (it names no piece, so the moves do not belong to this board).";
 
 /// Replay a capture sequence and report the first illegal move or the final piece.
 #[derive(clap::Args)]
@@ -36,6 +37,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
+        bail!("BOARD and MOVES cannot both be `-` (standard input)");
+    }
     let board = io::read_board(&args.board, args.format)?;
     let moves = io::read_moves(&args.moves)?;
     moves_within(&board, &moves).map_err(|error| {
@@ -46,11 +50,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         )
     })?;
     let report = check_sequence(&board, &moves, variant(args.king_last));
+    let moves_name = io::display_path(&args.moves);
     let line = match &report.illegal {
-        Some(step) => format!(
-            "INVALID: {}: {step}\n",
-            io::display_path(&args.moves).display()
-        ),
+        Some(step) if step.is_malformed() => bail!("{}: {step}", moves_name.display()),
+        Some(step) => format!("INVALID: {}: {step}\n", moves_name.display()),
         None => format!("{report}\n"),
     };
     print_out(&line)?;
