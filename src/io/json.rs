@@ -3,6 +3,7 @@
 //! (extra keys are accepted and ignored; a piece's `"label"` is kept) and
 //! moves `{"moves":[{"from":[r,c],"to":[r,c]},…]}`.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use serde::Deserialize;
@@ -18,17 +19,20 @@ pub const BOARD_FORMAT: &str = "sat2chess-board";
 pub const BOARD_VERSION: u64 = 1;
 
 #[derive(Deserialize)]
-struct RawBoard {
+struct RawBoard<'a> {
     format: Option<String>,
     version: Option<Number>,
     rows: Number,
     cols: Number,
-    pieces: Vec<RawPiece>,
+    #[serde(borrow)]
+    pieces: Vec<RawPiece<'a>>,
 }
 
 #[derive(Deserialize)]
-struct RawPiece {
-    kind: String,
+struct RawPiece<'a> {
+    /// Borrowed from the input unless it contains escapes: no allocation per piece.
+    #[serde(borrow)]
+    kind: Cow<'a, str>,
     row: Number,
     col: Number,
     budget: Number,
