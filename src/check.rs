@@ -44,6 +44,16 @@ impl fmt::Display for Ordinal {
     }
 }
 
+/// `n` and a noun, plural unless `n` is 1 ("1 move", "3 moves").
+pub struct Count(pub usize, pub &'static str);
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Count(n, noun) = *self;
+        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
+    }
+}
+
 /// What replaying a sequence found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SequenceReport {
@@ -73,13 +83,18 @@ impl fmt::Display for SequenceReport {
         match &self.survivor {
             Some(piece) => write!(
                 f,
-                "VALID: {} captures leave one piece, the {} on {} (budget {} left)",
-                self.applied, piece.kind, piece.square, piece.budget
+                "VALID: {} leave{} one piece, the {} on {} (budget {} left)",
+                Count(self.applied, "capture"),
+                if self.applied == 1 { "s" } else { "" },
+                piece.kind,
+                piece.square,
+                piece.budget
             ),
             None => write!(
                 f,
-                "INCOMPLETE: all {} moves are legal but {} pieces remain (a solution leaves exactly 1)",
-                self.applied, self.remaining
+                "INCOMPLETE: {} legal, but {} remain (a solution leaves exactly 1)",
+                Count(self.applied, "move"),
+                Count(self.remaining, "piece")
             ),
         }
     }
@@ -209,7 +224,7 @@ mod tests {
         assert_eq!(report.survivor, None);
         assert_eq!(
             report.to_string(),
-            "INCOMPLETE: all 1 moves are legal but 2 pieces remain (a solution leaves exactly 1)"
+            "INCOMPLETE: 1 move legal, but 2 pieces remain (a solution leaves exactly 1)"
         );
         let empty = check_sequence(&board(&[]), &[], Variant::Standard);
         assert!(!empty.is_solution());

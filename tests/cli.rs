@@ -224,7 +224,7 @@ fn check_reports_illegal_moves_and_leftovers_with_exit_1() {
     assert_eq!(code(&valid), 0);
     assert_eq!(
         text(&valid.stdout),
-        "VALID: 1 captures leave one piece, the king on (1,1) (budget 1 left)\n"
+        "VALID: 1 capture leaves one piece, the king on (1,1) (budget 1 left)\n"
     );
     let royal = run(&[
         "check",
@@ -238,7 +238,7 @@ fn check_reports_illegal_moves_and_leftovers_with_exit_1() {
     assert_eq!(code(&nothing), 1);
     assert_eq!(
         text(&nothing.stdout),
-        "INCOMPLETE: all 0 moves are legal but 2 pieces remain (a solution leaves exactly 1)\n"
+        "INCOMPLETE: 0 moves legal, but 2 pieces remain (a solution leaves exactly 1)\n"
     );
 }
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::board::Board;
-use sat2chess::check::check_sequence;
+use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, SolveOptions, Verdict};
@@ -112,8 +112,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 bail!("internal error: the solver's sequence fails the checker: {certificate}");
             };
             say(format!(
-                "SOLVABLE: {} captures leave the {} on {} ({stats})",
-                moves.len(),
+                "SOLVABLE: {} leave{} the {} on {} ({stats})",
+                Count(moves.len(), "capture"),
+                if moves.len() == 1 { "s" } else { "" },
                 survivor.kind,
                 survivor.square
             ))?;
