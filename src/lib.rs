@@ -1,9 +1,11 @@
 //! sat2chess: a reduction compiler from SAT to Solo Chess.
 //!
 //! Pipeline (one direction): formulas ([`formula`]) → boards ([`board`]), with the
-//! game rules in [`rules`], file formats in [`io`] and exact search in [`solve`].
+//! game rules in [`rules`], the sequence checker in [`check`], file formats in [`io`]
+//! and exact search in [`solve`].
 
 pub mod board;
+pub mod check;
 pub mod formula;
 pub mod io;
 pub mod label;

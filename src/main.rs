@@ -6,12 +6,23 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Shown after the top-level `--help`.
+const OVERVIEW: &str = "\
+Examples:
+  sat2chess solve examples/puzzles/chesscom-1.json
+  sat2chess show examples/puzzles/chesscom-1.json
+  sat2chess convert examples/puzzles/chesscom-2.fen - --to text
+
+Run `sat2chess help COMMAND` for a command's options and examples.
+Exit codes: 0 solvable/valid, 1 unsolvable/invalid, 2 bad input or usage,
+3 unknown (a search limit was reached).";
+
 /// sat2chess: compile SAT formulas into Solo Chess puzzles, solve and check boards.
 ///
 /// Exit codes: 0 solvable/valid/satisfiable, 1 unsolvable/invalid/unsatisfiable,
 /// 2 bad input or usage, 3 unknown (a search limit was reached).
 #[derive(Parser)]
-#[command(name = "sat2chess", version, about, long_about = None)]
+#[command(name = "sat2chess", version, about, long_about = None, after_help = OVERVIEW)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -19,23 +30,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Decide whether a board can be reduced to one piece.
-    ///
-    /// Example: sat2chess solve examples/puzzles/chesscom-1.json
+    /// Decide whether a board can be reduced to one piece; print a solving sequence.
+    #[command(after_help = cmd::solve::EXAMPLES)]
     Solve(cmd::solve::Args),
+    /// Replay a capture sequence: first illegal move, or whether one piece remains.
+    #[command(after_help = cmd::check::EXAMPLES)]
+    Check(cmd::check::Args),
+    /// Draw a small board as ASCII (piece letters with budgets, coordinates).
+    #[command(after_help = cmd::show::EXAMPLES)]
+    Show(cmd::show::Args),
+    /// Convert a board between the JSON, text and FEN formats.
+    #[command(after_help = cmd::convert::EXAMPLES)]
+    Convert(cmd::convert::Args),
     /// Draw a board, gadget or capture sequence as SVG, TikZ or an animated HTML page.
-    ///
-    /// Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
-    /// Without --step every move is drawn as a numbered arrow on the initial position;
-    /// with --step K the position after K moves, move K shaded and move K+1 as an arrow.
-    /// Above 20000 visible pieces each piece is a dot (see --style).
-    ///
-    /// Examples:
-    ///   sat2chess render board.json -o board.svg
-    ///   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
-    ///   sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
-    ///   sat2chess render board.json --moves moves.json --animate -o play.html
-    #[command(verbatim_doc_comment)]
+    #[command(after_help = cmd::render::EXAMPLES)]
     Render(cmd::render::Args),
 }
 
@@ -54,6 +62,9 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Check(args) => cmd::check::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
         Command::Render(args) => cmd::render::run(args),
     };
     result.unwrap_or_else(|error| {

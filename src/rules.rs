@@ -7,7 +7,9 @@
 //! both diagonals), so checking a ranged move for blockers costs O(log n), never a scan
 //! of the squares in between.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -198,7 +200,7 @@ pub struct Position {
 
 impl Position {
     pub fn new(board: &Board, variant: Variant) -> Position {
-        let mut pieces = HashMap::with_capacity(board.len());
+        let mut pieces = HashMap::with_capacity_and_hasher(board.len(), Default::default());
         let mut lines = LineIndex::default();
         for piece in board.pieces() {
             pieces.insert(

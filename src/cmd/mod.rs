@@ -1,9 +1,17 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
+pub mod check;
+pub mod convert;
 pub mod render;
+pub mod show;
 pub mod solve;
 
+use std::io::Write as _;
 use std::process::ExitCode;
+
+use anyhow::Context as _;
+
+use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
 pub mod exit {
@@ -19,4 +27,22 @@ pub mod exit {
 
 pub fn code(value: u8) -> ExitCode {
     ExitCode::from(value)
+}
+
+/// The rule variant a `--king-last` flag selects.
+pub fn variant(king_last: bool) -> Variant {
+    if king_last {
+        Variant::KingLast
+    } else {
+        Variant::Standard
+    }
+}
+
+/// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
+/// output quietly instead of panicking like `print!`.
+pub fn print_out(text: &str) -> anyhow::Result<()> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result.context("writing standard output"),
+    }
 }

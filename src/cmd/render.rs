@@ -1,6 +1,5 @@
-use std::fs::File;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -9,7 +8,21 @@ use sat2chess::render::{self, Format, Region, RenderOptions, Style};
 
 use super::{code, exit};
 
-/// Arguments of `sat2chess render` (help text on the subcommand in main.rs).
+/// Shown after `sat2chess render --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sat2chess render board.json -o board.svg
+  sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
+  sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
+  sat2chess render board.json --moves moves.json --animate -o play.html
+
+Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
+Without --step every move is drawn as a numbered arrow on the initial position; with
+--step K the position after K moves, move K shaded and move K+1 as an arrow.
+Above 20000 visible pieces each piece is a dot (see --style). --format names the output
+format here; the board's format is --board-format.";
+
+/// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Board file (format from the extension unless --board-format is given).
@@ -43,7 +56,7 @@ pub struct Args {
     /// Write a self-contained HTML page that plays the sequence (same as --format html).
     #[arg(long)]
     pub animate: bool,
-    /// Output file; standard output when omitted.
+    /// Output file; standard output when omitted or `-`.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
 }
@@ -79,18 +92,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(moves) => format!("{} with {}", args.board.display(), moves.display()),
         None => args.board.display().to_string(),
     };
-    match &args.output {
-        Some(path) => {
-            let file = File::create(path).with_context(|| format!("{}", path.display()))?;
-            let mut out = std::io::BufWriter::new(file);
-            render::render(&board, &moves, &options, format, &mut out).with_context(context)?;
-            out.flush().with_context(|| format!("{}", path.display()))?;
-        }
-        None => {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            render::render(&board, &moves, &options, format, &mut out).with_context(context)?;
-        }
+    // Render into memory first: a bad region or move leaves no half-written file behind.
+    let mut figure = Vec::new();
+    render::render(&board, &moves, &options, format, &mut figure).with_context(context)?;
+    match args
+        .output
+        .as_deref()
+        .filter(|path| *path != Path::new(io::STDIO))
+    {
+        Some(path) => std::fs::write(path, &figure).with_context(|| path.display().to_string())?,
+        None => std::io::stdout()
+            .lock()
+            .write_all(&figure)
+            .context("standard output")?,
     }
     Ok(code(exit::YES))
 }

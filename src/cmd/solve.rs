@@ -1,45 +1,93 @@
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
+use sat2chess::board::Board;
+use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat};
-use sat2chess::rules::Variant;
+use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, SolveOptions, Verdict};
 
-use super::{code, exit};
+use super::{code, exit, print_out, variant};
+
+/// Examples shown by `sat2chess solve --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sat2chess solve examples/puzzles/chesscom-1.json
+  sat2chess solve puzzle.fen --king-last
+  sat2chess solve board.json --moves solution.json --time-limit 10
+  sat2chess solve board.json --moves - | sat2chess check board.json -
+
+Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
+captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
+search. Every sequence printed has passed the sequence checker.
+Exit codes: 0 solvable, 1 unsolvable, 2 bad input, 3 unknown (limit reached).";
 
 /// Decide whether a board can be reduced to one piece and print a solving sequence.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board file (format from the extension unless --format is given).
+    /// Board file (format from the extension unless --format is given); `-` reads standard input.
     pub board: PathBuf,
+    /// Board format, overriding the file extension.
     #[arg(long, value_enum)]
     pub format: Option<BoardFormat>,
-    /// chess.com rule: a king, if present, must be the final piece.
+    /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub king_last: bool,
     /// Give up with exit code 3 after this many search states.
-    #[arg(long)]
+    #[arg(long, value_name = "STATES")]
     pub node_limit: Option<u64>,
     /// Give up with exit code 3 after this many seconds.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
-    /// Write the solving sequence as moves JSON to this file instead of stdout.
-    #[arg(long)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Also write the solving sequence as moves JSON to this file (`-`: standard output,
+    /// which then holds only the JSON; the verdict goes to standard error).
+    #[arg(long, value_name = "FILE")]
     pub moves: Option<PathBuf>,
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, got \"{text}\""))?;
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|_| seconds > 0.0)
+        .ok_or_else(|| format!("expected a positive number of seconds, got \"{text}\""))
+}
+
+/// The sequence as numbered lines `  3. Q (1,1) x R (1,4)`.
+fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
+    let mut position = Position::new(board, variant);
+    let mut out = String::new();
+    for (index, &mv) in moves.iter().enumerate() {
+        let letter = |square| position.get(square).map_or('?', |p| p.kind.letter());
+        let line = format!(
+            "{:>4}. {} {} x {} {}",
+            index + 1,
+            letter(mv.from),
+            mv.from,
+            letter(mv.to),
+            mv.to
+        );
+        position
+            .apply(mv)
+            .with_context(|| format!("internal error: solver move #{index} {mv} is illegal"))?;
+        let _ = writeln!(out, "{line}");
+    }
+    Ok(out)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format)?;
+    let variant = variant(args.king_last);
     let options = SolveOptions {
-        variant: if args.king_last {
-            Variant::KingLast
-        } else {
-            Variant::Standard
-        },
+        variant,
         node_limit: args.node_limit,
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        time_limit: args.time_limit,
     };
     let report = solve::solve(&board, &options);
     let stats = format!(
@@ -47,23 +95,48 @@ pub fn run(args: Args) -> Result<ExitCode> {
         report.stats.nodes,
         report.stats.elapsed.as_secs_f64()
     );
+    let json_to_stdout = args.moves.as_deref().is_some_and(io::is_stdio);
+    let say = |line: String| {
+        if json_to_stdout {
+            eprintln!("{line}");
+            Ok(())
+        } else {
+            print_out(&format!("{line}\n"))
+        }
+    };
     Ok(match report.verdict {
         Verdict::Solvable(moves) => {
-            eprintln!("SOLVABLE ({stats})");
-            let text = io::json::write_moves(&moves);
+            let certificate = check_sequence(&board, &moves, variant);
+            let solved = certificate.is_solution();
+            let Some(survivor) = certificate.survivor.clone().filter(|_| solved) else {
+                bail!("internal error: the solver's sequence fails the checker: {certificate}");
+            };
+            say(format!(
+                "SOLVABLE: {} leave{} the {} on {} ({stats})",
+                Count(moves.len(), "capture"),
+                if moves.len() == 1 { "s" } else { "" },
+                survivor.kind,
+                survivor.square
+            ))?;
+            let json = io::json::write_moves(&moves);
             match &args.moves {
-                Some(path) => std::fs::write(path, text)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-                None => print!("{text}"),
+                Some(path) if io::is_stdio(path) => print_out(&json)?,
+                file => {
+                    print_out(&describe(&board, &moves, variant)?)?;
+                    if let Some(path) = file {
+                        std::fs::write(path, json)
+                            .with_context(|| format!("{}: cannot write", path.display()))?;
+                    }
+                }
             }
             code(exit::YES)
         }
         Verdict::Unsolvable => {
-            println!("UNSOLVABLE ({stats})");
+            say(format!("UNSOLVABLE ({stats})"))?;
             code(exit::NO)
         }
         Verdict::Unknown => {
-            println!("UNKNOWN: limit reached ({stats})");
+            say(format!("UNKNOWN: search limit reached ({stats})"))?;
             code(exit::UNKNOWN)
         }
     })

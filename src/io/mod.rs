@@ -1,8 +1,14 @@
-//! Board and move file formats. Every reader reports errors that name the offending
-//! item (line/column for syntax, `piece #i` / `move #i` for content); [`read_board`]
-//! and [`read_moves`] add the file name.
+//! Board and move file formats: board JSON and moves JSON ([`json`], fixed by
+//! DEVELOPERS.md), the line-based text format ([`text`]), FEN for boards up to 8×8
+//! ([`fen`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
+//! Every reader reports errors that name the offending item (line/column for syntax,
+//! `piece #i` / `move #i` (0-based) for content, `line N` for text, the rank for FEN);
+//! [`read_board`] and [`read_moves`] add the file name. No reader allocates rows × cols.
 
+pub mod ascii;
+pub mod fen;
 pub mod json;
+pub mod text;
 
 use std::path::{Path, PathBuf};
 
@@ -24,32 +30,42 @@ pub enum FormatError {
     Board(#[from] BoardError),
 }
 
-/// A file that could not be read or parsed; the message starts with the path.
+/// A file that could not be read or parsed; the one-line message starts with the path
+/// and already contains the cause (so the cause is not repeated as an error source).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("{path}: {source}")]
+    #[error("{path}: {error}")]
     Read {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
-    #[error("{path}: {source}")]
-    Format { path: PathBuf, source: FormatError },
-    #[error("{path}: cannot tell the format from the file name; pass --format")]
+    #[error("{path}: {error}")]
+    Format { path: PathBuf, error: FormatError },
+    #[error(
+        "{path}: cannot tell the board format from the file name (known extensions: \
+         .json, .txt, .board, .fen); name the format (--format, or --from for convert)"
+    )]
     UnknownFormat { path: PathBuf },
 }
 
 /// Board file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum BoardFormat {
-    /// `sat2chess-board` JSON (DEVELOPERS.md).
+    /// `sat2chess-board` JSON; extension `.json`.
     Json,
+    /// The line-based text format, one piece per line; extensions `.txt`, `.board`.
+    Text,
+    /// FEN placement, boards up to 8x8 with budget 2; extension `.fen`.
+    Fen,
 }
 
 impl BoardFormat {
-    /// Guesses the format from the file extension.
+    /// Guesses the format from the file extension (case-insensitive).
     pub fn from_path(path: &Path) -> Option<BoardFormat> {
-        match path.extension()?.to_str()? {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
             "json" => Some(BoardFormat::Json),
+            "txt" | "board" => Some(BoardFormat::Text),
+            "fen" => Some(BoardFormat::Fen),
             _ => None,
         }
     }
@@ -57,42 +73,71 @@ impl BoardFormat {
     pub fn parse(self, text: &str) -> Result<Board, FormatError> {
         match self {
             BoardFormat::Json => json::parse_board(text),
+            BoardFormat::Text => text::parse_board(text),
+            BoardFormat::Fen => fen::parse_board(text),
         }
     }
 
     pub fn write(self, board: &Board) -> Result<String, FormatError> {
         match self {
             BoardFormat::Json => Ok(json::write_board(board)),
+            BoardFormat::Text => text::write_board(board),
+            BoardFormat::Fen => fen::write_board(board),
         }
     }
 }
 
+/// The path that stands for standard input (and, for outputs, standard output).
+pub const STDIO: &str = "-";
+
+/// True when `path` is [`STDIO`].
+pub fn is_stdio(path: &Path) -> bool {
+    path.as_os_str() == STDIO
+}
+
+/// Reads a whole file, or standard input for [`STDIO`].
 fn read_text(path: &Path) -> Result<String, InputError> {
-    std::fs::read_to_string(path).map_err(|source| InputError::Read {
-        path: path.to_owned(),
-        source,
+    let read = || {
+        if is_stdio(path) {
+            std::io::read_to_string(std::io::stdin())
+        } else {
+            std::fs::read_to_string(path)
+        }
+    };
+    read().map_err(|error| InputError::Read {
+        path: display_path(path),
+        error,
     })
 }
 
-/// Reads a board file; `format` defaults to the one the extension names.
+/// The name errors use for `path` (`<stdin>` for [`STDIO`]).
+pub fn display_path(path: &Path) -> PathBuf {
+    if is_stdio(path) {
+        PathBuf::from("<stdin>")
+    } else {
+        path.to_owned()
+    }
+}
+
+/// Reads a board file (`-`: standard input); `format` defaults to the one the extension names.
 pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, InputError> {
     let format = format
         .or_else(|| BoardFormat::from_path(path))
         .ok_or_else(|| InputError::UnknownFormat {
-            path: path.to_owned(),
+            path: display_path(path),
         })?;
     format
         .parse(&read_text(path)?)
-        .map_err(|source| InputError::Format {
-            path: path.to_owned(),
-            source,
+        .map_err(|error| InputError::Format {
+            path: display_path(path),
+            error,
         })
 }
 
-/// Reads a moves JSON file.
+/// Reads a moves JSON file (`-`: standard input).
 pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
-    json::parse_moves(&read_text(path)?).map_err(|source| InputError::Format {
-        path: path.to_owned(),
-        source,
+    json::parse_moves(&read_text(path)?).map_err(|error| InputError::Format {
+        path: display_path(path),
+        error,
     })
 }

@@ -33,8 +33,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, PieceKind, Square};
+use crate::check::IllegalStep;
 use crate::label::{Direction, GadgetLabel};
-use crate::rules::{IllegalMove, Move, Position, Variant};
+use crate::rules::{Move, Position, Variant};
 
 /// Above this many visible pieces the automatic style draws dots instead of glyphs.
 pub const GLYPH_LIMIT: usize = 20_000;
@@ -50,12 +51,8 @@ pub enum RenderError {
         rows: u32,
         cols: u32,
     },
-    #[error("move #{index} ({mv}) is illegal: {source}")]
-    IllegalMove {
-        index: usize,
-        mv: Move,
-        source: IllegalMove,
-    },
+    #[error(transparent)]
+    IllegalMove(#[from] IllegalStep),
     #[error("step {step} is beyond the end of the {moves}-move sequence")]
     StepBeyondEnd { step: usize, moves: usize },
     #[error(
@@ -576,7 +573,7 @@ fn replay(
     for (index, &mv) in moves.iter().enumerate() {
         position
             .apply(mv)
-            .map_err(|source| RenderError::IllegalMove { index, mv, source })?;
+            .map_err(|reason| IllegalStep { index, mv, reason })?;
         let mover = ids
             .remove(&mv.from)
             .expect("a legal move starts on a piece");
@@ -820,7 +817,7 @@ mod tests {
         let error = Scene::build(&board, &backwards, &RenderOptions::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "move #0 ((1,2) -> (1,1)) is illegal: the king on (1,2) has no budget left"
+            "move #0 (1st) (1,2) -> (1,1): the king on (1,2) has no budget left"
         );
         let too_far = RenderOptions {
             step: Some(3),

@@ -1,0 +1,167 @@
+//! Large-board benchmark (`cargo bench --bench checker`): file formats and the sequence
+//! checker on a 10^6-king board with a 10^6−1-move solving sequence (and the same on
+//! rooks, whose moves query the line indexes for blockers), and loading a 10^7-piece
+//! board, all on 10^5 × 10^5 extents (nothing may allocate rows × cols).
+//!
+//! The king board: `BANDS` horizontal bands of two rows (a spine row above a teeth row)
+//! and, right of them, one vertical band of two columns (spine column, teeth column).
+//! A band is reduced along its spine: the tooth under the spine's first square captures
+//! it, then moves on along the spine capturing the next spine square, and the next tooth
+//! captures it, and so on (every king captures at most twice). Each horizontal band's
+//! survivor then steps onto the vertical spine, which is reduced the same way.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use sat2chess::board::{Board, Piece, PieceKind, Square};
+use sat2chess::check::check_sequence;
+use sat2chess::io::{json, text};
+use sat2chess::rules::{Move, Position, Variant};
+
+const EXTENT: u32 = 100_000;
+const BANDS: u32 = 5;
+/// Columns of each horizontal band; with the two vertical columns, 10^6 kings in all.
+const BAND_COLS: u32 = EXTENT - 2;
+
+fn sq(row: u32, col: u32) -> Square {
+    Square::new(row, col)
+}
+
+/// The 10^6-piece board of `kind` and a sequence of 10^6 − 1 legal captures that solves
+/// it. Every capture is one orthogonal step, so it works for kings, rooks and queens.
+fn board_and_solution(kind: PieceKind) -> (Board, Vec<Move>) {
+    let (spine_col, teeth_col) = (BAND_COLS + 1, BAND_COLS + 2);
+    let mut pieces = Vec::new();
+    for row in 1..=2 * BANDS {
+        for col in 1..=teeth_col {
+            pieces.push(Piece::new(kind, sq(row, col), 2));
+        }
+    }
+    let mut moves = Vec::with_capacity(pieces.len());
+    for band in 0..BANDS {
+        let (spine, teeth) = (2 * band + 1, 2 * band + 2);
+        for col in 1..=BAND_COLS {
+            moves.push(Move::new(sq(teeth, col), sq(spine, col)));
+            if col < BAND_COLS {
+                moves.push(Move::new(sq(spine, col), sq(spine, col + 1)));
+            }
+        }
+        moves.push(Move::new(sq(spine, BAND_COLS), sq(spine, spine_col)));
+    }
+    for row in 1..=2 * BANDS {
+        moves.push(Move::new(sq(row, teeth_col), sq(row, spine_col)));
+        if row < 2 * BANDS {
+            moves.push(Move::new(sq(row, spine_col), sq(row + 1, spine_col)));
+        }
+    }
+    let board = Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside");
+    (board, moves)
+}
+
+/// 10^7 pieces of all kinds in 100 full rows spread over a 10^5 × 10^5 board.
+fn ten_million_board() -> Board {
+    let mut pieces = Vec::with_capacity(10_000_000);
+    for band in 0..100u32 {
+        let row = 1 + band * 1000;
+        for col in 1..=EXTENT {
+            let kind = PieceKind::ALL[((row + col) % 6) as usize];
+            pieces.push(Piece::new(kind, sq(row, col), col % 3));
+        }
+    }
+    Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside")
+}
+
+/// CPU seconds (user + system) this process has used so far, from `/proc/self/stat`
+/// (Linux); `None` elsewhere. The machine is shared, so wall-clock time alone overstates.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// Runs `work`, prints its wall-clock and CPU time under `name`, returns its result.
+fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let (start, cpu_start) = (Instant::now(), cpu_seconds());
+    let result = black_box(work());
+    let wall = start.elapsed().as_secs_f64();
+    match cpu_start.zip(cpu_seconds()) {
+        Some((before, after)) => println!(
+            "{name:<52} {wall:>8.3} s wall {:>8.2} s CPU",
+            after - before
+        ),
+        None => println!("{name:<52} {wall:>8.3} s wall"),
+    }
+    result
+}
+
+fn main() {
+    let (board, moves) = timed("10^6 kings: generate board + solution", || {
+        board_and_solution(PieceKind::King)
+    });
+    println!(
+        "  {} pieces, {} moves, {}x{} board",
+        board.len(),
+        moves.len(),
+        board.rows(),
+        board.cols()
+    );
+    let board_json = timed("10^6 kings: write board JSON", || json::write_board(&board));
+    println!("  {} MB", board_json.len() / 1_000_000);
+    let loaded = timed("10^6 kings: parse + validate board JSON", || {
+        json::parse_board(&board_json).expect("valid board")
+    });
+    assert_eq!(loaded, board);
+    let board_text = timed("10^6 kings: write board text", || {
+        text::write_board(&board).expect("no labels")
+    });
+    let loaded = timed("10^6 kings: parse + validate board text", || {
+        text::parse_board(&board_text).expect("valid board")
+    });
+    assert_eq!(loaded, board);
+    let moves_json = timed("10^6 kings: write moves JSON", || json::write_moves(&moves));
+    let loaded_moves = timed("10^6 kings: parse moves JSON", || {
+        json::parse_moves(&moves_json).expect("valid moves")
+    });
+    assert_eq!(loaded_moves, moves);
+    let report = timed("10^6 kings: check 10^6-1 moves (incl. index build)", || {
+        check_sequence(&board, &moves, Variant::Standard)
+    });
+    assert!(report.is_solution(), "{report}");
+    println!("  {report}");
+    timed("10^6 kings: build the position (line indexes) only", || {
+        Position::new(&board, Variant::Standard)
+    });
+    let mut broken = moves.clone();
+    let last = broken.len() - 1;
+    broken[last].from = sq(1, 1);
+    let report = timed("10^6 kings: check, last move from an empty square", || {
+        check_sequence(&board, &broken, Variant::Standard)
+    });
+    assert_eq!(report.illegal.as_ref().map(|step| step.index), Some(last));
+    println!("  {report}");
+    drop((board, board_json, board_text, moves_json));
+    let (rooks, moves) = board_and_solution(PieceKind::Rook);
+    let report = timed("10^6 rooks: check 10^6-1 moves (blocking lookups)", || {
+        check_sequence(&rooks, &moves, Variant::Standard)
+    });
+    assert!(report.is_solution(), "{report}");
+    drop((rooks, moves));
+
+    let big = timed("10^7 pieces: generate + validate", ten_million_board);
+    let big_json = timed("10^7 pieces: write board JSON", || json::write_board(&big));
+    println!("  {} MB", big_json.len() / 1_000_000);
+    let loaded = timed("10^7 pieces: parse + validate board JSON", || {
+        json::parse_board(&big_json).expect("valid board")
+    });
+    assert_eq!(loaded.len(), big.len());
+    drop((loaded, big_json));
+    let big_text = timed("10^7 pieces: write board text", || {
+        text::write_board(&big).expect("no labels")
+    });
+    let loaded = timed("10^7 pieces: parse + validate board text", || {
+        text::parse_board(&big_text).expect("valid board")
+    });
+    assert_eq!(loaded, big);
+}

@@ -1,0 +1,35 @@
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use sat2chess::io::{self, BoardFormat, ascii};
+
+use super::{code, exit, print_out};
+
+/// Examples shown by `sat2chess show --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sat2chess show examples/puzzles/chesscom-1.json
+  echo '8/8/2k5/8/4Q3/8/8/8' | sat2chess show - --format fen
+
+Each cell shows the piece letter (K Q R B N P) and its budget, `.` an empty square;
+row numbers on the left, column numbers on top, (1,1) top left. Boards larger than
+200x200 are refused (exit 2).";
+
+/// Draw a small board as ASCII: piece letters with budgets, coordinate margins.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Board file (format from the extension unless --format is given); `-` reads standard input.
+    pub board: PathBuf,
+    /// Board format, overriding the file extension.
+    #[arg(long, value_enum)]
+    pub format: Option<BoardFormat>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let board = io::read_board(&args.board, args.format)?;
+    let picture = ascii::draw_board(&board)
+        .map_err(|error| anyhow::anyhow!("{}: {error}", io::display_path(&args.board).display()))?;
+    print_out(&picture)?;
+    Ok(code(exit::YES))
+}
