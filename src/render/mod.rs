@@ -21,7 +21,7 @@
 //!   for budget ≥ 2, the same colour lightened for budget 1, black for budget 0; budget
 //!   numerals and square tints are left out. Glyphs are reused through `<defs>`/`<use>`, dots
 //!   are batched into one path per colour, so a 10⁶-piece board is a few elements
-//!   (`cargo bench --bench render`: about 2 s and 15 MB, and Chromium displays it in seconds).
+//!   (`cargo bench --bench render`: 1.5–2 s and 18 MB; headless Chromium shows it in ~10 s).
 
 pub mod glyph;
 pub mod html;
