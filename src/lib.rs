@@ -7,5 +7,6 @@ pub mod board;
 pub mod formula;
 pub mod io;
 pub mod label;
+pub mod layout;
 pub mod rules;
 pub mod solve;
