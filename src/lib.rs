@@ -5,7 +5,10 @@
 
 pub mod board;
 pub mod formula;
+pub mod front;
 pub mod io;
 pub mod label;
 pub mod rules;
+pub mod sat;
 pub mod solve;
+pub mod transform;
