@@ -5,8 +5,11 @@
 
 pub mod board;
 pub mod formula;
+pub mod front;
 pub mod io;
 pub mod label;
 pub mod layout;
 pub mod rules;
+pub mod sat;
 pub mod solve;
+pub mod transform;

@@ -1,6 +1,8 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
+pub mod sat;
 pub mod solve;
+pub mod transform;
 
 use std::process::ExitCode;
 
