@@ -1,5 +1,6 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
+pub mod layout;
 pub mod sat;
 pub mod solve;
 pub mod transform;

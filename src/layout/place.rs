@@ -3,10 +3,11 @@
 //! Rows, top to bottom, are clause *bands* in clause order. A clause with literals
 //! `l0 … lk` takes `k + 1` track rows and one gap row: `li` runs east on row
 //! `gate_row − i`, its gates sit side by side on `gate_row` in the gate columns right of
-//! the variables, and the gap row below holds variables. A variable sits in the gap row
-//! under the upper of its two clauses and sends one literal north and one south, each
-//! turning east on its track; when both literals are in one clause it uses a second
-//! column (`x` north, `¬x` east then north). Horizontal tracks only run east of their own
+//! the variables, and the gap row below holds variables. A variable sits in a gap row
+//! between its two clauses and sends one literal north and one south, each turning east
+//! on its track; when both literals are in one clause it sits under that clause and uses
+//! a second column (`x` north, `¬x` east then north). The gap rows are chosen so that as
+//! few as possible are used (minimum interval stabbing), and unused ones are dropped. Horizontal tracks only run east of their own
 //! variable's column and each track row holds one literal, so wires meet only where a
 //! variable column crosses a track — each such point becomes a crossing node whose
 //! *through* wire is the vertical one (that choice keeps the circuit acyclic: a crossing
@@ -39,7 +40,17 @@ pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, Layo
         .map(|occ| variable_span(&bands, occ))
         .collect();
     let columns = order::variable_columns(ordering, &spans);
-    Router::new(formula, &clauses, &occurrences, &bands, &spans, &columns).route()
+    let gaps = variable_gaps(&bands, &occurrences);
+    Router::new(
+        formula,
+        &clauses,
+        &occurrences,
+        &bands,
+        &spans,
+        &columns,
+        &gaps,
+    )
+    .route()
 }
 
 /// The two occurrences of a variable: `(clause, position)` of `x` and of `¬x`.
@@ -150,6 +161,38 @@ impl Bands {
     }
 }
 
+/// The gap row of every variable: any gap between its two clauses is valid (and lies in
+/// its span), so take the fewest distinct gaps — greedy stabbing of the intervals of
+/// allowed band positions by their right ends, which is optimal.
+fn variable_gaps(bands: &Bands, occurrences: &[Occurrences]) -> Vec<u32> {
+    let mut position = vec![0; bands.order.len()];
+    for (p, &c) in bands.order.iter().enumerate() {
+        position[c] = p;
+    }
+    // Allowed band positions `first..=last` whose gap the variable may use.
+    let allowed: Vec<(usize, usize)> = occurrences
+        .iter()
+        .map(|o| {
+            let (a, b) = (position[o.positive.0], position[o.negative.0]);
+            (a.min(b), a.max(b).saturating_sub(1).max(a.min(b)))
+        })
+        .collect();
+    let mut by_last: Vec<usize> = (0..occurrences.len()).collect();
+    by_last.sort_unstable_by_key(|&v| (allowed[v].1, v));
+    let mut gaps = vec![0; occurrences.len()];
+    let mut stab: Option<usize> = None;
+    for v in by_last {
+        let (first, last) = allowed[v];
+        let point = match stab {
+            Some(p) if p >= first => p,
+            _ => last,
+        };
+        stab = Some(point);
+        gaps[v] = bands.gap(bands.order[point]);
+    }
+    gaps
+}
+
 /// Where a variable's wires run: rows `top..=bottom`, `width` columns.
 fn variable_span(bands: &Bands, occ: &Occurrences) -> Span {
     let (p, n) = (bands.track(occ.positive), bands.track(occ.negative));
@@ -182,6 +225,7 @@ struct Router<'a> {
     bands: &'a Bands,
     spans: &'a [Span],
     columns: &'a [u32],
+    gaps: &'a [u32],
     nodes: Vec<Node>,
     nets: Vec<Net>,
     /// First gate column (right of every variable column).
@@ -196,6 +240,7 @@ impl<'a> Router<'a> {
         bands: &'a Bands,
         spans: &'a [Span],
         columns: &'a [u32],
+        gaps: &'a [u32],
     ) -> Router<'a> {
         let gate_col = columns
             .iter()
@@ -210,6 +255,7 @@ impl<'a> Router<'a> {
             bands,
             spans,
             columns,
+            gaps,
             nodes: Vec::new(),
             nets: Vec::new(),
             gate_col,
@@ -236,12 +282,7 @@ impl<'a> Router<'a> {
         for (v, occ) in self.occurrences.iter().enumerate() {
             let span = self.spans[v];
             let col = self.columns[v];
-            let upper_clause = if self.bands.track(occ.positive) < self.bands.track(occ.negative) {
-                occ.positive.0
-            } else {
-                occ.negative.0
-            };
-            let at = TilePos::new(self.bands.gap(upper_clause), col);
+            let at = TilePos::new(self.gaps[v], col);
             let positive_upper = self.bands.track(occ.positive) < self.bands.track(occ.negative);
             let (upper_occ, lower_occ) = if positive_upper {
                 (occ.positive, occ.negative)
@@ -440,15 +481,38 @@ impl<'a> Router<'a> {
             net.path.dedup();
             merge_collinear(&mut net.path);
         }
+        let rows = self.drop_empty_rows();
         self.add_crossings();
-        // The last band's gap row stays empty unless a variable sits there.
-        let rows = self.nodes.iter().map(|n| n.at.row + 1).max().unwrap_or(0);
         Ok(Layout {
             nodes: self.nodes,
             nets: self.nets,
             rows,
             cols: col + 1,
         })
+    }
+
+    /// Removes rows holding neither a node nor a horizontal wire (gap rows no variable
+    /// sits in): vertical wires just get shorter. Returns the number of rows left.
+    fn drop_empty_rows(&mut self) -> u32 {
+        let mut used: Vec<u32> = self.nodes.iter().map(|n| n.at.row).collect();
+        for net in &self.nets {
+            used.extend(
+                net.path
+                    .windows(2)
+                    .filter(|w| w[0].row == w[1].row)
+                    .map(|w| w[0].row),
+            );
+        }
+        used.sort_unstable();
+        used.dedup();
+        let new_row = |row: u32| used.partition_point(|&r| r < row) as u32;
+        for node in &mut self.nodes {
+            node.at.row = new_row(node.at.row);
+        }
+        for point in self.nets.iter_mut().flat_map(|n| &mut n.path) {
+            point.row = new_row(point.row);
+        }
+        used.len() as u32
     }
 
     /// Declares a crossing node at every point where two nets cross.

@@ -4,52 +4,64 @@
 use std::collections::HashMap;
 
 use svg::Document;
-use svg::node::element::{Circle, Definitions, Group, Marker, Path, Polyline, Rectangle, Text};
+use svg::node::element::{Circle, Group, Path, Polyline, Rectangle, Text};
 
-use crate::formula::{AndOrFormula, Lit};
+use crate::formula::{AndOrClause, AndOrFormula, Lit};
+use crate::label::Direction;
 
-use super::{Endpoint, GateOp, GateRole, Layout, NodeKind, Port, TilePos, literal_name};
+use super::{Endpoint, GateOp, GateRole, Layout, NodeKind, Port, Tile, TilePos, literal_name};
 
-const CELL: f64 = 48.0;
+const CELL: f64 = 56.0;
 const MARGIN: f64 = 24.0;
-const BOX: f64 = 38.0;
+/// Room above the grid for the formula caption.
+const CAPTION: f64 = 36.0;
+const BOX: f64 = 44.0;
+/// Formulas longer than this (characters) get no caption.
+const CAPTION_LIMIT: usize = 160;
 
 fn centre(at: TilePos) -> (f64, f64) {
     (
         MARGIN + (f64::from(at.col) + 0.5) * CELL,
-        MARGIN + (f64::from(at.row) + 0.5) * CELL,
+        MARGIN + CAPTION + (f64::from(at.row) + 0.5) * CELL,
     )
+}
+
+/// The formula in logic notation, e.g. `(x ∧ ¬y) ∨ z,  ¬x ∨ ¬z ∨ y`.
+fn caption(formula: &AndOrFormula) -> String {
+    let name = |lit: &Lit| literal_name(formula, lit.var, lit.positive);
+    let clauses: Vec<String> = formula
+        .clauses
+        .iter()
+        .map(|clause| match clause {
+            AndOrClause::Or(lits) => lits.iter().map(name).collect::<Vec<_>>().join(" ∨ "),
+            AndOrClause::AndOr { and, or } => {
+                format!("({} ∧ {}) ∨ {}", name(&and[0]), name(&and[1]), name(or))
+            }
+        })
+        .collect();
+    clauses.join(",\u{2003}")
 }
 
 /// Renders the schematic as an SVG document.
 pub fn render(formula: &AndOrFormula, layout: &Layout) -> String {
     let width = 2.0 * MARGIN + f64::from(layout.cols) * CELL;
-    let height = 2.0 * MARGIN + f64::from(layout.rows) * CELL;
-    let arrow = Marker::new()
-        .set("id", "arrow")
-        .set("viewBox", "0 0 10 10")
-        .set("refX", 5)
-        .set("refY", 5)
-        .set("markerWidth", 7)
-        .set("markerHeight", 7)
-        .set("orient", "auto")
-        .add(
-            Path::new()
-                .set("d", "M 1 1 L 9 5 L 1 9 z")
-                .set("fill", "#444"),
-        );
+    let height = 2.0 * MARGIN + CAPTION + f64::from(layout.rows) * CELL;
     let mut document = Document::new()
         .set("viewBox", (0, 0, width, height))
         .set("width", width)
         .set("height", height)
         .set("font-family", "Helvetica, Arial, sans-serif")
-        .add(Definitions::new().add(arrow))
         .add(
             Rectangle::new()
                 .set("width", width)
                 .set("height", height)
                 .set("fill", "white"),
         );
+    let text = caption(formula);
+    if text.chars().count() <= CAPTION_LIMIT {
+        document = document
+            .add(label(MARGIN, MARGIN + 8.0, &text, 15.0, "#111").set("text-anchor", "start"));
+    }
 
     let mut wires = Group::new()
         .set("fill", "none")
@@ -57,23 +69,34 @@ pub fn render(formula: &AndOrFormula, layout: &Layout) -> String {
         .set("stroke-width", 2.5)
         .set("stroke-linejoin", "round");
     for net in &layout.nets {
-        // One vertex per tile so that an arrow marks every wire tile.
-        let mut points = String::new();
-        for (i, w) in net.path.windows(2).enumerate() {
-            if i == 0 {
-                let (x, y) = centre(w[0]);
-                points.push_str(&format!("{x},{y} "));
-            }
-            for at in tiles_between(w[0], w[1]) {
+        let points: Vec<String> = net
+            .path
+            .iter()
+            .map(|&at| {
                 let (x, y) = centre(at);
-                points.push_str(&format!("{x},{y} "));
-            }
+                format!("{x},{y}")
+            })
+            .collect();
+        wires = wires.add(Polyline::new().set("points", points.join(" ")));
+    }
+    // A direction arrow on every straight wire tile, like the thesis figures.
+    for (at, tile) in layout.tiles() {
+        if let Tile::Wire { flow } = tile {
+            let (x, y) = centre(at);
+            let angle = match flow {
+                Direction::East => 0,
+                Direction::South => 90,
+                Direction::West => 180,
+                Direction::North => 270,
+            };
+            wires = wires.add(
+                Path::new()
+                    .set("d", "M -5 -5 L 5 0 L -5 5 z")
+                    .set("fill", "#444")
+                    .set("stroke", "none")
+                    .set("transform", format!("translate({x},{y}) rotate({angle})")),
+            );
         }
-        wires = wires.add(
-            Polyline::new()
-                .set("points", points.trim_end())
-                .set("marker-mid", "url(#arrow)"),
-        );
     }
     document = document.add(wires);
 
@@ -121,7 +144,33 @@ pub fn render(formula: &AndOrFormula, layout: &Layout) -> String {
             NodeKind::OneTest { .. } => ("#9cc3f0", "1-test".to_string()),
             NodeKind::Crossing { .. } => unreachable!("handled above"),
         };
-        let size = if text.chars().count() > 4 { 10.0 } else { 14.0 };
+        if let NodeKind::Variable {
+            var,
+            positive,
+            negative,
+        } = node.kind
+        {
+            for (side, is_positive) in [(positive, true), (negative, false)] {
+                let (dr, dc) = side.delta();
+                // Beside the outgoing wire, just outside the box.
+                let (px, py) = (
+                    x + dc as f64 * (BOX / 2.0 + 6.0) + if dc == 0 { 5.0 } else { 0.0 },
+                    y + dr as f64 * (BOX / 2.0 + 6.0) + if dr == 0 { -5.0 } else { 4.0 },
+                );
+                gadgets = gadgets.add(
+                    label(
+                        px,
+                        py,
+                        &literal_name(formula, var, is_positive),
+                        11.0,
+                        "#1d6b1d",
+                    )
+                    .set("text-anchor", "start"),
+                );
+            }
+        }
+        let long = text.chars().count() > 4;
+        let size = if long { 12.0 } else { 14.0 };
         gadgets = gadgets
             .add(
                 Rectangle::new()
@@ -134,7 +183,14 @@ pub fn render(formula: &AndOrFormula, layout: &Layout) -> String {
                     .set("stroke", "#333")
                     .set("stroke-width", 1.5),
             )
-            .add(label(x, y + size / 3.0, &text, size, "#111"));
+            .add(if long {
+                // Squeeze long labels into the box.
+                label(x, y + size / 3.0, &text, size, "#111")
+                    .set("textLength", BOX - 6.0)
+                    .set("lengthAdjust", "spacingAndGlyphs")
+            } else {
+                label(x, y + size / 3.0, &text, size, "#111")
+            });
     }
     document.add(gadgets).to_string()
 }
@@ -146,25 +202,6 @@ fn label(x: f64, y: f64, text: &str, size: f64, colour: &str) -> Text {
         .set("font-size", size)
         .set("text-anchor", "middle")
         .set("fill", colour)
-}
-
-/// Tiles after `from` up to and including `to` on a straight segment.
-fn tiles_between(from: TilePos, to: TilePos) -> Vec<TilePos> {
-    let mut tiles = Vec::new();
-    let mut at = from;
-    while at != to {
-        at = TilePos::new(step(at.row, to.row), step(at.col, to.col));
-        tiles.push(at);
-    }
-    tiles
-}
-
-fn step(from: u32, to: u32) -> u32 {
-    match from.cmp(&to) {
-        std::cmp::Ordering::Less => from + 1,
-        std::cmp::Ordering::Greater => from - 1,
-        std::cmp::Ordering::Equal => from,
-    }
 }
 
 /// Name of the literal feeding a gate input, if a variable feeds it directly.
