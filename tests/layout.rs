@@ -119,7 +119,7 @@ fn snapshots() {
     let example = thesis_example();
     let layout = layout::layout(&example, Ordering::Optimised).unwrap();
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_json_snapshot!("layout_thesis_example_json", layout::json::to_json(&example, &layout));
+        insta::assert_json_snapshot!("layout_thesis_example_json", layout::json::Document { formula: &example, layout: &layout });
     });
 }
 

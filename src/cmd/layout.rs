@@ -1,3 +1,5 @@
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -107,18 +109,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
         print_stats("naive", &naive.stats(), &footprint);
         print_stats("optimised", &optimised.stats(), &footprint);
     }
-    let text = match args.format {
-        LayoutFormat::Json => {
-            let mut text = serde_json::to_string_pretty(&layout::json::to_json(formula, &chosen))?;
-            text.push('\n');
-            text
-        }
-        LayoutFormat::Svg => layout::svg::render(formula, &chosen),
-        LayoutFormat::Text => layout::text::render(formula, &chosen),
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| path.display().to_string())?,
+        )),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
     };
-    match &args.output {
-        Some(path) => std::fs::write(path, text).with_context(|| path.display().to_string())?,
-        None => print!("{text}"),
+    match args.format {
+        LayoutFormat::Json => {
+            let document = layout::json::Document {
+                formula,
+                layout: &chosen,
+            };
+            serde_json::to_writer_pretty(&mut out, &document)?;
+            writeln!(out)?;
+        }
+        LayoutFormat::Svg => write!(out, "{}", layout::svg::render(formula, &chosen))?,
+        LayoutFormat::Text => write!(out, "{}", layout::text::render(formula, &chosen))?,
     }
+    out.flush()?;
     Ok(code(exit::YES))
 }

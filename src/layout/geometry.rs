@@ -164,12 +164,8 @@ pub(crate) fn tiles(layout: &Layout) -> Vec<(TilePos, Tile)> {
         }
     }
     for (id, net) in layout.nets.iter().enumerate() {
-        let crossing_at = |at: TilePos| {
-            net.crossings
-                .iter()
-                .copied()
-                .find(|&c| layout.nodes[c].at == at)
-        };
+        // Crossings are listed in signal order, so they come up one after another.
+        let mut crossings = net.crossings.iter().copied().peekable();
         let path = &net.path;
         for (i, w) in path.windows(2).enumerate() {
             let Some(flow) = step_direction(w[0], w[1]) else {
@@ -185,7 +181,7 @@ pub(crate) fn tiles(layout: &Layout) -> Vec<(TilePos, Tile)> {
                 if at == w[1] {
                     break;
                 }
-                match crossing_at(at) {
+                match crossings.next_if(|&c| layout.nodes[c].at == at) {
                     Some(node) => {
                         // Emit each crossing once, from its through net.
                         let through = matches!(
