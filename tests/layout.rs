@@ -300,3 +300,35 @@ proptest! {
         }
     }
 }
+
+fn run_cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sat2chess"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn cli_writes_json_and_stats() {
+    let out = run_cli(&["layout", "examples/andor/thesis.andor", "--stats"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["format"], "sat2chess-layout");
+    assert_eq!(json["nodes"].as_array().unwrap().len(), 11);
+    let stats = String::from_utf8_lossy(&out.stderr);
+    assert!(stats.contains("naive:") && stats.contains("optimised:"), "{stats}");
+
+    let svg = run_cli(&["layout", "examples/andor/thesis.andor", "--format", "svg", "--naive"]);
+    assert!(svg.status.success());
+    assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
+}
+
+#[test]
+fn cli_rejects_bad_input_with_exit_code_2() {
+    let missing = run_cli(&["layout", "no/such/file.andor"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&missing.stderr);
+    assert!(message.contains("no/such/file.andor"), "{message}");
+    assert_eq!(message.trim().lines().count(), 1, "{message}");
+}

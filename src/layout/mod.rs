@@ -325,3 +325,28 @@ pub fn literal_name(formula: &AndOrFormula, var: Var, positive: bool) -> String 
         .unwrap_or_else(|| var.to_string());
     if positive { name } else { format!("¬{name}") }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn footprint_pitch_keeps_tile_colours_when_asked() {
+        let king = Footprint {
+            tile_size: 7,
+            same_colour_origins: false,
+        };
+        assert_eq!(king.pitch(), 7);
+        assert_eq!(king.tile_origin(TilePos::new(2, 3)), (15, 22));
+        let knight = Footprint {
+            tile_size: 7,
+            same_colour_origins: true,
+        };
+        assert_eq!(knight.pitch(), 8);
+        // Every tile origin has the colour of (1, 1): row + col even.
+        for (row, col) in [(0, 1), (1, 0), (3, 5)] {
+            let (r, c) = knight.tile_origin(TilePos::new(row, col));
+            assert_eq!((r + c) % 2, 0);
+        }
+    }
+}
