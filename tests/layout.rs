@@ -312,14 +312,27 @@ fn run_cli(args: &[&str]) -> std::process::Output {
 #[test]
 fn cli_writes_json_and_stats() {
     let out = run_cli(&["layout", "examples/andor/thesis.andor", "--stats"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json["format"], "sat2chess-layout");
     assert_eq!(json["nodes"].as_array().unwrap().len(), 11);
     let stats = String::from_utf8_lossy(&out.stderr);
-    assert!(stats.contains("naive:") && stats.contains("optimised:"), "{stats}");
+    assert!(
+        stats.contains("naive:") && stats.contains("optimised:"),
+        "{stats}"
+    );
 
-    let svg = run_cli(&["layout", "examples/andor/thesis.andor", "--format", "svg", "--naive"]);
+    let svg = run_cli(&[
+        "layout",
+        "examples/andor/thesis.andor",
+        "--format",
+        "svg",
+        "--naive",
+    ]);
     assert!(svg.status.success());
     assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
 }

@@ -44,6 +44,9 @@ impl Span {
     }
 }
 
+/// Most barycentric sweeps over the clause order.
+const BARYCENTRIC_ROUNDS: usize = 60;
+
 /// Clause indices, top to bottom.
 pub(crate) fn clause_order(
     ordering: Ordering,
@@ -61,9 +64,15 @@ pub(crate) fn clause_order(
     if identity_cost < best_cost {
         (best, best_cost) = (identity, identity_cost);
     }
+    // Barycentric sweeps settle within a few dozen rounds (measured on random 3-CNFs
+    // after the transformation chain); stop early at a fixpoint.
     let mut current = best.clone();
-    for _ in 0..12 {
-        current = problem.barycentric_sweep(&current);
+    for _ in 0..BARYCENTRIC_ROUNDS {
+        let next = problem.barycentric_sweep(&current);
+        if next == current {
+            break;
+        }
+        current = next;
         let cost = problem.cost(&current);
         if cost < best_cost {
             (best, best_cost) = (current.clone(), cost);
