@@ -9,7 +9,9 @@
 //! therefore a *tileset*: one gadget per [`Tile`] kind (straight wire, corner, crossing,
 //! gate, …, each with its sides and flow directions, see [`Layout::tiles`]) whose wire ends
 //! sit at fixed places on the tile edges, and a [`Footprint`] saying how many board squares a
-//! tile has. Uniform tiles keep backends trivial (stamping = translating); the price, a tile
+//! tile has (the largest gadget plus the spacing the backend wants) and whether all tiles
+//! must start on one square colour (Knight, §6.1). Uniform tiles keep backends simple
+//! (stamping = rotating a gadget to its sides and translating it); the price, every tile
 //! as large as the largest gadget, is small here because nearly every track row and
 //! variable column carries crossings, so non-uniform rows would not be much thinner.
 //!
@@ -18,7 +20,7 @@
 //! *replaced* wire's value by a fresh Double Assignment (Fig. 5.8) whose two ¬ outputs
 //! check it; [`crossing`] models exactly that, and [`Evaluator`] uses it.
 //!
-//! Placement ([`place`]) follows §2.2.2: variables in columns on the left, each clause's
+//! Placement ([`layout`]) follows §2.2.2: variables in columns on the left, each clause's
 //! gates side by side in one column of clause bands, every variable between the two bands
 //! that use its literals, each literal wired with one vertical and one horizontal segment
 //! (a gate's second input adds a short drop into the gate), the clause outputs joined by a
@@ -35,7 +37,6 @@ pub mod svg;
 pub mod text;
 mod validate;
 
-use serde::Serialize;
 use thiserror::Error;
 
 use crate::formula::{AndOrFormula, Var};
@@ -51,7 +52,7 @@ pub type NodeId = usize;
 pub type NetId = usize;
 
 /// A tile position, 0-based, row 0 at the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TilePos {
     pub row: u32,
     pub col: u32,
@@ -64,7 +65,7 @@ impl TilePos {
 }
 
 /// The two-input gates of the embedding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GateOp {
     And,
     Or,
@@ -80,7 +81,7 @@ impl GateOp {
 }
 
 /// What a gate computes for the formula.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GateRole {
     /// Gate `step` of clause `clause` (index into `AndOrFormula::clauses`). A clause with
     /// literals `l0 … lk` has gates `0 … k-1`; gate 0 reads `l0` and `l1`, gate `i > 0`
@@ -233,7 +234,7 @@ impl Default for Footprint {
 }
 
 /// Size measures of a layout (`layout --stats`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stats {
     pub variables: usize,
     pub gates: usize,
