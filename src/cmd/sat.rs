@@ -28,7 +28,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let input = front::load(&args.input, args.input_format)?;
+    // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
+    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let answer = match &input {
         Input::Cnf(cnf) => sat::solve_cnf(cnf),
         Input::AndOr(formula) => {

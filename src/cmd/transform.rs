@@ -60,7 +60,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let input = front::load(&args.input, args.input_format)?;
+    // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
+    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let chain = Chain::from_input(&input).with_context(|| args.input.display().to_string())?;
     let steps = match (&input, args.to) {
         (Input::Cnf(_), Target::ThreeSat) => 1,
