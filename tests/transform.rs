@@ -206,6 +206,49 @@ proptest! {
     }
 }
 
+/// 3-CNFs as the chain never hands them to Lemma 2.1 (clause splitting removes these):
+/// repeated literals, tautologies, empty clauses, unused variables.
+fn raw_three_cnf_strategy() -> impl Strategy<Value = Cnf> {
+    (1u32..=6).prop_flat_map(|n| {
+        let lit = lit_strategy(n);
+        let clause = prop_oneof![
+            1 => Just(Vec::new()),
+            8 => vec(lit.clone(), 1..=3),
+            2 => lit.clone().prop_map(|l| vec![l, l]),
+            2 => (lit.clone(), lit.clone()).prop_map(|(l, m)| vec![l, !l, m]),
+        ];
+        vec(clause, 0..=12).prop_map(move |clauses| Cnf::new(n, clauses))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Lemma 2.1 and Theorem 2.2 on their own, on inputs with every corner case.
+    #[test]
+    fn single_steps_on_raw_three_cnf(cnf in raw_three_cnf_strategy()) {
+        let names = transform::cnf_names(cnf.num_vars);
+        let models: Vec<Assignment> =
+            assignments(cnf.num_vars as usize).filter(|a| cnf.is_satisfied_by(a)).collect();
+        let two = tovey::to_two_plus_one(&cnf, &names).unwrap();
+        let and_or = to_andor::to_andor(&two.output, &two.names).unwrap();
+        check_final(&and_or.output)?;
+        let two_model = sat::solve_cnf(&two.output).unwrap();
+        let and_or_model = sat::solve_andor(&and_or.output).unwrap();
+        prop_assert_eq!(two_model.is_some(), !models.is_empty());
+        prop_assert_eq!(and_or_model.is_some(), !models.is_empty());
+        for m in &models {
+            let forwarded = two.forward(m);
+            prop_assert!(two.output.is_satisfied_by(&forwarded));
+            prop_assert!(and_or.output.is_satisfied_by(&and_or.forward(&forwarded)));
+        }
+        if let (Some(m2), Some(m3)) = (two_model, and_or_model) {
+            prop_assert!(cnf.is_satisfied_by(&two.backward(&m2)));
+            prop_assert!(two.output.is_satisfied_by(&and_or.backward(&m3)));
+        }
+    }
+}
+
 /// `x | ~y` style rendering of CNF clauses with variable names.
 fn render(cnf: &Cnf, names: &[String]) -> Vec<String> {
     cnf.clauses
