@@ -25,10 +25,20 @@ enum Command {
     Solve(cmd::solve::Args),
     /// Decide a formula (DIMACS or And-Or) with the SAT solver; SAT-competition output.
     ///
-    /// Exit codes: 0 satisfiable, 1 unsatisfiable, 2 bad input (not the competition's
-    /// 10/20). Example: sat2chess sat examples/cnf/uf20-91-01.cnf
+    /// Prints `s SATISFIABLE` and `v … 0` lines, or `s UNSATISFIABLE`. For And-Or input
+    /// a `c variables 1=x 2=y …` line names the variables of the `v` lines.
+    ///
+    /// Exit codes are sat2chess's own, not the SAT competition's 10/20: 0 satisfiable,
+    /// 1 unsatisfiable, 2 bad input, 3 the solver failed (`s UNKNOWN`).
+    ///
+    /// Example: sat2chess sat examples/cnf/uf20-91-01.cnf
     Sat(cmd::sat::Args),
     /// Transform a formula: CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT.
+    ///
+    /// Writes the formula after the step `--to` names: 3sat (clause splitting), tovey
+    /// (thesis Lemma 2.1) or andor (thesis Theorem 2.2). And-Or input takes only
+    /// `--to andor`: it is written back, with a fresh variable for each clause that holds
+    /// both literals of a variable. JSON output carries the provenance of every variable.
     ///
     /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
     Transform(cmd::transform::Args),

@@ -8,15 +8,7 @@ use sat2chess::sat;
 
 use super::{code, exit};
 
-/// Decide a formula with the SAT solver (splr) and print the answer in SAT-competition
-/// format: `s SATISFIABLE` and `v … 0` lines, or `s UNSATISFIABLE`.
-///
-/// Exit codes are sat2chess's own, not the competition's 10/20: 0 satisfiable,
-/// 1 unsatisfiable, 2 bad input, 3 the solver failed (`s UNKNOWN`).
-/// For And-Or input, `v` numbers variables in order of first appearance and a
-/// `c variables` line names them.
-///
-/// Example: sat2chess sat examples/cnf/uf20-91-01.cnf
+/// `sat2chess sat`: decide a formula with the SAT solver (help text in main.rs).
 #[derive(clap::Args)]
 pub struct Args {
     /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
@@ -28,7 +20,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let input = front::load(&args.input, args.input_format)?;
+    // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
+    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let answer = match &input {
         Input::Cnf(cnf) => sat::solve_cnf(cnf),
         Input::AndOr(formula) => {

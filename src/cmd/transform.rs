@@ -30,13 +30,7 @@ pub enum OutputFormat {
     Json,
 }
 
-/// Transform a formula towards And-Or-(1,1)-SAT: CNF → 3-CNF → (2+1),3-SAT (Lemma 2.1)
-/// → And-Or-(1,1)-SAT (Theorem 2.2), and write the formula of the chosen step.
-///
-/// And-Or input only takes `--to andor` (it is written back, with a separating
-/// variable for each clause holding both literals of a variable).
-///
-/// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
+/// `sat2chess transform` (help text in main.rs).
 #[derive(clap::Args)]
 pub struct Args {
     /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
@@ -60,7 +54,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let input = front::load(&args.input, args.input_format)?;
+    // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
+    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let chain = Chain::from_input(&input).with_context(|| args.input.display().to_string())?;
     let steps = match (&input, args.to) {
         (Input::Cnf(_), Target::ThreeSat) => 1,

@@ -52,10 +52,12 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
     let index = LineIndex::new(text);
     let mut tokens = Token::lexer(text)
         .spanned()
-        .filter(|(token, _)| *token != Ok(Token::Comment));
-    let unexpected = |offset: usize, expected: &str| {
+        .filter(|(token, _)| *token != Ok(Token::Comment))
+        .peekable();
+    // `token` did not lex (only an overlong number lexes as a digit string and fails).
+    let unexpected = |token: Result<Token, ()>, offset: usize, expected: &str| {
         let word = word_at(text, offset);
-        if !word.is_empty()
+        if token.is_err()
             && word
                 .trim_start_matches('-')
                 .bytes()
@@ -80,6 +82,7 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
                 Ok(Token::Int(0)) => continue,
                 _ => {
                     return Err(unexpected(
+                        token,
                         offset,
                         "only `0` or comments after the `%` end marker",
                     ));
@@ -88,26 +91,28 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
         }
         match (token, &header) {
             (Ok(Token::Problem), None) => {
-                match tokens.next() {
-                    Some((Ok(Token::Cnf), _)) => {}
-                    Some((_, span)) => return Err(unexpected(span.start, "`cnf` after `p`")),
-                    None => {
-                        return Err(index.error(
-                            text.len(),
-                            "expected `cnf` after `p`, found the end of the file",
-                        ));
-                    }
+                let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+                let mut next_on_line =
+                    |what: &str| match tokens.next_if(|(_, span)| span.start < line_end) {
+                        Some((token, span)) => Ok((token, span.start)),
+                        None => Err(index.error(
+                            line_end,
+                            format!("expected {what}, found the end of the problem line"),
+                        )),
+                    };
+                match next_on_line("`cnf` after `p`")? {
+                    (Ok(Token::Cnf), _) => {}
+                    (token, at) => return Err(unexpected(token, at, "`cnf` after `p`")),
                 }
-                let mut number = |what: &str| match tokens.next() {
-                    Some((Ok(Token::Int(n)), _)) if n >= 0 => Ok(n as u64),
-                    Some((_, span)) => Err(unexpected(span.start, what)),
-                    None => Err(index.error(
-                        text.len(),
-                        format!("expected {what}, found the end of the file"),
-                    )),
+                let mut number = |what: &str| match next_on_line(what)? {
+                    (Ok(Token::Int(n)), _) if n >= 0 => Ok(n as u64),
+                    (token, at) => Err(unexpected(token, at, what)),
                 };
                 let num_vars = number("the number of variables")?;
                 let num_clauses = number("the number of clauses")?;
+                if let Some((token, span)) = tokens.next_if(|(_, span)| span.start < line_end) {
+                    return Err(unexpected(token, span.start, "the end of the problem line"));
+                }
                 let num_vars = u32::try_from(num_vars)
                     .ok()
                     .filter(|&n| n < u32::MAX)
@@ -129,6 +134,7 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
             }
             (Ok(Token::Int(_)), None) => {
                 return Err(unexpected(
+                    token,
                     offset,
                     &format!("{PROBLEM_LINE} before the first clause"),
                 ));
@@ -156,8 +162,8 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
                     "clause is not terminated by `0` before the `%` end marker",
                 ));
             }
-            (_, None) => return Err(unexpected(offset, PROBLEM_LINE)),
-            (_, Some(_)) => return Err(unexpected(offset, "a literal, `0` or a comment")),
+            (_, None) => return Err(unexpected(token, offset, PROBLEM_LINE)),
+            (_, Some(_)) => return Err(unexpected(token, offset, "a literal, `0` or a comment")),
         }
     }
     let header =

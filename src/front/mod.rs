@@ -79,7 +79,7 @@ pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputEr
         let mut text = String::new();
         flate2::read::GzDecoder::new(bytes.as_slice())
             .read_to_string(&mut text)
-            .map_err(read_error)?;
+            .map_err(|e| read_error(std::io::Error::new(e.kind(), format!("gzip: {e}"))))?;
         text
     } else {
         String::from_utf8(bytes)

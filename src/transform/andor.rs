@@ -15,9 +15,7 @@
 //! Forward map: `x_p1 = x_p2 := φ(x)`, `x_n := ¬φ(x)`, `e := false`.
 //! Backward map: `φ(x) := ¬φ'(x_n)` (the proof of Theorem 2.2).
 
-use std::collections::HashSet;
-
-use super::{Origin, TransformError, check_vars, fresh_name};
+use super::{Origin, TransformError, check_vars};
 use crate::formula::{AndOrClause, AndOrFormula, Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_andor`].
@@ -111,15 +109,16 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
             or: var(2),
         }
     }));
-    let mut used = HashSet::new();
+    // Distinct for distinct input names: the suffix after the last `_` recovers the
+    // name, and `empty…` (no `_`) differs from all of them.
     let mut output_names = Vec::with_capacity(origins.len() + empty_clauses.len());
     for name in names {
         for suffix in ["p1", "p2", "n"] {
-            output_names.push(fresh_name(&mut used, format!("{name}_{suffix}")));
+            output_names.push(format!("{name}_{suffix}"));
         }
     }
     for clause in &empty_clauses {
-        output_names.push(fresh_name(&mut used, format!("empty{}", clause + 1)));
+        output_names.push(format!("empty{}", clause + 1));
     }
     let origins = origins
         .into_iter()

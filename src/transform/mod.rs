@@ -164,16 +164,16 @@ fn check_vars(cnf: &Cnf, names: &[String]) -> Result<(), TransformError> {
     Ok(())
 }
 
-/// `base`, or `base_2`, `base_3`, … — the first not in `used` (which then holds it).
+/// `base`, or `base_2`, `base_3`, … — the first not in `used`; only names already in
+/// `used` are avoided, so a caller that knows `base` to be new may leave it out.
 fn fresh_name(used: &mut HashSet<String>, base: String) -> String {
-    let name = if used.contains(&base) {
-        (2..)
-            .map(|i| format!("{base}_{i}"))
-            .find(|candidate| !used.contains(candidate))
-            .expect("an unbounded range has an unused name")
-    } else {
-        base
-    };
+    if !used.contains(&base) {
+        return base;
+    }
+    let name = (2..)
+        .map(|i| format!("{base}_{i}"))
+        .find(|candidate| !used.contains(candidate))
+        .expect("an unbounded range has an unused name");
     used.insert(name.clone());
     name
 }

@@ -45,10 +45,9 @@ pub fn separate(formula: &AndOrFormula) -> Separate {
             var: x.var,
             clause: index,
         });
-        output.names.push(fresh_name(
-            &mut used,
-            format!("{}_sep", formula.names[x.var.index()]),
-        ));
+        let name = fresh_name(&mut used, format!("{}_sep", formula.names[x.var.index()]));
+        used.insert(name.clone());
+        output.names.push(name);
         mirrored.push(x.var);
         let replace = |lit: &mut Lit| {
             if *lit == !x {

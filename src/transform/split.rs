@@ -36,26 +36,52 @@ pub struct Split {
     long_clauses: Vec<Vec<Lit>>,
 }
 
-/// The clause without repeated literals, or `None` for a tautology.
-fn clean(clause: &[Lit]) -> Option<Vec<Lit>> {
-    let mut seen = HashSet::new();
-    let mut out = Vec::with_capacity(clause.len());
-    for &lit in clause {
-        if seen.contains(&!lit) {
-            return None;
-        }
-        if seen.insert(lit) {
-            out.push(lit);
+/// Removes repeated literals from clauses and recognises tautologies in time linear
+/// in the clause, reusing one mark per variable across clauses.
+struct Cleaner {
+    /// Per variable: the clause stamp it was last seen in and the signs seen there
+    /// (bit 0 negative, bit 1 positive).
+    marks: Vec<(usize, u8)>,
+}
+
+impl Cleaner {
+    fn new(num_vars: u32) -> Cleaner {
+        Cleaner {
+            marks: vec![(usize::MAX, 0); num_vars as usize],
         }
     }
-    Some(out)
+
+    /// Clause number `stamp` without repeated literals, or `None` for a tautology.
+    fn clean(&mut self, stamp: usize, clause: &[Lit]) -> Option<Vec<Lit>> {
+        let mut out = Vec::with_capacity(clause.len());
+        for &lit in clause {
+            let mark = &mut self.marks[lit.var.index()];
+            if mark.0 != stamp {
+                *mark = (stamp, 0);
+            }
+            let sign = 1u8 << u8::from(lit.positive);
+            if mark.1 & !sign != 0 {
+                return None;
+            }
+            if mark.1 & sign == 0 {
+                mark.1 |= sign;
+                out.push(lit);
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Splits `cnf` into an equisatisfiable 3-CNF (module documentation); `names` names the
 /// input variables.
 pub fn to_three_cnf(cnf: &Cnf, names: &[String]) -> Result<Split, TransformError> {
     check_vars(cnf, names)?;
-    let mut used: HashSet<String> = names.iter().cloned().collect();
+    // Only input names starting with `y` can collide with the fresh `y…` names.
+    let mut used: HashSet<String> = names
+        .iter()
+        .filter(|n| n.starts_with('y'))
+        .cloned()
+        .collect();
     let mut output_names = names.to_vec();
     let mut origins: Vec<Origin> = (0..cnf.num_vars)
         .map(|v| Origin::Input { var: Var(v) })
@@ -64,8 +90,11 @@ pub fn to_three_cnf(cnf: &Cnf, names: &[String]) -> Result<Split, TransformError
     let mut long_clauses = Vec::new();
     let mut clauses = Vec::with_capacity(cnf.clauses.len());
     let mut next_var = cnf.num_vars;
+    let mut cleaner = Cleaner::new(cnf.num_vars);
     for (index, clause) in cnf.clauses.iter().enumerate() {
-        let Some(lits) = clean(clause) else { continue };
+        let Some(lits) = cleaner.clean(index, clause) else {
+            continue;
+        };
         if lits.len() <= 3 {
             clauses.push(lits);
             continue;

@@ -14,9 +14,7 @@
 //! Forward map: `x_i := φ(x)`, negated for a negated copy. Backward map:
 //! `φ(x) := φ'(x_1)`, negated if `x_1` is negated.
 
-use std::collections::HashSet;
-
-use super::{Origin, TransformError, check_vars, fresh_name};
+use super::{Origin, TransformError, check_vars};
 use crate::formula::{Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_two_plus_one`].
@@ -43,21 +41,32 @@ pub fn to_two_plus_one(cnf: &Cnf, names: &[String]) -> Result<Tovey, TransformEr
             max: 3,
         });
     }
-    // Occurrences (clause, position, positive) of every input variable, in clause order.
-    let mut occurrences: Vec<Vec<(usize, usize, bool)>> = vec![Vec::new(); cnf.num_vars as usize];
+    // Occurrences (clause, position, positive) of every input variable, in clause
+    // order, grouped by variable: variable x's are `all[start[x]..start[x + 1]]`.
+    let num_vars = cnf.num_vars as usize;
+    let mut start = vec![0usize; num_vars + 1];
+    for lit in cnf.clauses.iter().flatten() {
+        start[lit.var.index() + 1] += 1;
+    }
+    for x in 0..num_vars {
+        start[x + 1] += start[x];
+    }
+    let mut fill = start.clone();
+    let mut all = vec![(0, 0, false); cnf.occurrences()];
     for (clause, lits) in cnf.clauses.iter().enumerate() {
         for (position, lit) in lits.iter().enumerate() {
-            occurrences[lit.var.index()].push((clause, position, lit.positive));
+            all[fill[lit.var.index()]] = (clause, position, lit.positive);
+            fill[lit.var.index()] += 1;
         }
     }
-    let mut used = HashSet::new();
-    let mut output_names = Vec::new();
-    let mut origins = Vec::new();
-    let mut first_copy = Vec::with_capacity(occurrences.len());
-    let mut copy_of = Vec::new();
+    let mut output_names = Vec::with_capacity(all.len());
+    let mut origins = Vec::with_capacity(all.len());
+    let mut first_copy = Vec::with_capacity(num_vars);
+    let mut copy_of = Vec::with_capacity(all.len());
     let mut clauses = cnf.clauses.clone();
-    let mut cycles = Vec::new();
-    for (var, occurrences) in occurrences.iter().enumerate() {
+    clauses.reserve(all.len());
+    for var in 0..num_vars {
+        let occurrences = &all[start[var]..start[var + 1]];
         let base = origins.len() as u32;
         first_copy.push((!occurrences.is_empty()).then_some(Var(base)));
         // The literal of the output meaning "copy i of x is true" (before negation).
@@ -71,15 +80,15 @@ pub fn to_two_plus_one(cnf: &Cnf, names: &[String]) -> Result<Tovey, TransformEr
                 negated: !positive,
             });
             copy_of.push((Var(var as u32), !positive));
-            output_names.push(fresh_name(&mut used, format!("{}_{}", names[var], i + 1)));
+            // Injective: the occurrence number after the last `_` recovers the name.
+            output_names.push(format!("{}_{}", names[var], i + 1));
             clauses[clause][position] = Lit::new(Var(base + i as u32), true);
         }
         let n = occurrences.len();
         for i in 0..n {
-            cycles.push(vec![copy_is_true(i), !copy_is_true((i + 1) % n)]);
+            clauses.push(vec![copy_is_true(i), !copy_is_true((i + 1) % n)]);
         }
     }
-    clauses.extend(cycles);
     Ok(Tovey {
         output: Cnf::new(origins.len() as u32, clauses),
         names: output_names,
