@@ -257,7 +257,7 @@ fn and_or_formula(allow_both_literals_in_a_clause: bool) -> impl Strategy<Value 
                 proptest::collection::vec(any::<bool>(), 24),
             )
         })
-        .prop_map(|(n, keys, sizes, and_or)| {
+        .prop_map(move |(n, keys, sizes, and_or)| {
             let mut lits: Vec<(u32, Lit)> = (0..n as u32)
                 .flat_map(|v| [Lit::pos(v), Lit::neg(v)])
                 .zip(keys)
@@ -270,10 +270,10 @@ fn and_or_formula(allow_both_literals_in_a_clause: bool) -> impl Strategy<Value 
                 let target = sizes[clauses.len() % sizes.len()];
                 let mut clause: Vec<Lit> = Vec::new();
                 while clause.len() < target {
-                    let Some(i) = remaining
-                        .iter()
-                        .position(|l| clause.iter().all(|c| c.var != l.var))
-                    else {
+                    let fits = |l: &Lit| {
+                        allow_both_literals_in_a_clause || clause.iter().all(|c| c.var != l.var)
+                    };
+                    let Some(i) = remaining.iter().position(fits) else {
                         break;
                     };
                     clause.push(remaining.remove(i));
