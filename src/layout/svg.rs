@@ -16,6 +16,8 @@ const MARGIN: f64 = 24.0;
 /// Room above the grid for the formula caption.
 const CAPTION: f64 = 36.0;
 const BOX: f64 = 44.0;
+/// Gate labels longer than this (characters) show only the gate symbol.
+const MAX_GATE_LABEL: usize = 7;
 /// Formulas longer than this (characters) get no caption.
 const CAPTION_LIMIT: usize = 160;
 
@@ -135,7 +137,14 @@ pub fn render(formula: &AndOrFormula, layout: &Layout) -> String {
                         let name = |port| {
                             literal_of(Endpoint { node: id, port }).unwrap_or_else(|| "·".into())
                         };
-                        format!("{}{symbol}{}", name(Port::Input(0)), name(Port::Input(1)))
+                        let text =
+                            format!("{}{symbol}{}", name(Port::Input(0)), name(Port::Input(1)));
+                        // Long variable names do not fit; the symbol alone still reads.
+                        if text.chars().count() <= MAX_GATE_LABEL {
+                            text
+                        } else {
+                            symbol.to_string()
+                        }
                     }
                     GateRole::Conjunction => symbol.to_string(),
                 };
