@@ -7,9 +7,10 @@
 //! between its two clauses and sends one literal north and one south, each turning east
 //! on its track; when both literals are in one clause it sits under that clause and uses
 //! a second column (`x` north, `¬x` east then north). The gap rows are chosen so that as
-//! few as possible are used (minimum interval stabbing), and unused ones are dropped. Horizontal tracks only run east of their own
-//! variable's column and each track row holds one literal, so wires meet only where a
-//! variable column crosses a track — each such point becomes a crossing node whose
+//! few as possible are used (minimum interval stabbing), and unused ones are dropped.
+//!
+//! Horizontal tracks only run east of their own variable's column and each track row
+//! holds one literal, so wires meet only where a variable column crosses a track — each such point becomes a crossing node whose
 //! *through* wire is the vertical one (that choice keeps the circuit acyclic: a crossing
 //! only waits for crossings in columns further left or earlier on its own column).
 
