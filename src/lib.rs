@@ -7,8 +7,12 @@
 pub mod board;
 pub mod check;
 pub mod formula;
+pub mod front;
 pub mod io;
 pub mod label;
 pub mod render;
+pub mod layout;
 pub mod rules;
+pub mod sat;
 pub mod solve;
+pub mod transform;

@@ -45,6 +45,29 @@ enum Command {
     /// Draw a board, gadget or capture sequence as SVG, TikZ or an animated HTML page.
     #[command(after_help = cmd::render::EXAMPLES)]
     Render(cmd::render::Args),
+    /// Decide a formula (DIMACS or And-Or) with the SAT solver; SAT-competition output.
+    ///
+    /// Prints `s SATISFIABLE` and `v … 0` lines, or `s UNSATISFIABLE`. For And-Or input
+    /// a `c variables 1=x 2=y …` line names the variables of the `v` lines.
+    ///
+    /// Exit codes are sat2chess's own, not the SAT competition's 10/20: 0 satisfiable,
+    /// 1 unsatisfiable, 2 bad input, 3 the solver failed (`s UNKNOWN`).
+    ///
+    /// Example: sat2chess sat examples/cnf/uf20-91-01.cnf
+    Sat(cmd::sat::Args),
+    /// Transform a formula: CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT.
+    ///
+    /// Writes the formula after the step `--to` names: 3sat (clause splitting), tovey
+    /// (thesis Lemma 2.1) or andor (thesis Theorem 2.2). And-Or input takes only
+    /// `--to andor`: it is written back, with a fresh variable for each clause that holds
+    /// both literals of a variable. JSON output carries the provenance of every variable.
+    ///
+    /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
+    Transform(cmd::transform::Args),
+    /// Lay out a formula as a circuit on a tile grid (thesis §2.2.2); JSON, SVG or text.
+    ///
+    /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
+    Layout(cmd::layout::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +89,9 @@ fn main() -> ExitCode {
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
         Command::Render(args) => cmd::render::run(args),
+        Command::Sat(args) => cmd::sat::run(args),
+        Command::Transform(args) => cmd::transform::run(args),
+        Command::Layout(args) => cmd::layout::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

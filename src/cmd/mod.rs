@@ -4,7 +4,10 @@ pub mod check;
 pub mod convert;
 pub mod render;
 pub mod show;
+pub mod layout;
+pub mod sat;
 pub mod solve;
+pub mod transform;
 
 use std::io::Write as _;
 use std::process::ExitCode;
