@@ -47,5 +47,15 @@ pub fn print_out(text: &str) -> anyhow::Result<()> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         result => result.context("writing standard output"),
+/// Writes `text` to stdout; a closed pipe (`… | head`) ends the output quietly.
+pub fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
     }
 }

@@ -2,11 +2,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use sat2chess::formula::Assignment;
 use sat2chess::front::{self, FormulaFormat, Input};
 use sat2chess::sat;
 
-use super::{code, exit};
+use super::{code, exit, write_stdout};
 
 /// `sat2chess sat`: decide a formula with the SAT solver (help text in main.rs).
 #[derive(clap::Args)]
@@ -22,65 +21,66 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
     let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut out = String::new();
     let answer = match &input {
         Input::Cnf(cnf) => sat::solve_cnf(cnf),
         Input::AndOr(formula) => {
-            if !formula.names.is_empty() {
-                let names: Vec<String> = formula
-                    .names
-                    .iter()
-                    .enumerate()
-                    .map(|(i, name)| format!("{}={name}", i + 1))
-                    .collect();
-                println!("c variables {}", names.join(" "));
-            }
+            let names = formula
+                .names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| format!("{}={name}", i + 1));
+            out.push_str(&wrap("c variables", names));
             sat::solve_andor(formula)
         }
     };
-    Ok(match answer {
+    let exit_code = match answer {
         Ok(Some(model)) => {
-            println!("s SATISFIABLE");
-            print!("{}", value_lines(&model));
-            code(exit::YES)
+            out.push_str("s SATISFIABLE\n");
+            let values = model
+                .0
+                .iter()
+                .enumerate()
+                .map(|(i, &value)| {
+                    if value {
+                        format!("{}", i + 1)
+                    } else {
+                        format!("-{}", i + 1)
+                    }
+                })
+                .chain(std::iter::once("0".to_owned()));
+            out.push_str(&wrap("v", values));
+            exit::YES
         }
         Ok(None) => {
-            println!("s UNSATISFIABLE");
-            code(exit::NO)
+            out.push_str("s UNSATISFIABLE\n");
+            exit::NO
         }
         Err(error) => {
-            println!("c {error}");
-            println!("s UNKNOWN");
-            code(exit::UNKNOWN)
+            out.push_str(&format!("c {error}\ns UNKNOWN\n"));
+            exit::UNKNOWN
         }
-    })
+    };
+    write_stdout(&out)?;
+    Ok(code(exit_code))
 }
 
-/// `v` lines of at most about 80 characters, the last ending in `0`.
-fn value_lines(model: &Assignment) -> String {
+/// `items` on lines starting with `prefix`, each at most about 80 characters.
+fn wrap(prefix: &str, items: impl Iterator<Item = String>) -> String {
     let mut out = String::new();
-    let mut line = String::from("v");
-    let literals = model
-        .0
-        .iter()
-        .enumerate()
-        .map(|(i, &value)| {
-            if value {
-                format!("{}", i + 1)
-            } else {
-                format!("-{}", i + 1)
-            }
-        })
-        .chain(std::iter::once("0".to_owned()));
-    for literal in literals {
-        if line.len() + 1 + literal.len() > 80 {
+    let mut line = String::from(prefix);
+    for item in items {
+        if line.len() > prefix.len() && line.len() + 1 + item.len() > 80 {
             out.push_str(&line);
             out.push('\n');
-            line = String::from("v");
+            line = String::from(prefix);
         }
         line.push(' ');
-        line.push_str(&literal);
+        line.push_str(&item);
     }
-    out.push_str(&line);
-    out.push('\n');
+    if line.len() > prefix.len() {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
 }

@@ -1,4 +1,4 @@
-//! 3-CNF → (2+1),3-SAT: thesis Lemma 2.1 (Tovey's construction, [Tov84] Thm. 2.1).
+//! 3-CNF → (2+1),3-SAT: thesis Lemma 2.1 (Tovey's construction, Tovey 1984, Thm. 2.1).
 //!
 //! A variable `x` with occurrences 1..n (in clause order) gets copies `x_1 … x_n`; the
 //! i-th occurrence becomes `x_i`, and the cycle `(x_1 ∨ ¬x_2) … (x_(n-1) ∨ ¬x_n)
