@@ -2,10 +2,10 @@
 
 pub mod check;
 pub mod convert;
-pub mod render;
-pub mod show;
 pub mod layout;
+pub mod render;
 pub mod sat;
+pub mod show;
 pub mod solve;
 pub mod transform;
 
@@ -44,18 +44,12 @@ pub fn variant(king_last: bool) -> Variant {
 /// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
 /// output quietly instead of panicking like `print!`.
 pub fn print_out(text: &str) -> anyhow::Result<()> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result.context("writing standard output"),
-/// Writes `text` to stdout; a closed pipe (`… | head`) ends the output quietly.
-pub fn write_stdout(text: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result,
+        result => result.context("writing standard output"),
     }
 }

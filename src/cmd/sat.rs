@@ -5,7 +5,7 @@ use anyhow::Result;
 use sat2chess::front::{self, FormulaFormat, Input};
 use sat2chess::sat;
 
-use super::{code, exit, write_stdout};
+use super::{code, exit, print_out};
 
 /// `sat2chess sat`: decide a formula with the SAT solver (help text in main.rs).
 #[derive(clap::Args)]
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             exit::UNKNOWN
         }
     };
-    write_stdout(&out)?;
+    print_out(&out)?;
     Ok(code(exit_code))
 }
 

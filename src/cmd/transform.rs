@@ -5,7 +5,7 @@ use anyhow::{Context, Result, bail};
 use sat2chess::front::{self, FormulaFormat, Input, andor, dimacs};
 use sat2chess::transform::{Chain, FormulaRef};
 
-use super::{code, exit, write_stdout};
+use super::{code, exit, print_out};
 
 /// The formula a transformation stops at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     match &args.output {
         Some(path) => std::fs::write(path, text).with_context(|| path.display().to_string())?,
-        None => write_stdout(&text)?,
+        None => print_out(&text)?,
     }
     Ok(code(exit::YES))
 }
