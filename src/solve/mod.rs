@@ -69,6 +69,8 @@ pub struct SearchStats {
     pub side_checks: u64,
     /// States pruned: a side of a cut vertex cannot be cleared into it.
     pub dead_sides: u64,
+    /// Block moves taken: a cut vertex side cleared as one unit (thesis §3.3.1).
+    pub block_moves: u64,
     pub elapsed: Duration,
 }
 
