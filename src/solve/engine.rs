@@ -219,27 +219,19 @@ impl<'g> Engine<'g> {
         result.map(|()| found).ok_or(())
     }
 
-    /// Looks the state up. `Ok(())` means "already done under a subset of `sleep`";
+    /// Looks the state up (sleep sets are kept sorted). `Ok(())` means "already done under a subset of `sleep`";
     /// otherwise returns the captures still to expand (`None`: all awake ones).
     fn lookup(&mut self, key: u128, sleep: &[SlotMove]) -> Result<(), Option<Vec<SlotMove>>> {
         let Some(&(offset, len)) = self.table.get(&key) else {
             return Err(None);
         };
         let stored = &self.arena[offset as usize..(offset + len) as usize];
-        if stored.iter().all(|m| sleep.contains(m)) {
+        if stored.iter().all(|m| sleep.binary_search(m).is_ok()) {
             self.stats.table_hits += 1;
             return Ok(());
         }
-        let awake: Vec<SlotMove> = stored
-            .iter()
-            .filter(|m| !sleep.contains(m))
-            .copied()
-            .collect();
-        let kept: Vec<SlotMove> = stored
-            .iter()
-            .filter(|m| sleep.contains(m))
-            .copied()
-            .collect();
+        let (kept, awake): (Vec<SlotMove>, Vec<SlotMove>) =
+            stored.iter().partition(|m| sleep.binary_search(m).is_ok());
         self.record(key, &kept);
         Err(Some(awake))
     }
@@ -312,11 +304,11 @@ impl<'g> Engine<'g> {
                     continue;
                 }
                 let mv = pack(from, to);
-                if sleep.contains(&mv) {
+                if sleep.binary_search(&mv).is_ok() {
                     self.stats.sleep_skipped += 1;
                     continue;
                 }
-                if only.is_some_and(|only| !only.contains(&mv)) {
+                if only.is_some_and(|only| only.binary_search(&mv).is_err()) {
                     continue;
                 }
                 moves.push(mv);
@@ -408,6 +400,7 @@ impl<'g> Engine<'g> {
                     .filter(|&&z| independent(z, mv))
                     .copied(),
             );
+            child_sleep.sort_unstable();
             let (from, to) = unpack(mv);
             clear_bit(&mut finals_after, from);
             let undo = self.state.capture(from, to);
@@ -502,6 +495,7 @@ impl<'g> Engine<'g> {
                     .filter(|&&z| independent(z, mv))
                     .copied(),
             );
+            child_sleep.sort_unstable();
             let (from, to) = unpack(mv);
             let undo = self.state.capture(from, to);
             let result = self.collect_node(keep, &child_sleep, found, run);
