@@ -315,10 +315,15 @@ impl<'g> Engine<'g> {
             }
         }
         // Leaves first: their captures are forced sooner or later (a leaf that is not
-        // the final square can only be vacated by capturing its one neighbour).
+        // the final square can only be vacated by capturing its one neighbour). Then
+        // captures of weak pieces, which is how signals travel along wires.
         moves.sort_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            (out.degree[from], std::cmp::Reverse(out.degree[to]))
+            (
+                out.degree[from],
+                state.budget[to],
+                std::cmp::Reverse(out.degree[to]),
+            )
         });
         moves
     }
