@@ -91,8 +91,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let report = solve::solve(&board, &options);
     let stats = format!(
-        "{} states, {:.3} s",
+        "{} states, {} table hits, {} dead states, {} block moves, {:.3} s",
         report.stats.nodes,
+        report.stats.table_hits,
+        report.stats.dead_budget
+            + report.stats.dead_kings
+            + report.stats.dead_components
+            + report.stats.dead_final_square
+            + report.stats.dead_sides,
+        report.stats.block_moves,
         report.stats.elapsed.as_secs_f64()
     );
     let json_to_stdout = args.moves.as_deref().is_some_and(io::is_stdio);
