@@ -5,7 +5,9 @@
 
 pub mod board;
 pub mod formula;
+pub mod gadgets;
 pub mod io;
 pub mod label;
 pub mod rules;
 pub mod solve;
+pub mod verify;

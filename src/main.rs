@@ -23,6 +23,10 @@ enum Command {
     ///
     /// Example: sat2chess solve examples/puzzles/chesscom-1.json
     Solve(cmd::solve::Args),
+    /// Verify and show the gadget libraries (thesis ch. 5).
+    ///
+    /// Example: sat2chess gadgets verify --piece king
+    Gadgets(cmd::gadgets::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
+        Command::Gadgets(args) => cmd::gadgets::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

@@ -1,5 +1,6 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
+pub mod gadgets;
 pub mod solve;
 
 use std::process::ExitCode;
