@@ -1,14 +1,25 @@
 //! Exact Solo Chess search: decides whether a board can be reduced to one piece and
 //! returns a solving capture sequence, or enumerates the configurations a board can be
 //! reduced to on a chosen set of squares (the gadget verifier's "output reading").
+//!
+//! Both use one engine ([`engine`]): compact slot-indexed states with Zobrist hashing, a
+//! transposition table, sleep-set partial-order reduction, and only proven pruning rules
+//! from thesis §3.3 ([`analysis`]). [`brute::brute_force`] is the plain reference search.
 
+mod analysis;
 pub mod brute;
+mod engine;
+mod geometry;
+mod state;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
-use std::time::{Duration, Instant};
+use std::collections::BTreeSet;
+use std::time::Duration;
 
 use crate::board::{Board, PieceKind, Square};
-use crate::rules::{Move, Position, Variant};
+use crate::rules::{Move, Variant};
+
+use engine::Engine;
+use geometry::Geometry;
 
 /// Limits and rule variant for a search.
 #[derive(Clone, Debug, Default)]
@@ -35,6 +46,25 @@ pub enum Verdict {
 pub struct SearchStats {
     /// States expanded.
     pub nodes: u64,
+    /// Revisits answered by the transposition table.
+    pub table_hits: u64,
+    /// Entries in the transposition table at the end.
+    pub table_entries: u64,
+    /// Captures not tried because they were in the sleep set (partial-order reduction).
+    pub sleep_skipped: u64,
+    /// Captures not tried because they vacate a cut vertex or the last candidate final
+    /// square (thesis §3.3.1, Corollary 3.7).
+    pub pruned_moves: u64,
+    /// States pruned: total budget below pieces − 1.
+    pub dead_budget: u64,
+    /// States pruned: two kings in the king-last variant.
+    pub dead_kings: u64,
+    /// States pruned: capture graph disconnected (or a component without keep squares).
+    pub dead_components: u64,
+    /// States pruned: no candidate final square left (antennae, stranded 0-pieces).
+    pub dead_final_square: u64,
+    /// States pruned: a stranded piece outside the keep squares.
+    pub dead_stranded: u64,
     pub elapsed: Duration,
 }
 
@@ -47,91 +77,35 @@ pub struct SolveReport {
 /// A remaining configuration: the pieces left, sorted by square.
 pub type Remainder = Vec<(Square, PieceKind, u32)>;
 
-type StateKey = Vec<(Square, PieceKind, u32)>;
-
-fn key_of(position: &Position) -> StateKey {
-    let mut key: StateKey = position
-        .to_board()
-        .pieces()
-        .iter()
-        .map(|p| (p.square, p.kind, p.budget))
-        .collect();
-    key.sort_unstable();
-    key
-}
-
-struct Budget {
-    start: Instant,
-    nodes: u64,
-    options: SolveOptions,
-}
-
-impl Budget {
-    fn exhausted(&mut self) -> bool {
-        self.nodes += 1;
-        self.options.node_limit.is_some_and(|n| self.nodes > n)
-            || self
-                .options
-                .time_limit
-                .is_some_and(|t| self.nodes % 1024 == 0 && self.start.elapsed() > t)
-    }
-}
-
 /// Decides whether `board` can be reduced to a single piece.
 pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
-    let mut budget = Budget {
-        start: Instant::now(),
-        nodes: 0,
-        options: options.clone(),
-    };
-    let mut failed = HashSet::new();
-    let mut path = Vec::new();
-    let position = Position::new(board, options.variant);
-    let verdict = if board.is_empty() {
-        Verdict::Unsolvable
-    } else {
-        match search(&position, &mut failed, &mut path, &mut budget) {
-            Some(true) => Verdict::Solvable(path),
-            Some(false) => Verdict::Unsolvable,
-            None => Verdict::Unknown,
-        }
+    if board.is_empty() {
+        return SolveReport {
+            verdict: Verdict::Unsolvable,
+            stats: SearchStats::default(),
+        };
+    }
+    let geometry = Geometry::new(board);
+    let mut engine = Engine::new(&geometry, board, options);
+    let verdict = match engine.solve() {
+        Ok(Some(moves)) => Verdict::Solvable(
+            moves
+                .into_iter()
+                .map(|(from, to)| Move::new(from, to))
+                .collect(),
+        ),
+        Ok(None) => Verdict::Unsolvable,
+        Err(()) => Verdict::Unknown,
     };
     SolveReport {
         verdict,
-        stats: SearchStats {
-            nodes: budget.nodes,
-            elapsed: budget.start.elapsed(),
-        },
+        stats: engine.stats,
     }
 }
 
-fn search(
-    position: &Position,
-    failed: &mut HashSet<StateKey>,
-    path: &mut Vec<Move>,
-    budget: &mut Budget,
-) -> Option<bool> {
-    if position.len() == 1 {
-        return Some(true);
-    }
-    let key = key_of(position);
-    if failed.contains(&key) {
-        return Some(false);
-    }
-    if budget.exhausted() {
-        return None;
-    }
-    for mv in position.legal_moves() {
-        let mut next = position.clone();
-        next.apply(mv).expect("legal move");
-        path.push(mv);
-        if search(&next, failed, path, budget)? {
-            return Some(true);
-        }
-        path.pop();
-    }
-    failed.insert(key);
-    Some(false)
+/// [`solve`] with the standard rules and no limits.
+pub fn solve_default(board: &Board) -> SolveReport {
+    solve(board, &SolveOptions::default())
 }
 
 /// Every configuration reachable from `board` in which no piece stands outside `keep`
@@ -141,43 +115,8 @@ pub fn remainders(
     keep: &BTreeSet<Square>,
     options: &SolveOptions,
 ) -> (Option<BTreeSet<Remainder>>, SearchStats) {
-    let mut budget = Budget {
-        start: Instant::now(),
-        nodes: 0,
-        options: options.clone(),
-    };
-    let mut seen = HashMap::new();
-    let mut found = BTreeSet::new();
-    let position = Position::new(board, options.variant);
-    let complete = collect(&position, keep, &mut seen, &mut found, &mut budget).is_some();
-    let stats = SearchStats {
-        nodes: budget.nodes,
-        elapsed: budget.start.elapsed(),
-    };
-    (complete.then_some(found), stats)
-}
-
-fn collect(
-    position: &Position,
-    keep: &BTreeSet<Square>,
-    seen: &mut HashMap<StateKey, ()>,
-    found: &mut BTreeSet<Remainder>,
-    budget: &mut Budget,
-) -> Option<()> {
-    let key = key_of(position);
-    if seen.insert(key.clone(), ()).is_some() {
-        return Some(());
-    }
-    if budget.exhausted() {
-        return None;
-    }
-    if key.iter().all(|(square, _, _)| keep.contains(square)) {
-        found.insert(key);
-    }
-    for mv in position.legal_moves() {
-        let mut next = position.clone();
-        next.apply(mv).expect("legal move");
-        collect(&next, keep, seen, found, budget)?;
-    }
-    Some(())
+    let geometry = Geometry::new(board);
+    let mut engine = Engine::new(&geometry, board, options);
+    let found = engine.remainders(keep).ok();
+    (found, engine.stats)
 }

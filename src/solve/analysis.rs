@@ -1,0 +1,320 @@
+//! Dead-state detection on the capture graph (thesis §3.3): every rule here is a proven
+//! necessary condition, cited where it is applied.
+//!
+//! We work with the *generalised capture graph* of the search state: vertices are the
+//! occupied slots, and two are adjacent when a piece of some kind present on the initial
+//! board could capture from one onto the other on an otherwise empty board (either
+//! direction; [`Geometry::neighbours`]). For uniform pawn-free boards this is exactly the
+//! capture graph of Definition 3.4. For mixed kinds, pawns and ranged blockers it is an
+//! over-approximation: every legal capture moves along one of its edges. The thesis's
+//! arguments use only four facts, all of which hold for this graph:
+//! 1. every capture moves a piece along an edge between two occupied vertices;
+//! 2. the graph of a later state is an induced subgraph of the graph of an earlier one
+//!    (squares only ever get vacated, and the set of kinds never grows);
+//! 3. a vacated square is never occupied again (every move is a capture);
+//! 4. hence every connected component keeps at least one piece forever: a capture inside a
+//!    component leaves its mover inside it (§3.3.1).
+
+use crate::board::PieceKind;
+
+use super::geometry::Geometry;
+use super::state::State;
+
+/// Why a state was found dead, for statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dead {
+    /// Total budget below pieces − 1 (each capture spends one unit).
+    Budget,
+    /// Two kings in the king-last variant (kings are never captured there).
+    Kings,
+    /// Two components (solve), or a component without a keep square (remainders).
+    Components,
+    /// No square can be the final square (antennae, Cor. 3.7; stranded pieces, Obs. 3.3).
+    FinalSquare,
+    /// A stranded piece outside the keep squares (remainders).
+    Stranded,
+}
+
+/// What the analysis of a live state tells the move generator.
+pub(crate) struct Analysis {
+    /// Cut vertices of the capture graph, indexed by slot (valid for occupied slots).
+    pub cut: Vec<bool>,
+    /// Degree of each occupied slot in the capture graph.
+    pub degree: Vec<u32>,
+    /// Candidate final squares (solve mode); a subset of the inherited candidates.
+    pub finals: Vec<u64>,
+}
+
+/// Reusable buffers for [`Analyser::analyse`].
+pub(crate) struct Analyser {
+    stamp: Vec<u32>,
+    epoch: u32,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<(usize, usize, usize)>,
+    queue: Vec<usize>,
+    pub out: Analysis,
+}
+
+fn bit(mask: &[u64], slot: usize) -> bool {
+    mask[slot / 64] >> (slot % 64) & 1 == 1
+}
+
+fn set_only(mask: &mut [u64], keep: impl Fn(usize) -> bool) {
+    for (w, word) in mask.iter_mut().enumerate() {
+        let mut bits = *word;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !keep(w * 64 + b) {
+                *word &= !(1 << b);
+            }
+        }
+    }
+}
+
+/// The goal the analysis serves.
+pub(crate) enum Goal<'a> {
+    /// Reduce to one piece whose square lies in the inherited candidate set.
+    Single { finals: &'a [u64] },
+    /// Reach configurations with every piece on a keep square.
+    Keep { keep: &'a [u64] },
+}
+
+impl Analyser {
+    pub fn new(n: usize, words: usize) -> Analyser {
+        Analyser {
+            stamp: vec![0; n],
+            epoch: 0,
+            disc: vec![0; n],
+            low: vec![0; n],
+            stack: Vec::new(),
+            queue: Vec::new(),
+            out: Analysis {
+                cut: vec![false; n],
+                degree: vec![0; n],
+                finals: vec![0; words],
+            },
+        }
+    }
+
+    fn next_epoch(&mut self) -> u32 {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
+    /// Checks the proven necessary conditions for `goal` on `state`; on success fills
+    /// [`Self::out`] (degrees, cut vertices in solve mode, candidate final squares).
+    pub fn analyse(&mut self, geo: &Geometry, state: &State, goal: Goal) -> Result<(), Dead> {
+        let single = matches!(goal, Goal::Single { .. });
+        if single {
+            // Each capture spends one unit of budget and n − 1 captures are needed.
+            if state.budget_sum + 1 < state.count as u64 {
+                return Err(Dead::Budget);
+            }
+        }
+        for slot in state.slots() {
+            self.out.degree[slot] = geo.neighbours[slot]
+                .iter()
+                .filter(|&&j| state.is_occupied(j as usize))
+                .count() as u32;
+        }
+        self.components(geo, state, &goal)?;
+        if let Goal::Single { finals } = goal {
+            self.out.finals.copy_from_slice(finals);
+            for (w, word) in self.out.finals.iter_mut().enumerate() {
+                *word &= state.occupied[w];
+            }
+            self.cut_vertices(geo, state);
+            self.antennae(geo, state);
+        }
+        self.stranded_zero_pieces(geo, state, &goal)?;
+        if single && self.out.finals.iter().all(|&w| w == 0) {
+            return Err(Dead::FinalSquare);
+        }
+        Ok(())
+    }
+
+    /// Thesis §3.3.1: with more than one component, some piece remains in each forever
+    /// (fact 4), so a single-piece goal is unreachable; for the keep goal every component
+    /// must contain a keep square, or one of its pieces stays outside `keep` forever.
+    fn components(&mut self, geo: &Geometry, state: &State, goal: &Goal) -> Result<(), Dead> {
+        let epoch = self.next_epoch();
+        let mut seen_components = 0;
+        for root in state.slots() {
+            if self.stamp[root] == epoch {
+                continue;
+            }
+            seen_components += 1;
+            if matches!(goal, Goal::Single { .. }) && seen_components > 1 {
+                return Err(Dead::Components);
+            }
+            let mut touches_keep = false;
+            self.stamp[root] = epoch;
+            self.queue.clear();
+            self.queue.push(root);
+            while let Some(v) = self.queue.pop() {
+                if let Goal::Keep { keep } = goal {
+                    touches_keep |= bit(keep, v);
+                }
+                for &u in &geo.neighbours[v] {
+                    let u = u as usize;
+                    if state.is_occupied(u) && self.stamp[u] != epoch {
+                        self.stamp[u] = epoch;
+                        self.queue.push(u);
+                    }
+                }
+            }
+            if matches!(goal, Goal::Keep { .. }) && !touches_keep {
+                return Err(Dead::Components);
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks the cut vertices (iterative Tarjan). Thesis §3.3.1: a capture *by* a cut
+    /// vertex vacates it and splits the graph, so it is fatal while more than one side
+    /// is non-empty; the move generator skips such captures.
+    fn cut_vertices(&mut self, geo: &Geometry, state: &State) {
+        let Some(root) = state.slots().next() else {
+            return;
+        };
+        for slot in state.slots() {
+            self.disc[slot] = 0;
+            self.out.cut[slot] = false;
+        }
+        let mut time = 1;
+        self.disc[root] = time;
+        self.low[root] = time;
+        self.stack.clear();
+        self.stack.push((root, usize::MAX, 0));
+        let mut root_children = 0;
+        while let Some(&mut (v, parent, ref mut next)) = self.stack.last_mut() {
+            let neighbours = &geo.neighbours[v];
+            if *next < neighbours.len() {
+                let u = neighbours[*next] as usize;
+                *next += 1;
+                if u == parent || !state.is_occupied(u) {
+                    continue;
+                }
+                if self.disc[u] == 0 {
+                    time += 1;
+                    self.disc[u] = time;
+                    self.low[u] = time;
+                    self.stack.push((u, v, 0));
+                } else {
+                    self.low[v] = self.low[v].min(self.disc[u]);
+                }
+            } else {
+                self.stack.pop();
+                if parent == usize::MAX {
+                    continue;
+                }
+                self.low[parent] = self.low[parent].min(self.low[v]);
+                if parent == root {
+                    root_children += 1;
+                } else if self.low[v] >= self.disc[parent] {
+                    self.out.cut[parent] = true;
+                }
+            }
+        }
+        self.out.cut[root] = root_children >= 2;
+    }
+
+    /// Lemmas 3.5–3.6 and Corollary 3.7: if the capture graph contains an antenna
+    /// (v1, …, vk) — an induced path in which only vk has neighbours outside — whose
+    /// length k − 1 exceeds the budget c of its first vertex v1, the final square lies in
+    /// the antenna. We use the shortest such antenna from each leaf, (v1, …, v_{c+2}),
+    /// whose interior vertices v2 … v_{c+1} have degree 2. A 0-leaf (c = 0) is stranded by
+    /// itself (its only neighbour cannot both bring a piece in and take it out, fact 3),
+    /// so there the final square is v1. The proofs use only facts 1–4, so they hold for
+    /// every kind mix and budget.
+    fn antennae(&mut self, geo: &Geometry, state: &State) {
+        let slots: Vec<usize> = state.slots().filter(|&s| self.out.degree[s] == 1).collect();
+        for leaf in slots {
+            let budget = state.budget[leaf] as usize;
+            if budget == 0 {
+                let finals = &mut self.out.finals;
+                set_only(finals, |s| s == leaf);
+                continue;
+            }
+            if budget + 2 > state.count {
+                continue;
+            }
+            // Walk v1 = leaf, v2, …, v_{c+2}; v2 … v_{c+1} must have degree 2.
+            let mut path = vec![leaf];
+            let mut previous = usize::MAX;
+            let mut current = leaf;
+            let complete = loop {
+                if path.len() == budget + 2 {
+                    break true;
+                }
+                if path.len() > 1 && self.out.degree[current] != 2 {
+                    break false;
+                }
+                let next = geo.neighbours[current]
+                    .iter()
+                    .map(|&u| u as usize)
+                    .find(|&u| u != previous && state.is_occupied(u));
+                let Some(next) = next else { break false };
+                previous = current;
+                current = next;
+                path.push(next);
+            };
+            if complete {
+                set_only(&mut self.out.finals, |s| path.contains(&s));
+            }
+        }
+    }
+
+    /// Observation 3.3 (applied only while no budget exceeds 2): a 0-piece on z can only leave
+    /// if a piece enters z and leaves again, which needs a piece that now has budget 2,
+    /// reaches z directly from its current square z1, and can continue from z to another
+    /// currently occupied square z3 ≠ z1. Without such a rescuer z is never vacated: in
+    /// solve mode z must be the final square; in keep mode z must be a keep square.
+    fn stranded_zero_pieces(
+        &mut self,
+        geo: &Geometry,
+        state: &State,
+        goal: &Goal,
+    ) -> Result<(), Dead> {
+        for z in state.slots() {
+            if state.budget[z] != 0 || state.count == 1 {
+                continue;
+            }
+            // A 0-leaf (or isolated 0-piece) is stranded whatever the budgets: a piece
+            // entering from its only neighbour cannot leave to another one (fact 3).
+            let rescued = self.out.degree[z] >= 2
+                && (state.large_budgets > 0
+                    || PieceKind::ALL.into_iter().any(|kind| {
+                        geo.has_kind(kind)
+                            && geo.sources(kind, z).iter().any(|&z1| {
+                                let z1 = z1 as usize;
+                                state.is_occupied(z1)
+                                    && state.kind[z1] == kind
+                                    && state.budget[z1] == 2
+                                    && geo.targets(kind, z).iter().any(|t| {
+                                        let z3 = t.slot as usize;
+                                        z3 != z1 && state.is_occupied(z3)
+                                    })
+                            })
+                    }));
+            if rescued {
+                continue;
+            }
+            match goal {
+                Goal::Single { .. } => set_only(&mut self.out.finals, |s| s == z),
+                Goal::Keep { keep } => {
+                    if !bit(keep, z) {
+                        return Err(Dead::Stranded);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,245 @@
+//! Precomputed geometry of a board for the search engine.
+//!
+//! Pieces only ever move onto occupied squares (every move is a capture, thesis §3.2), so
+//! the occupied squares of every reachable configuration are a subset of the initial ones.
+//! We index the initial squares as *slots* `0..n` and precompute, per present piece kind,
+//! which slots a piece on each slot reaches on an otherwise empty board, together with
+//! the line a ranged move runs along (a ranged move is legal iff no slot strictly between
+//! its ends on that line is occupied).
+
+use std::collections::HashMap;
+
+use crate::board::{Board, PieceKind, Square};
+use crate::rules::reaches_on_empty_board;
+
+/// Marker for a short-range move (no line to check for blockers).
+pub(crate) const NO_LINE: u32 = u32::MAX;
+
+/// A potential capture target: the slot and the line the move runs along.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Target {
+    pub slot: u32,
+    /// Line id for ranged moves, [`NO_LINE`] for short-range ones.
+    pub line: u32,
+    /// Line family of a ranged move (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
+    pub family: u8,
+}
+
+/// Slot-indexed geometry of a board (see the module docs).
+pub(crate) struct Geometry {
+    pub squares: Vec<Square>,
+    /// Number of `u64` words of a slot bitset.
+    pub words: usize,
+    /// `reach[kind][slot]`: every slot a piece of `kind` on `slot` can capture on an empty
+    /// board. Empty for kinds absent from the initial board (kinds never appear later).
+    reach: [Vec<Vec<Target>>; 6],
+    /// `reach_into[kind][slot]`: every slot from which a piece of `kind` reaches `slot`.
+    reach_into: [Vec<Vec<u32>>; 6],
+    /// Symmetrised union over the initial kinds: the (generalised) capture graph of
+    /// thesis Definition 3.4. Every capture moves along one of its edges.
+    pub neighbours: Vec<Vec<u32>>,
+    /// The slots of each line (row, column, diagonal, anti-diagonal), sorted along it.
+    line_slots: Vec<Vec<u32>>,
+    /// Position of a slot along its line, per line family.
+    line_pos: Vec<[u32; 4]>,
+}
+
+pub(crate) fn kind_index(kind: PieceKind) -> usize {
+    match kind {
+        PieceKind::King => 0,
+        PieceKind::Queen => 1,
+        PieceKind::Rook => 2,
+        PieceKind::Bishop => 3,
+        PieceKind::Knight => 4,
+        PieceKind::Pawn => 5,
+    }
+}
+
+/// Line families a ranged kind moves along (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
+fn families(kind: PieceKind) -> &'static [usize] {
+    match kind {
+        PieceKind::Rook => &[0, 1],
+        PieceKind::Bishop => &[2, 3],
+        PieceKind::Queen => &[0, 1, 2, 3],
+        _ => &[],
+    }
+}
+
+/// Steps of the short-range kinds.
+fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
+    const KING: [(i64, i64); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    const KNIGHT: [(i64, i64); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    const PAWN: [(i64, i64); 2] = [(-1, -1), (-1, 1)];
+    match kind {
+        PieceKind::King => &KING,
+        PieceKind::Knight => &KNIGHT,
+        PieceKind::Pawn => &PAWN,
+        _ => &[],
+    }
+}
+
+impl Geometry {
+    /// Builds the geometry in O(n log n + edges) time; never touches empty squares.
+    pub fn new(board: &Board) -> Geometry {
+        let squares: Vec<Square> = board.pieces().iter().map(|p| p.square).collect();
+        let n = squares.len();
+        let slot_of: HashMap<Square, u32> = squares
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (s, i as u32))
+            .collect();
+
+        // Lines: key (family, constant) -> slots sorted along the line.
+        let mut line_ids: HashMap<(usize, i64), u32> = HashMap::new();
+        let mut line_slots: Vec<Vec<u32>> = Vec::new();
+        let mut line_of = vec![[0u32; 4]; n];
+        for (slot, sq) in squares.iter().enumerate() {
+            let (r, c) = (sq.row as i64, sq.col as i64);
+            for (family, key) in [r, c, r - c, r + c].into_iter().enumerate() {
+                let id = *line_ids.entry((family, key)).or_insert_with(|| {
+                    line_slots.push(Vec::new());
+                    (line_slots.len() - 1) as u32
+                });
+                line_of[slot][family] = id;
+                line_slots[id as usize].push(slot as u32);
+            }
+        }
+        let mut line_pos = vec![[0u32; 4]; n];
+        for (&(family, _), &id) in &line_ids {
+            let line = &mut line_slots[id as usize];
+            line.sort_unstable_by_key(|&s| {
+                let sq = squares[s as usize];
+                if family == 1 { sq.row } else { sq.col }
+            });
+            for (pos, &slot) in line.iter().enumerate() {
+                line_pos[slot as usize][family] = pos as u32;
+            }
+        }
+
+        let mut present = [false; 6];
+        for piece in board.pieces() {
+            present[kind_index(piece.kind)] = true;
+        }
+        let mut reach: [Vec<Vec<Target>>; 6] = Default::default();
+        let mut reach_into: [Vec<Vec<u32>>; 6] = Default::default();
+        for kind in PieceKind::ALL {
+            let k = kind_index(kind);
+            if !present[k] {
+                continue;
+            }
+            let mut lists = vec![Vec::new(); n];
+            for (slot, sq) in squares.iter().enumerate() {
+                for &(dr, dc) in steps(kind) {
+                    let (r, c) = (sq.row as i64 + dr, sq.col as i64 + dc);
+                    if r < 1 || c < 1 {
+                        continue;
+                    }
+                    if let Some(&j) = slot_of.get(&Square::new(r as u32, c as u32)) {
+                        lists[slot].push(Target {
+                            slot: j,
+                            line: NO_LINE,
+                            family: 0,
+                        });
+                    }
+                }
+                for &family in families(kind) {
+                    let line = line_of[slot][family];
+                    for &j in &line_slots[line as usize] {
+                        if j as usize != slot {
+                            lists[slot].push(Target {
+                                slot: j,
+                                line,
+                                family: family as u8,
+                            });
+                        }
+                    }
+                }
+                debug_assert!(lists[slot].iter().all(|t| reaches_on_empty_board(
+                    kind,
+                    *sq,
+                    squares[t.slot as usize]
+                )));
+            }
+            let mut into = vec![Vec::new(); n];
+            for (slot, targets) in lists.iter().enumerate() {
+                for t in targets {
+                    into[t.slot as usize].push(slot as u32);
+                }
+            }
+            reach[k] = lists;
+            reach_into[k] = into;
+        }
+
+        let mut neighbours = vec![Vec::new(); n];
+        for lists in &reach {
+            for (slot, targets) in lists.iter().enumerate() {
+                for t in targets {
+                    neighbours[slot].push(t.slot);
+                    neighbours[t.slot as usize].push(slot as u32);
+                }
+            }
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+            list.dedup();
+        }
+
+        Geometry {
+            words: n.div_ceil(64).max(1),
+            squares,
+            reach,
+            reach_into,
+            neighbours,
+            line_slots,
+            line_pos,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// Potential targets of a piece of `kind` on `slot` (empty-board geometry).
+    pub fn targets(&self, kind: PieceKind, slot: usize) -> &[Target] {
+        &self.reach[kind_index(kind)][slot]
+    }
+
+    /// Whether `kind` occurs on the initial board.
+    pub fn has_kind(&self, kind: PieceKind) -> bool {
+        !self.reach[kind_index(kind)].is_empty()
+    }
+
+    /// Slots from which a piece of `kind` reaches `slot` on an empty board.
+    pub fn sources(&self, kind: PieceKind, slot: usize) -> &[u32] {
+        &self.reach_into[kind_index(kind)][slot]
+    }
+
+    /// The slots strictly between `from` and `to`, which both lie on `target`'s line.
+    pub fn between(&self, target: Target, from: usize) -> &[u32] {
+        let family = target.family as usize;
+        let slots = &self.line_slots[target.line as usize];
+        let (a, b) = (
+            self.line_pos[from][family] as usize,
+            self.line_pos[target.slot as usize][family] as usize,
+        );
+        &slots[a.min(b) + 1..a.max(b)]
+    }
+}

@@ -1,0 +1,159 @@
+//! The compact search state: per slot empty or (kind, budget), an occupancy bitset, and
+//! an incrementally maintained 128-bit Zobrist hash.
+//!
+//! Two configurations with different contents get equal hashes only by a 128-bit
+//! collision of XOR sums of pseudo-random keys; with at most 2^40 stored states the
+//! chance of any collision is below 2^-47, which we accept for the transposition table.
+
+use crate::board::{Board, PieceKind};
+
+use super::geometry::kind_index;
+
+/// A capture `from -> to` between slots, packed as `from << 32 | to`.
+pub(crate) type SlotMove = u64;
+
+pub(crate) fn pack(from: usize, to: usize) -> SlotMove {
+    ((from as u64) << 32) | to as u64
+}
+
+pub(crate) fn unpack(mv: SlotMove) -> (usize, usize) {
+    ((mv >> 32) as usize, (mv & 0xffff_ffff) as usize)
+}
+
+/// Two captures are independent when their squares are disjoint: then neither changes
+/// the other's mover, target or budget, and a capture only *vacates* a square, which can
+/// never block a ranged move. Executed in either order they reach the same configuration.
+pub(crate) fn independent(a: SlotMove, b: SlotMove) -> bool {
+    let (a1, a2) = unpack(a);
+    let (b1, b2) = unpack(b);
+    a1 != b1 && a1 != b2 && a2 != b1 && a2 != b2
+}
+
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Zobrist key of "a piece of `kind` with `budget` on `slot`".
+pub(crate) fn zobrist(slot: usize, kind: PieceKind, budget: u32) -> u128 {
+    let x = ((slot as u64) << 35) ^ ((kind_index(kind) as u64) << 32) ^ budget as u64;
+    let high = mix(x);
+    let low = mix(high ^ 0x5851_f42d_4c95_7f2d);
+    ((high as u128) << 64) | low as u128
+}
+
+/// What [`State::capture`] needs to undo a capture.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    from: usize,
+    to: usize,
+    captured_kind: PieceKind,
+    captured_budget: u32,
+}
+
+/// A configuration over the slots of a [`super::geometry::Geometry`].
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    pub occupied: Vec<u64>,
+    pub kind: Vec<PieceKind>,
+    pub budget: Vec<u32>,
+    pub count: usize,
+    pub budget_sum: u64,
+    pub kings: usize,
+    /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
+    pub large_budgets: usize,
+    pub hash: u128,
+}
+
+impl State {
+    pub fn new(board: &Board, words: usize) -> State {
+        let mut state = State {
+            occupied: vec![0; words],
+            kind: board.pieces().iter().map(|p| p.kind).collect(),
+            budget: board.pieces().iter().map(|p| p.budget).collect(),
+            count: 0,
+            budget_sum: 0,
+            kings: 0,
+            large_budgets: 0,
+            hash: 0,
+        };
+        for slot in 0..board.len() {
+            state.place(slot);
+        }
+        state
+    }
+
+    /// Marks `slot` (whose kind and budget are set) as occupied.
+    pub fn place(&mut self, slot: usize) {
+        debug_assert!(!self.is_occupied(slot));
+        self.occupied[slot / 64] |= 1 << (slot % 64);
+        self.count += 1;
+        self.budget_sum += self.budget[slot] as u64;
+        self.kings += usize::from(self.kind[slot] == PieceKind::King);
+        self.large_budgets += usize::from(self.budget[slot] >= 3);
+        self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+    }
+
+    /// Empties `slot`.
+    pub fn remove(&mut self, slot: usize) {
+        debug_assert!(self.is_occupied(slot));
+        self.occupied[slot / 64] &= !(1 << (slot % 64));
+        self.count -= 1;
+        self.budget_sum -= self.budget[slot] as u64;
+        self.kings -= usize::from(self.kind[slot] == PieceKind::King);
+        self.large_budgets -= usize::from(self.budget[slot] >= 3);
+        self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+    }
+
+    pub fn is_occupied(&self, slot: usize) -> bool {
+        self.occupied[slot / 64] >> (slot % 64) & 1 == 1
+    }
+
+    /// The occupied slots in increasing order.
+    pub fn slots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.occupied.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
+
+    /// Performs the capture `from -> to` (legality is the caller's business).
+    pub fn capture(&mut self, from: usize, to: usize) -> Undo {
+        let undo = Undo {
+            from,
+            to,
+            captured_kind: self.kind[to],
+            captured_budget: self.budget[to],
+        };
+        self.remove(to);
+        self.remove(from);
+        self.kind[to] = self.kind[from];
+        self.budget[to] = self.budget[from] - 1;
+        self.place(to);
+        undo
+    }
+
+    pub fn undo(&mut self, undo: Undo) {
+        let Undo {
+            from,
+            to,
+            captured_kind,
+            captured_budget,
+        } = undo;
+        self.remove(to);
+        self.kind[from] = self.kind[to];
+        self.budget[from] = self.budget[to] + 1;
+        self.place(from);
+        self.kind[to] = captured_kind;
+        self.budget[to] = captured_budget;
+        self.place(to);
+    }
+}
