@@ -240,6 +240,50 @@ impl Gadget {
     }
 }
 
+/// The canonical file text of a gadget (without comments); [`parse_gadget`] reads it back.
+impl fmt::Display for Gadget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "gadget: {}", self.name)?;
+        writeln!(f, "implements: {}", self.implements)?;
+        writeln!(f, "layout: {}", self.layout)?;
+        for port in &self.ports {
+            let role = match port.role {
+                PortRole::Input => "input",
+                PortRole::Output => "output",
+            };
+            writeln!(f, "{role} {}: {}", port.name, port.flow.letter())?;
+        }
+        let names = |ports: &[char]| {
+            ports
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        writeln!(
+            f,
+            "expect: {} -> {}",
+            names(&self.table_inputs),
+            names(&self.table_outputs)
+        )?;
+        for row in &self.table {
+            let inputs: Vec<String> = row.inputs.iter().map(u8::to_string).collect();
+            let outcome = match &row.expected {
+                Outcome::Solvable(true) => "solvable".to_owned(),
+                Outcome::Solvable(false) => "unsolvable".to_owned(),
+                Outcome::Outputs(tuples) => tuples
+                    .iter()
+                    .map(|t| t.iter().map(i8::to_string).collect::<Vec<_>>().join(" "))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+            };
+            writeln!(f, "  {} -> {outcome}", inputs.join(" "))?;
+        }
+        writeln!(f, "board:")?;
+        f.write_str(&self.art())
+    }
+}
+
 /// The gadget files, compiled in: (file name, text).
 pub const KING_GADGET_FILES: &[(&str, &str)] = &[
     (
@@ -251,8 +295,14 @@ pub const KING_GADGET_FILES: &[(&str, &str)] = &[
         include_str!("../gadgets/king/wire_vertical.txt"),
     ),
     ("corner.txt", include_str!("../gadgets/king/corner.txt")),
-    ("increment.txt", include_str!("../gadgets/king/increment.txt")),
-    ("decrement.txt", include_str!("../gadgets/king/decrement.txt")),
+    (
+        "increment.txt",
+        include_str!("../gadgets/king/increment.txt"),
+    ),
+    (
+        "decrement.txt",
+        include_str!("../gadgets/king/decrement.txt"),
+    ),
     ("variable.txt", include_str!("../gadgets/king/variable.txt")),
     (
         "shifted_sum.txt",
@@ -260,9 +310,18 @@ pub const KING_GADGET_FILES: &[(&str, &str)] = &[
     ),
     ("or.txt", include_str!("../gadgets/king/or.txt")),
     ("and.txt", include_str!("../gadgets/king/and.txt")),
-    ("crossing_f.txt", include_str!("../gadgets/king/crossing_f.txt")),
-    ("crossing_g.txt", include_str!("../gadgets/king/crossing_g.txt")),
-    ("crossing_h.txt", include_str!("../gadgets/king/crossing_h.txt")),
+    (
+        "crossing_f.txt",
+        include_str!("../gadgets/king/crossing_f.txt"),
+    ),
+    (
+        "crossing_g.txt",
+        include_str!("../gadgets/king/crossing_g.txt"),
+    ),
+    (
+        "crossing_h.txt",
+        include_str!("../gadgets/king/crossing_h.txt"),
+    ),
     ("one_test.txt", include_str!("../gadgets/king/one_test.txt")),
 ];
 
@@ -363,7 +422,11 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                 let mut chars = name.chars();
                 let letter = match (chars.next(), chars.next()) {
                     (Some(c), None) if c.is_ascii_alphabetic() => c,
-                    _ => return Err(p.error(line_no, format!("port name `{name}` must be one letter"))),
+                    _ => {
+                        return Err(
+                            p.error(line_no, format!("port name `{name}` must be one letter"))
+                        );
+                    }
                 };
                 let role = if *role == "input" {
                     PortRole::Input
@@ -376,8 +439,9 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                         "input ports are lower-case letters, output ports upper-case",
                     ));
                 }
-                let flow = Direction::from_letter(value)
-                    .ok_or_else(|| p.error(line_no, format!("flow `{value}` is not one of N E S W")))?;
+                let flow = Direction::from_letter(value).ok_or_else(|| {
+                    p.error(line_no, format!("flow `{value}` is not one of N E S W"))
+                })?;
                 if declared.iter().any(|d| d.1 == letter) {
                     return Err(p.error(line_no, format!("port `{letter}` declared twice")));
                 }
@@ -408,7 +472,11 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
 
     // The board.
     let rows = art.len() as u32;
-    let cols = art.iter().map(|(_, l)| l.chars().count()).max().unwrap_or(0) as u32;
+    let cols = art
+        .iter()
+        .map(|(_, l)| l.chars().count())
+        .max()
+        .unwrap_or(0) as u32;
     let mut kings = Vec::new();
     let mut port_squares: BTreeMap<char, Vec<Square>> = BTreeMap::new();
     for (r, (line_no, line)) in art.iter().enumerate() {
@@ -426,7 +494,10 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                 other => {
                     return Err(p.error(
                         *line_no,
-                        format!("column {}: `{other}` is not `.`, a budget 0-2 or a port letter", c + 1),
+                        format!(
+                            "column {}: `{other}` is not `.`, a budget 0-2 or a port letter",
+                            c + 1
+                        ),
                     ));
                 }
             }
@@ -441,7 +512,10 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         let [a, b] = squares[..] else {
             return Err(p.error(
                 line_no,
-                format!("port `{letter}` must mark exactly two squares in the board, found {}", squares.len()),
+                format!(
+                    "port `{letter}` must mark exactly two squares in the board, found {}",
+                    squares.len()
+                ),
             ));
         };
         let across = match flow {
@@ -497,7 +571,10 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         ));
     }
     if table_lines.is_empty() {
-        return Err(p.error(header_line, "the table has no rows (indent them below `expect:`)"));
+        return Err(p.error(
+            header_line,
+            "the table has no rows (indent them below `expect:`)",
+        ));
     }
     let mut table = Vec::new();
     for &(line_no, line) in &table_lines {
@@ -516,7 +593,11 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         if inputs.len() != table_inputs.len() {
             return Err(p.error(
                 line_no,
-                format!("expected {} input values, found {}", table_inputs.len(), inputs.len()),
+                format!(
+                    "expected {} input values, found {}",
+                    table_inputs.len(),
+                    inputs.len()
+                ),
             ));
         }
         let outs = outs.trim();
@@ -539,7 +620,10 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                         .split_whitespace()
                         .map(|w| {
                             parse_signal(w).ok_or_else(|| {
-                                p.error(line_no, format!("output signal `{w}` is not -1, 0, 1 or 2"))
+                                p.error(
+                                    line_no,
+                                    format!("output signal `{w}` is not -1, 0, 1 or 2"),
+                                )
                             })
                         })
                         .collect::<Result<_, _>>()?;
@@ -598,7 +682,9 @@ mod tests {
     #[test]
     fn symmetries_round_trip_art() {
         let corner = king_gadget("corner").unwrap().unwrap();
-        let images: Vec<String> = Symmetry::all().map(|s| corner.transformed(s).art()).collect();
+        let images: Vec<String> = Symmetry::all()
+            .map(|s| corner.transformed(s).art())
+            .collect();
         assert_eq!(images[0], corner.art());
         for (i, a) in images.iter().enumerate() {
             for b in &images[i + 1..] {
@@ -615,9 +701,18 @@ mod tests {
     }
 
     #[test]
+    fn display_is_the_canonical_file() {
+        for gadget in king_library().unwrap() {
+            let text = gadget.to_string();
+            assert_eq!(parse_gadget("canonical", &text).unwrap(), gadget, "{text}");
+        }
+    }
+
+    #[test]
     fn errors_name_file_and_line() {
-        let text = "gadget: w\nimplements: x\nlayout: y\ninput a: E\noutput X: E\nexpect: a -> X\n  0 -> 0\nboard:\na2X\na3X\n";
-        let error = parse_gadget("w.txt", text).unwrap_err();
+        let text = "gadget: w\nimplements: x\nlayout: y\ninput a: E\noutput X: E\nexpect: a -> X\n  0 -> 0\nboard:\na2X\na2X\n";
+        assert!(parse_gadget("w.txt", text).is_ok());
+        let error = parse_gadget("w.txt", &text.replace("a2X\na2X", "a2X\na3X")).unwrap_err();
         assert_eq!(error.file, "w.txt");
         assert_eq!(error.line, 10);
         assert!(error.message.contains("`3`"), "{error}");
@@ -625,7 +720,9 @@ mod tests {
         assert_eq!(error.line, 7);
         let error = parse_gadget("w.txt", &text.replace("input a: E", "input a: Q")).unwrap_err();
         assert_eq!(error.line, 4);
-        let error = parse_gadget("w.txt", &text.replace("a2X\na3X", "a2X\n.2X")).unwrap_err();
+        let error = parse_gadget("w.txt", &text.replace("input a: E", "input a: S")).unwrap_err();
+        assert!(error.message.contains("across the flow"), "{error}");
+        let error = parse_gadget("w.txt", &text.replace("a2X\na2X", "a2X\n.2X")).unwrap_err();
         assert!(error.message.contains("exactly two squares"), "{error}");
     }
 }

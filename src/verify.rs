@@ -153,7 +153,13 @@ impl GadgetReport {
             stats.nodes,
             stats.elapsed.as_secs_f64()
         );
-        let names = |ports: &[char]| ports.iter().map(char::to_string).collect::<Vec<_>>().join(" ");
+        let names = |ports: &[char]| {
+            ports
+                .iter()
+                .map(char::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         let _ = writeln!(
             text,
             "  {} -> {}",
@@ -165,7 +171,12 @@ impl GadgetReport {
             }
         );
         for row in &self.rows {
-            let inputs = row.inputs.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            let inputs = row
+                .inputs
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
             let measured: Vec<String> = row.measured.iter().map(describe).collect();
             let mut line = format!(
                 "  {inputs} -> {}  (thesis: {}; {} states, {:.2} s)",
@@ -204,7 +215,11 @@ fn tuple(values: &[i8]) -> String {
     } else {
         format!(
             "({})",
-            values.iter().map(i8::to_string).collect::<Vec<_>>().join(",")
+            values
+                .iter()
+                .map(i8::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
         )
     }
 }
@@ -224,7 +239,11 @@ fn describe(measured: &Measured) -> String {
 
 fn describe_expected(expected: &Outcome) -> String {
     match expected {
-        Outcome::Outputs(tuples) => tuples.iter().map(|t| tuple(t)).collect::<Vec<_>>().join("|"),
+        Outcome::Outputs(tuples) => tuples
+            .iter()
+            .map(|t| tuple(t))
+            .collect::<Vec<_>>()
+            .join("|"),
         Outcome::Solvable(true) => "solvable".to_owned(),
         Outcome::Solvable(false) => "unsolvable".to_owned(),
     }
@@ -333,13 +352,21 @@ pub fn maximal_tuples(all: &BTreeSet<Vec<i8>>) -> Vec<Vec<i8>> {
             .iter()
             .any(|u| *u != t && u.iter().zip(t).all(|(a, b)| a >= b))
     };
-    let mut maximal: Vec<Vec<i8>> = valid.iter().filter(|t| !dominated(t)).map(|t| (*t).clone()).collect();
+    let mut maximal: Vec<Vec<i8>> = valid
+        .iter()
+        .filter(|t| !dominated(t))
+        .map(|t| (*t).clone())
+        .collect();
     maximal.sort_unstable();
     maximal
 }
 
 /// Output reading for one input combination and placement.
-fn read_outputs(gadget: &Gadget, pieces: Vec<Piece>, options: &SolveOptions) -> (Measured, SearchStats) {
+fn read_outputs(
+    gadget: &Gadget,
+    pieces: Vec<Piece>,
+    options: &SolveOptions,
+) -> (Measured, SearchStats) {
     let keep: BTreeSet<Square> = gadget.outputs().iter().flat_map(|p| p.squares).collect();
     let board = Board::fitted(pieces).expect("gadget squares are distinct");
     let (found, stats) = solve::remainders(&board, &keep, options);
@@ -384,7 +411,8 @@ pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
                 add(&mut stats, &s);
                 measured.push(m);
             }
-            let (harness, harness_skipped) = harness_checks(gadget, &row.inputs, &row.expected, options);
+            let (harness, harness_skipped) =
+                harness_checks(gadget, &row.inputs, &row.expected, options);
             RowReport {
                 inputs: row.inputs.clone(),
                 expected: row.expected.clone(),
@@ -406,16 +434,25 @@ pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
 /// Lemma 5.14): `test` 1 = one wire column and the antenna; 0 = that column with a third
 /// king (Increment) and the antenna; 2 = a single king (Decrement), a wire column, the
 /// antenna. `side` picks the side of the flow the antenna hangs on.
-fn test_squares(port: &Port, test: u8, side: usize) -> (Vec<(i64, i64)>, Vec<(i64, i64)>) {
+/// A square in signed coordinates (a harness may extend above or left of the gadget).
+type Cell = (i64, i64);
+
+fn test_squares(port: &Port, test: u8, side: usize) -> (Vec<Cell>, Vec<Cell>) {
     let at = |s: Square| (s.row as i64, s.col as i64);
     let (p, q) = (at(port.squares[side]), at(port.squares[1 - side]));
     let (dr, dc) = port.flow.delta();
     let (sr, sc) = (q.0 - p.0, q.1 - p.1);
     let step = |x: (i64, i64), k: i64, j: i64| (x.0 + k * dr + j * sr, x.1 + k * dc + j * sc);
     let (column, last) = match test {
-        0 => (vec![step(p, 1, 0), step(q, 1, 0), step(q, 1, 1)], step(q, 1, 1)),
+        0 => (
+            vec![step(p, 1, 0), step(q, 1, 0), step(q, 1, 1)],
+            step(q, 1, 1),
+        ),
         1 => (vec![step(p, 1, 0), step(q, 1, 0)], step(q, 1, 0)),
-        _ => (vec![step(p, 1, 0), step(p, 2, 0), step(q, 2, 0)], step(q, 2, 0)),
+        _ => (
+            vec![step(p, 1, 0), step(p, 2, 0), step(q, 2, 0)],
+            step(q, 2, 0),
+        ),
     };
     let antenna = vec![step(last, 1, 1), step(last, 1, 2), step(last, 1, 3)];
     (column, antenna)
@@ -423,7 +460,12 @@ fn test_squares(port: &Port, test: u8, side: usize) -> (Vec<(i64, i64)>, Vec<(i6
 
 /// A harness board: gadget with inputs, output port extended by a k-test. Returns the
 /// pieces and the antenna squares, or `None` if no side of the output is free.
-pub fn harness_board(gadget: &Gadget, inputs: &[u8], placement: &[usize], test: u8) -> Option<(Board, Vec<Square>)> {
+pub fn harness_board(
+    gadget: &Gadget,
+    inputs: &[u8],
+    placement: &[usize],
+    test: u8,
+) -> Option<(Board, Vec<Square>)> {
     let [output] = gadget.outputs()[..] else {
         return None;
     };
@@ -451,10 +493,14 @@ pub fn harness_board(gadget: &Gadget, inputs: &[u8], placement: &[usize], test: 
         }
         let min_row = occupied.iter().chain(&added).map(|x| x.0).min()?;
         let min_col = occupied.iter().chain(&added).map(|x| x.1).min()?;
-        let shift = |(r, c): (i64, i64)| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
+        let shift =
+            |(r, c): (i64, i64)| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
         let mut all = Vec::new();
         for piece in &pieces {
-            all.push(king(shift((piece.square.row as i64, piece.square.col as i64)), piece.budget));
+            all.push(king(
+                shift((piece.square.row as i64, piece.square.col as i64)),
+                piece.budget,
+            ));
         }
         for &x in &added {
             all.push(king(shift(x), 2));
@@ -466,7 +512,13 @@ pub fn harness_board(gadget: &Gadget, inputs: &[u8], placement: &[usize], test: 
 }
 
 /// Solves a harness board; a witness must end with its final piece in the antenna.
-fn run_harness(board: &Board, antenna: &[Square], test: u8, expect_solvable: bool, options: &SolveOptions) -> HarnessCheck {
+fn run_harness(
+    board: &Board,
+    antenna: &[Square],
+    test: u8,
+    expect_solvable: bool,
+    options: &SolveOptions,
+) -> HarnessCheck {
     let report = solve::solve(board, options);
     let solvable = match report.verdict {
         Verdict::Solvable(moves) => {
@@ -475,7 +527,11 @@ fn run_harness(board: &Board, antenna: &[Square], test: u8, expect_solvable: boo
             let final_square = position.to_board().pieces().first().map(|p| p.square);
             // A witness that does not replay or ends outside the antenna is a verifier
             // failure; report it as "unsolvable" so the check fails loudly.
-            Some(replayed && position.len() == 1 && final_square.is_some_and(|s| antenna.contains(&s)))
+            Some(
+                replayed
+                    && position.len() == 1
+                    && final_square.is_some_and(|s| antenna.contains(&s)),
+            )
         }
         Verdict::Unsolvable => Some(false),
         Verdict::Unknown => None,
@@ -498,7 +554,10 @@ fn harness_checks(
         return (Vec::new(), None);
     };
     if gadget.table_outputs.len() != 1 {
-        return (Vec::new(), Some("two outputs would need two final pieces".to_owned()));
+        return (
+            Vec::new(),
+            Some("two outputs would need two final pieces".to_owned()),
+        );
     }
     let Some(limit) = options.harness_max_kings else {
         return (Vec::new(), Some("disabled".to_owned()));
@@ -520,7 +579,13 @@ fn harness_checks(
             let Some((board, antenna)) = harness_board(gadget, inputs, &placement, test) else {
                 return (checks, Some("no free side for the test".to_owned()));
             };
-            checks.push(run_harness(&board, &antenna, test, expect_solvable, &options.search));
+            checks.push(run_harness(
+                &board,
+                &antenna,
+                test,
+                expect_solvable,
+                &options.search,
+            ));
         }
     }
     (checks, None)
@@ -530,7 +595,8 @@ fn harness_checks(
 /// is solvable iff its input signal is at least k, for every signal 0..2 and k 0..2.
 /// Returns one line per case and whether all held.
 pub fn harness_self_check(wire: &Gadget, options: &SolveOptions) -> (String, bool) {
-    let mut text = String::from("harness self-check: bare wire + k-test, solvable iff input >= k\n");
+    let mut text =
+        String::from("harness self-check: bare wire + k-test, solvable iff input >= k\n");
     let mut all_ok = true;
     for signal in 0..=2u8 {
         for test in 0..=2u8 {

@@ -65,7 +65,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Action::Verify(args) => verify_library(args),
         Action::Show(args) => {
             for gadget in king_library(&args.piece)? {
-                println!("{} — {} — layout: {}", gadget.name, gadget.implements, gadget.layout);
+                println!(
+                    "{} — {} — layout: {}",
+                    gadget.name, gadget.implements, gadget.layout
+                );
                 print!("{}", gadget.art());
                 println!();
             }
@@ -79,7 +82,10 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
     for name in &args.gadgets {
         if !library.iter().any(|g| &g.name == name) {
             let names: Vec<&str> = library.iter().map(|g| g.name.as_str()).collect();
-            bail!("--gadget {name}: no such gadget (known: {})", names.join(", "));
+            bail!(
+                "--gadget {name}: no such gadget (known: {})",
+                names.join(", ")
+            );
         }
     }
     let options = VerifyOptions {
