@@ -71,6 +71,22 @@ pub struct Gadget {
     /// Output port names in table column order.
     pub table_outputs: Vec<char>,
     pub table: Vec<TableRow>,
+    /// For a gadget assembled from library gadgets (Double Assignment, full crossing):
+    /// where each part sits. Empty for a basic gadget.
+    pub parts: Vec<Part>,
+}
+
+/// A library gadget placed inside a composite gadget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Name of the part inside the composite, e.g. `V1`.
+    pub name: String,
+    /// Name of the library gadget.
+    pub gadget: String,
+    /// Orientation applied to the library gadget first.
+    pub symmetry: Symmetry,
+    /// Composite square of the transformed gadget's square (1,1).
+    pub at: Square,
 }
 
 /// Why a gadget file could not be read.
@@ -142,6 +158,31 @@ impl Symmetry {
             (0, 1) => Direction::East,
             _ => Direction::West,
         }
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = String;
+
+    /// Parses the [`fmt::Display`] form: `identity` or `+`-joined `transpose`, `flip-rows`, `flip-cols`.
+    fn from_str(text: &str) -> Result<Symmetry, String> {
+        let mut symmetry = Symmetry::IDENTITY;
+        if text == "identity" {
+            return Ok(symmetry);
+        }
+        for part in text.split('+') {
+            match part {
+                "transpose" => symmetry.transpose = true,
+                "flip-rows" => symmetry.flip_rows = true,
+                "flip-cols" => symmetry.flip_cols = true,
+                _ => {
+                    return Err(format!(
+                        "`{part}` is not a symmetry (identity, transpose, flip-rows, flip-cols, joined by +)"
+                    ));
+                }
+            }
+        }
+        Ok(symmetry)
     }
 }
 
@@ -246,6 +287,13 @@ impl fmt::Display for Gadget {
         writeln!(f, "gadget: {}", self.name)?;
         writeln!(f, "implements: {}", self.implements)?;
         writeln!(f, "layout: {}", self.layout)?;
+        for part in &self.parts {
+            writeln!(
+                f,
+                "part {}: {} {} at {} {}",
+                part.name, part.gadget, part.symmetry, part.at.row, part.at.col
+            )?;
+        }
         for port in &self.ports {
             let role = match port.role {
                 PortRole::Input => "input",
@@ -323,6 +371,11 @@ pub const KING_GADGET_FILES: &[(&str, &str)] = &[
         include_str!("../gadgets/king/crossing_h.txt"),
     ),
     ("one_test.txt", include_str!("../gadgets/king/one_test.txt")),
+    (
+        "double_assignment.txt",
+        include_str!("../gadgets/king/double_assignment.txt"),
+    ),
+    ("crossing.txt", include_str!("../gadgets/king/crossing.txt")),
 ];
 
 /// Parses every King gadget file of the library.
@@ -367,6 +420,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
     let p = Parser { file };
     let mut fields: BTreeMap<&str, (usize, String)> = BTreeMap::new();
     let mut declared: Vec<(usize, char, PortRole, Direction)> = Vec::new();
+    let mut parts: Vec<Part> = Vec::new();
     let mut header: Option<(usize, Vec<char>, Vec<char>)> = None;
     let mut table_lines: Vec<(usize, &str)> = Vec::new();
     let mut art: Vec<(usize, &str)> = Vec::new();
@@ -446,6 +500,31 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                     return Err(p.error(line_no, format!("port `{letter}` declared twice")));
                 }
                 declared.push((line_no, letter, role, flow));
+            }
+            ["part", part_name] => {
+                let words: Vec<&str> = value.split_whitespace().collect();
+                let [gadget, symmetry, "at", row, col] = words[..] else {
+                    return Err(
+                        p.error(line_no, "expected `part NAME: GADGET SYMMETRY at ROW COL`")
+                    );
+                };
+                let symmetry: Symmetry =
+                    symmetry.parse().map_err(|m: String| p.error(line_no, m))?;
+                let coordinate = |w: &str| {
+                    w.parse::<u32>()
+                        .ok()
+                        .filter(|&v| v >= 1)
+                        .ok_or_else(|| p.error(line_no, format!("`{w}` is not a coordinate >= 1")))
+                };
+                if parts.iter().any(|q| q.name == *part_name) {
+                    return Err(p.error(line_no, format!("part `{part_name}` declared twice")));
+                }
+                parts.push(Part {
+                    name: (*part_name).to_owned(),
+                    gadget: gadget.to_owned(),
+                    symmetry,
+                    at: Square::new(coordinate(row)?, coordinate(col)?),
+                });
             }
             [name @ ("gadget" | "implements" | "layout")] => {
                 if value.is_empty() {
@@ -655,6 +734,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         table_inputs,
         table_outputs,
         table,
+        parts,
     })
 }
 

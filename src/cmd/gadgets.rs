@@ -1,3 +1,4 @@
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -105,16 +106,40 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
     );
     print!("{text}");
     let (mut failed, mut unknown) = (!harness_ok, false);
+    let mut passed: BTreeMap<String, bool> = BTreeMap::new();
     for gadget in &library {
         if !args.gadgets.is_empty() && !args.gadgets.contains(&gadget.name) {
             continue;
         }
+        if !gadget.parts.is_empty() {
+            let report = verify::verify_composite(gadget, &library)?;
+            print!("{}", report.render(gadget));
+            let unchecked: Vec<&String> = report
+                .composed_from
+                .iter()
+                .filter(|name| passed.get(*name) != Some(&true))
+                .collect();
+            if !unchecked.is_empty() {
+                let names: Vec<&str> = unchecked.iter().map(|s| s.as_str()).collect();
+                println!(
+                    "  (holds once these parts are verified: {})",
+                    names.join(", ")
+                );
+                unknown = true;
+            }
+            failed |= !report.passed();
+            passed.insert(gadget.name.clone(), report.passed() && unchecked.is_empty());
+            continue;
+        }
+        let mut all_passed = true;
         for image in verify::images_to_check(gadget) {
             let report = verify::verify_gadget(&image, &options);
             print!("{}", report.render(&image));
             failed |= !report.passed() && !report.unknown();
             unknown |= report.unknown();
+            all_passed &= report.passed();
         }
+        passed.insert(gadget.name.clone(), all_passed);
     }
     Ok(code(if failed {
         exit::NO
