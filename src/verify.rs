@@ -21,7 +21,6 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use crate::board::{Board, Piece, PieceKind, Square};
 use crate::gadgets::{Gadget, Outcome, Port, Symmetry};
@@ -633,18 +632,6 @@ pub fn harness_self_check(wire: &Gadget, options: &SolveOptions) -> (String, boo
         }
     }
     (text, all_ok)
-}
-
-/// Default limits used by the CLI and the test suite.
-pub fn default_options() -> VerifyOptions {
-    VerifyOptions {
-        search: SolveOptions {
-            variant: Variant::Standard,
-            node_limit: None,
-            time_limit: Some(Duration::from_secs(600)),
-        },
-        harness_max_kings: Some(20),
-    }
 }
 
 /// The orientations of a gadget the verifier checks: all eight for the corner (the
