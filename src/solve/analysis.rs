@@ -124,12 +124,12 @@ impl Analyser {
                 .count() as u32;
         }
         self.components(geo, state, &goal)?;
+        self.cut_vertices(geo, state);
         if let Goal::Single { finals } = goal {
             self.out.finals.copy_from_slice(finals);
             for (w, word) in self.out.finals.iter_mut().enumerate() {
                 *word &= state.occupied[w];
             }
-            self.cut_vertices(geo, state);
             self.antennae(geo, state);
         }
         self.stranded_zero_pieces(geo, state, &goal)?;
@@ -174,6 +174,35 @@ impl Analyser {
             }
         }
         Ok(())
+    }
+
+    /// The sides of cut vertex `cut`: the components of the capture graph without it.
+    pub fn sides(&mut self, geo: &Geometry, state: &State, cut: usize) -> Vec<Vec<usize>> {
+        let epoch = self.next_epoch();
+        self.stamp[cut] = epoch;
+        let mut sides = Vec::new();
+        for &start in &geo.neighbours[cut] {
+            let start = start as usize;
+            if !state.is_occupied(start) || self.stamp[start] == epoch {
+                continue;
+            }
+            self.stamp[start] = epoch;
+            let mut side = vec![start];
+            let mut next = 0;
+            while next < side.len() {
+                let v = side[next];
+                next += 1;
+                for &u in &geo.neighbours[v] {
+                    let u = u as usize;
+                    if state.is_occupied(u) && self.stamp[u] != epoch {
+                        self.stamp[u] = epoch;
+                        side.push(u);
+                    }
+                }
+            }
+            sides.push(side);
+        }
+        sides
     }
 
     /// Marks the cut vertices (iterative Tarjan). Thesis §3.3.1: a capture *by* a cut

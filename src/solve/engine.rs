@@ -32,7 +32,7 @@ use crate::rules::Variant;
 
 use super::analysis::{Analyser, Dead, Goal};
 use super::geometry::{Geometry, NO_LINE};
-use super::state::{SlotMove, State, independent, pack, unpack};
+use super::state::{SlotMove, State, independent, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
 
 /// Hashes a 128-bit Zobrist key by folding it (the key is already uniformly random).
@@ -54,6 +54,11 @@ impl Hasher for FoldHasher {
 }
 
 type Table = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
+
+/// Table key offset for the sub-problem "clear everything into `cut`".
+fn clear_goal_key(cut: usize) -> u128 {
+    zobrist(cut, PieceKind::King, u32::MAX) ^ 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834
+}
 
 /// The search limits of [`SolveOptions`] and the counters of [`SearchStats`].
 struct Limits {
@@ -92,6 +97,8 @@ pub(crate) struct Engine<'g> {
     analyser: Analyser,
     table: Table,
     arena: Vec<SlotMove>,
+    /// Answers of side-clearing sub-problems, by sub-state key.
+    cleared: HashMap<u128, bool, BuildHasherDefault<FoldHasher>>,
     limits: Limits,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
@@ -106,6 +113,7 @@ impl<'g> Engine<'g> {
             analyser: Analyser::new(geo.len(), geo.words),
             table: Table::default(),
             arena: Vec::new(),
+            cleared: HashMap::default(),
             limits: Limits {
                 start: Instant::now(),
                 options: options.clone(),
@@ -128,7 +136,7 @@ impl<'g> Engine<'g> {
         for slot in self.state.slots() {
             finals[slot / 64] |= 1 << (slot % 64);
         }
-        let result = self.solve_node(&finals, &[]);
+        let result = self.solve_node(&finals, &[], 0);
         self.finish_stats();
         match result {
             None => Err(()),
@@ -271,12 +279,14 @@ impl<'g> Engine<'g> {
         moves
     }
 
-    fn solve_node(&mut self, finals: &[u64], sleep: &[SlotMove]) -> Option<bool> {
+    /// Whether the current state reduces to one piece on a square of `finals`; `goal`
+    /// separates the table entries of side-clearing sub-problems from the main search.
+    fn solve_node(&mut self, finals: &[u64], sleep: &[SlotMove], goal: u128) -> Option<bool> {
         if self.state.count == 1 {
             let only = self.state.slots().next().expect("one piece");
             return Some(bit(finals, only));
         }
-        let key = self.state.hash;
+        let key = self.state.hash ^ goal;
         let only = match self.lookup(key, sleep) {
             Ok(()) => return Some(false),
             Err(only) => only,
@@ -298,6 +308,10 @@ impl<'g> Engine<'g> {
         }
         let child_finals = self.analyser.out.finals.clone();
         let moves = self.moves(sleep, only.as_deref(), Some(&child_finals));
+        if self.side_is_stuck(&child_finals)? {
+            self.record(key, &[]);
+            return Some(false);
+        }
         let mut done: Vec<SlotMove> = Vec::new();
         let mut child_sleep: Vec<SlotMove> = Vec::new();
         let mut finals_after = child_finals.clone();
@@ -314,7 +328,7 @@ impl<'g> Engine<'g> {
             clear_bit(&mut finals_after, from);
             let undo = self.state.capture(from, to);
             self.path.push(mv);
-            let result = self.solve_node(&finals_after, &child_sleep);
+            let result = self.solve_node(&finals_after, &child_sleep, goal);
             self.state.undo(undo);
             finals_after[from / 64] = child_finals[from / 64];
             match result {
@@ -371,9 +385,15 @@ impl<'g> Engine<'g> {
                 self.record(key, &[]);
                 return Some(());
             }
-            self.record(key, sleep);
         }
         let moves = self.moves(sleep, only.as_deref(), None);
+        if only.is_none() {
+            if self.side_is_stuck(keep)? {
+                self.record(key, &[]);
+                return Some(());
+            }
+            self.record(key, sleep);
+        }
         let mut done: Vec<SlotMove> = Vec::new();
         let mut child_sleep: Vec<SlotMove> = Vec::new();
         for mv in moves {
@@ -393,5 +413,72 @@ impl<'g> Engine<'g> {
             done.push(mv);
         }
         Some(())
+    }
+
+    /// Side clearing (thesis §3.3.1, generalised). Let v be a cut vertex and A one side
+    /// of it (a component of the capture graph without v) that contains no square of
+    /// `avoid` — the candidate final squares in solve mode, the keep squares in keep mode.
+    /// Then A must be emptied, and v is not vacated before that (vacating it would leave
+    /// A as a component that is never emptied, fact 4). Until A is empty, every capture
+    /// touching A is A→A or A→v, by original pieces of A. So the same captures empty A
+    /// on the sub-board A ∪ {v} with v's budget set to 0 (v never moves there): removing
+    /// the other pieces only removes blockers. If that sub-board cannot be reduced to
+    /// one piece on v, the state is dead. Sub-answers are memoised by sub-state.
+    /// Uses the cut vertices of the latest analysis. `None` when a limit was reached.
+    fn side_is_stuck(&mut self, avoid: &[u64]) -> Option<bool> {
+        let cuts: Vec<usize> = self
+            .state
+            .slots()
+            .filter(|&s| self.analyser.out.cut[s])
+            .collect();
+        for cut in cuts {
+            for side in self.analyser.sides(self.geo, &self.state, cut) {
+                if side.iter().any(|&s| bit(avoid, s)) {
+                    continue;
+                }
+                self.stats.side_checks += 1;
+                if !self.clears_into(&side, cut)? {
+                    self.stats.dead_sides += 1;
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// Whether the sub-board `side ∪ {cut}`, with the piece on `cut` given budget 0,
+    /// reduces to one piece on `cut`.
+    fn clears_into(&mut self, side: &[usize], cut: usize) -> Option<bool> {
+        let saved = self.state.clone();
+        let mut inside = vec![0u64; self.geo.words];
+        for &s in side.iter().chain([&cut]) {
+            inside[s / 64] |= 1 << (s % 64);
+        }
+        for slot in saved.slots() {
+            if !bit(&inside, slot) {
+                self.state.remove(slot);
+            }
+        }
+        self.state.remove(cut);
+        self.state.budget[cut] = 0;
+        self.state.place(cut);
+        let goal = clear_goal_key(cut);
+        let key = self.state.hash ^ goal;
+        let result = match self.cleared.get(&key) {
+            Some(&known) => Some(known),
+            None => {
+                let mut finals = vec![0u64; self.geo.words];
+                finals[cut / 64] |= 1 << (cut % 64);
+                let path_len = self.path.len();
+                let result = self.solve_node(&finals, &[], goal);
+                self.path.truncate(path_len);
+                if let Some(known) = result {
+                    self.cleared.insert(key, known);
+                }
+                result
+            }
+        };
+        self.state = saved;
+        result
     }
 }

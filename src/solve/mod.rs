@@ -65,6 +65,10 @@ pub struct SearchStats {
     pub dead_final_square: u64,
     /// States pruned: a stranded piece outside the keep squares.
     pub dead_stranded: u64,
+    /// Side-clearing sub-problems consulted (cut vertex sides, thesis §3.3.1).
+    pub side_checks: u64,
+    /// States pruned: a side of a cut vertex cannot be cleared into it.
+    pub dead_sides: u64,
     pub elapsed: Duration,
 }
 

@@ -1,0 +1,250 @@
+//! Solver benchmark (`cargo bench --bench solver`): King gadget test boards (gadget +
+//! input stubs + 1-test, from `benches/fixtures/`, for every input signal combination),
+//! 2-row 40-column King wires, and a fixed-seed set of chess.com-size 8×8 puzzles.
+
+use std::time::{Duration, Instant};
+
+use sat2chess::board::{Board, Piece, PieceKind, Square};
+use sat2chess::rules::Variant;
+use sat2chess::solve::{SearchStats, SolveOptions, Verdict, solve};
+
+const TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// A fixture: kings drawn as budget digits, and the input signal squares from the
+/// `# inputs: r,c/r,c …` header (first square: the signal king; second: the extra king
+/// of a 2-signal).
+struct Fixture {
+    name: String,
+    kings: Vec<(Square, u32)>,
+    inputs: Vec<(Square, Square)>,
+}
+
+fn square(text: &str) -> Square {
+    let (r, c) = text.split_once(',').expect("r,c");
+    Square::new(r.trim().parse().expect("row"), c.trim().parse().expect("col"))
+}
+
+fn parse_fixture(name: &str, text: &str) -> Fixture {
+    let mut kings = Vec::new();
+    let mut inputs = Vec::new();
+    let mut row = 0;
+    for line in text.lines() {
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some(list) = comment.trim().strip_prefix("inputs:") {
+                for pair in list.split_whitespace() {
+                    let (signal, extra) = pair.split_once('/').expect("signal/extra");
+                    inputs.push((square(signal), square(extra)));
+                }
+            }
+            continue;
+        }
+        row += 1;
+        for (c, ch) in line.chars().enumerate() {
+            if let Some(budget) = ch.to_digit(10) {
+                kings.push((Square::new(row, c as u32 + 1), budget));
+            }
+        }
+    }
+    Fixture {
+        name: name.to_string(),
+        kings,
+        inputs,
+    }
+}
+
+/// The fixture with input signals set: signal s ∈ {0,1} is one s-king, 2 is two 2-kings.
+fn with_signals(fixture: &Fixture, signals: &[u32]) -> Board {
+    let mut pieces: Vec<Piece> = fixture
+        .kings
+        .iter()
+        .filter(|(sq, _)| fixture.inputs.iter().all(|(a, b)| sq != a && sq != b))
+        .map(|&(sq, b)| Piece::new(PieceKind::King, sq, b))
+        .collect();
+    for (&(signal, extra), &value) in fixture.inputs.iter().zip(signals) {
+        pieces.push(Piece::new(PieceKind::King, signal, value));
+        if value == 2 {
+            pieces.push(Piece::new(PieceKind::King, extra, 2));
+        }
+    }
+    Board::fitted(pieces).expect("valid fixture")
+}
+
+fn verdict_name(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::Solvable(_) => "solvable",
+        Verdict::Unsolvable => "unsolvable",
+        Verdict::Unknown => "UNKNOWN",
+    }
+}
+
+fn run(board: &Board, variant: Variant) -> (Verdict, SearchStats, Duration) {
+    let options = SolveOptions {
+        variant,
+        node_limit: None,
+        time_limit: Some(TIME_LIMIT),
+    };
+    let start = Instant::now();
+    let report = solve(board, &options);
+    (report.verdict, report.stats, start.elapsed())
+}
+
+fn print_row(name: &str, pieces: usize, verdict: &Verdict, stats: &SearchStats, time: Duration) {
+    println!(
+        "{name:<28} {pieces:>4} {:<10} {:>10.3} ms  nodes {:>9}  hits {:>8}  sleep {:>8}  pruned {:>8}  dead b/c/f/s/side {}/{}/{}/{}/{}",
+        verdict_name(verdict),
+        time.as_secs_f64() * 1e3,
+        stats.nodes,
+        stats.table_hits,
+        stats.sleep_skipped,
+        stats.pruned_moves,
+        stats.dead_budget,
+        stats.dead_components,
+        stats.dead_final_square,
+        stats.dead_stranded,
+        stats.dead_sides,
+    );
+}
+
+fn gadget_boards() {
+    println!("== King gadget test boards (gadget + input stubs + 1-test), every input combination");
+    let fixtures = [
+        ("one_test", include_str!("fixtures/one_test.txt")),
+        ("and_test", include_str!("fixtures/and_test.txt")),
+        ("or_test", include_str!("fixtures/or_test.txt")),
+        ("shifted_sum_test", include_str!("fixtures/shifted_sum_test.txt")),
+        ("g_test", include_str!("fixtures/g_test.txt")),
+        ("h_test", include_str!("fixtures/h_test.txt")),
+    ];
+    let mut worst = Duration::ZERO;
+    for (name, text) in fixtures {
+        let fixture = parse_fixture(name, text);
+        let combos: Vec<Vec<u32>> = match fixture.inputs.len() {
+            1 => (0..3).map(|a| vec![a]).collect(),
+            _ => (0..3).flat_map(|a| (0..3).map(move |b| vec![a, b])).collect(),
+        };
+        for signals in combos {
+            let board = with_signals(&fixture, &signals);
+            let (verdict, stats, time) = run(&board, Variant::Standard);
+            worst = worst.max(time);
+            print_row(
+                &format!("{} {:?}", fixture.name, signals),
+                board.len(),
+                &verdict,
+                &stats,
+                time,
+            );
+        }
+    }
+    println!("gadget boards: worst {:.3} ms (target < 1000 ms)", worst.as_secs_f64() * 1e3);
+}
+
+/// Rows 1–2, `columns` columns of 2-kings after a signal column 1; optionally a 1-test
+/// antenna (3,c+1),(4,c+1),(5,c+1) off the last wire king (2,c).
+fn king_wire(columns: u32, signal: Option<u32>, one_test: bool) -> Board {
+    let mut pieces = Vec::new();
+    let first = match signal {
+        Some(s) => {
+            pieces.push(Piece::new(PieceKind::King, Square::new(1, 1), s));
+            2
+        }
+        None => 1,
+    };
+    for col in first..=columns {
+        for row in 1..=2 {
+            pieces.push(Piece::new(PieceKind::King, Square::new(row, col), 2));
+        }
+    }
+    if one_test {
+        for row in 3..=5 {
+            pieces.push(Piece::new(PieceKind::King, Square::new(row, columns + 1), 2));
+        }
+    }
+    Board::fitted(pieces).expect("valid wire")
+}
+
+fn wires() {
+    println!("== 2-row, 40-column King wires");
+    let cases = [
+        ("wire 2x40 all 2", king_wire(40, None, false)),
+        ("wire 40, signal 1, 1-test", king_wire(40, Some(1), true)),
+        ("wire 40, signal 0, 1-test", king_wire(40, Some(0), true)),
+        ("wire 40, signal 2, 1-test", king_wire(40, Some(2), true)),
+    ];
+    for (name, board) in cases {
+        let (verdict, stats, time) = run(&board, Variant::Standard);
+        print_row(name, board.len(), &verdict, &stats, time);
+    }
+}
+
+/// Fixed-seed 8×8 puzzles with 6–16 pieces of mixed kinds, all budgets 2, at most one
+/// king; pieces are placed in a random window so that many boards are connected.
+fn puzzles() {
+    println!("== 8x8 puzzles (fixed seed, mixed kinds, budgets 2; king-last when a king is present)");
+    let mut rng = fastrand::Rng::with_seed(0x5010_c4e5);
+    let kinds = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Knight,
+        PieceKind::Pawn,
+        PieceKind::Pawn,
+        PieceKind::Pawn,
+    ];
+    let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
+    let mut unknown = 0;
+    for _ in 0..300 {
+        let count = rng.usize(6..=16);
+        let (height, width) = (rng.u32(4..=8), rng.u32(4..=8));
+        let (top, left) = (rng.u32(0..=8 - height), rng.u32(0..=8 - width));
+        let mut cells: Vec<u32> = (0..height * width).collect();
+        rng.shuffle(&mut cells);
+        let with_king = rng.bool();
+        let pieces: Vec<Piece> = cells
+            .iter()
+            .take(count.min(cells.len()))
+            .enumerate()
+            .map(|(i, &cell)| {
+                let kind = if with_king && i == 0 {
+                    PieceKind::King
+                } else {
+                    kinds[rng.usize(..kinds.len())]
+                };
+                Piece::new(kind, Square::new(top + cell / width + 1, left + cell % width + 1), 2)
+            })
+            .collect();
+        let board = Board::new(8, 8, pieces).expect("valid puzzle");
+        let variant = if with_king { Variant::KingLast } else { Variant::Standard };
+        let (verdict, _, time) = run(&board, variant);
+        match verdict {
+            Verdict::Solvable(_) => times[0].push(time),
+            Verdict::Unsolvable => times[1].push(time),
+            Verdict::Unknown => unknown += 1,
+        }
+    }
+    for (label, list) in ["solvable", "unsolvable"].iter().zip(&mut times) {
+        list.sort();
+        let at = |q: f64| list[((list.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3;
+        if list.is_empty() {
+            continue;
+        }
+        println!(
+            "{label:<10} {:>4} boards: median {:.3} ms, p90 {:.3} ms, max {:.3} ms (target: median < 10 ms)",
+            list.len(),
+            at(0.5),
+            at(0.9),
+            at(1.0)
+        );
+    }
+    if unknown > 0 {
+        println!("UNKNOWN (time limit): {unknown} boards");
+    }
+}
+
+fn main() {
+    gadget_boards();
+    wires();
+    puzzles();
+}
