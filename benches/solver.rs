@@ -21,7 +21,10 @@ struct Fixture {
 
 fn square(text: &str) -> Square {
     let (r, c) = text.split_once(',').expect("r,c");
-    Square::new(r.trim().parse().expect("row"), c.trim().parse().expect("col"))
+    Square::new(
+        r.trim().parse().expect("row"),
+        c.trim().parse().expect("col"),
+    )
 }
 
 fn parse_fixture(name: &str, text: &str) -> Fixture {
@@ -111,7 +114,10 @@ fn gadget_boards() {
         ("one_test", include_str!("fixtures/one_test.txt")),
         ("and_test", include_str!("fixtures/and_test.txt")),
         ("or_test", include_str!("fixtures/or_test.txt")),
-        ("shifted_sum_test", include_str!("fixtures/shifted_sum_test.txt")),
+        (
+            "shifted_sum_test",
+            include_str!("fixtures/shifted_sum_test.txt"),
+        ),
         ("g_test", include_str!("fixtures/g_test.txt")),
         ("h_test", include_str!("fixtures/h_test.txt")),
     ];
@@ -120,7 +126,9 @@ fn gadget_boards() {
         let fixture = parse_fixture(name, text);
         let combos: Vec<Vec<u32>> = match fixture.inputs.len() {
             1 => (0..3).map(|a| vec![a]).collect(),
-            _ => (0..3).flat_map(|a| (0..3).map(move |b| vec![a, b])).collect(),
+            _ => (0..3)
+                .flat_map(|a| (0..3).map(move |b| vec![a, b]))
+                .collect(),
         };
         for signals in combos {
             let board = with_signals(&fixture, &signals);
@@ -135,7 +143,10 @@ fn gadget_boards() {
             );
         }
     }
-    println!("gadget boards: worst {:.3} ms (target < 1000 ms)", worst.as_secs_f64() * 1e3);
+    println!(
+        "gadget boards: worst {:.3} ms (target < 1000 ms)",
+        worst.as_secs_f64() * 1e3
+    );
 }
 
 /// Rows 1–2, `columns` columns of 2-kings after a signal column 1; optionally a 1-test
@@ -156,7 +167,11 @@ fn king_wire(columns: u32, signal: Option<u32>, one_test: bool) -> Board {
     }
     if one_test {
         for row in 3..=5 {
-            pieces.push(Piece::new(PieceKind::King, Square::new(row, columns + 1), 2));
+            pieces.push(Piece::new(
+                PieceKind::King,
+                Square::new(row, columns + 1),
+                2,
+            ));
         }
     }
     Board::fitted(pieces).expect("valid wire")
@@ -179,7 +194,9 @@ fn wires() {
 /// Fixed-seed 8×8 puzzles with 6–16 pieces of mixed kinds, all budgets 2, at most one
 /// king; pieces are placed in a random window so that many boards are connected.
 fn puzzles() {
-    println!("== 8x8 puzzles (fixed seed, mixed kinds, budgets 2; king-last when a king is present)");
+    println!(
+        "== 8x8 puzzles (fixed seed, mixed kinds, budgets 2; king-last when a king is present)"
+    );
     let mut rng = fastrand::Rng::with_seed(0x5010_c4e5);
     let kinds = [
         PieceKind::Queen,
@@ -212,11 +229,19 @@ fn puzzles() {
                 } else {
                     kinds[rng.usize(..kinds.len())]
                 };
-                Piece::new(kind, Square::new(top + cell / width + 1, left + cell % width + 1), 2)
+                Piece::new(
+                    kind,
+                    Square::new(top + cell / width + 1, left + cell % width + 1),
+                    2,
+                )
             })
             .collect();
         let board = Board::new(8, 8, pieces).expect("valid puzzle");
-        let variant = if with_king { Variant::KingLast } else { Variant::Standard };
+        let variant = if with_king {
+            Variant::KingLast
+        } else {
+            Variant::Standard
+        };
         let (verdict, _, time) = run(&board, variant);
         match verdict {
             Verdict::Solvable(_) => times[0].push(time),

@@ -35,6 +35,9 @@ pub struct VerifyOptions {
     /// Run the harness cross-check for single-output gadgets with at most this many kings
     /// (gadget + inputs); `None` skips it.
     pub harness_max_kings: Option<usize>,
+    /// Single-output gadgets with more kings than this are measured by k-tests alone
+    /// (see [`Measured::TestMax`]) instead of output reading; `None`: always read.
+    pub reading_max_kings: Option<usize>,
 }
 
 /// What the search found for one input combination.
@@ -46,6 +49,9 @@ pub enum Measured {
         maximal: Vec<Vec<i8>>,
     },
     Solvable(bool),
+    /// The largest k whose k-test harness (output port extended by a k-test) is
+    /// solvable, −1 if none is: the maximal output, measured without output reading.
+    TestMax(i8),
     /// A search limit was reached.
     Unknown,
 }
@@ -101,6 +107,7 @@ fn matches(measured: &Measured, expected: &Outcome) -> bool {
             maximal == &want
         }
         (Measured::Solvable(got), Outcome::Solvable(want)) => got == want,
+        (Measured::TestMax(got), Outcome::Outputs(want)) => want == &[vec![*got]],
         _ => false,
     }
 }
@@ -242,6 +249,7 @@ fn describe(measured: &Measured) -> String {
         }
         Measured::Solvable(true) => "solvable".to_owned(),
         Measured::Solvable(false) => "unsolvable".to_owned(),
+        Measured::TestMax(max) => format!("max {max} by k-tests"),
         Measured::Unknown => "unknown (limit)".to_owned(),
     }
 }
@@ -395,6 +403,9 @@ fn read_outputs(
 /// small enough) the harness cross-check.
 pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
     let placements = placements(gadget);
+    let kings = gadget.kings.len() + gadget.table_inputs.len();
+    let by_tests =
+        gadget.table_outputs.len() == 1 && options.reading_max_kings.is_some_and(|max| kings > max);
     let rows = gadget
         .table
         .iter()
@@ -414,14 +425,19 @@ pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
                         Verdict::Unknown => Measured::Unknown,
                     };
                     (m, report.stats)
+                } else if by_tests {
+                    measure_by_tests(gadget, &row.inputs, placement, &options.search)
                 } else {
                     read_outputs(gadget, pieces, &options.search)
                 };
                 add(&mut stats, &s);
                 measured.push(m);
             }
-            let (harness, harness_skipped) =
-                harness_checks(gadget, &row.inputs, &row.expected, options);
+            let (harness, harness_skipped) = if by_tests {
+                (Vec::new(), Some("measured by k-tests".to_owned()))
+            } else {
+                harness_checks(gadget, &row.inputs, &row.expected, options)
+            };
             RowReport {
                 inputs: row.inputs.clone(),
                 expected: row.expected.clone(),
@@ -519,6 +535,32 @@ pub fn harness_board(
         return Some((board, antenna.into_iter().map(shift).collect()));
     }
     None
+}
+
+/// The maximal output measured by k-tests: solves the k-test harness for k = 0, 1, 2
+/// until one is unsolvable (a k-test passes iff the output can be at least k, and the
+/// harness self-check confirms this on a bare wire).
+fn measure_by_tests(
+    gadget: &Gadget,
+    inputs: &[u8],
+    placement: &[usize],
+    options: &SolveOptions,
+) -> (Measured, SearchStats) {
+    let mut stats = SearchStats::default();
+    let mut max = -1;
+    for test in 0..=2u8 {
+        let Some((board, antenna)) = harness_board(gadget, inputs, placement, test) else {
+            return (Measured::Unknown, stats);
+        };
+        let check = run_harness(&board, &antenna, test, true, options);
+        add(&mut stats, &check.stats);
+        match check.solvable {
+            Some(true) => max = test as i8,
+            Some(false) => break,
+            None => return (Measured::Unknown, stats),
+        }
+    }
+    (Measured::TestMax(max), stats)
 }
 
 /// Solves a harness board; a witness must end with its final piece in the antenna.

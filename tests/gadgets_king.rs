@@ -17,11 +17,12 @@ fn gadget(name: &str) -> Gadget {
 
 /// Verifies `name` (all rows, every non-equivalent placement of the inputs) and fails
 /// with the printed table unless every row matches the thesis.
-fn assert_verified(name: &str, harness_max_kings: Option<usize>) {
+fn assert_verified(name: &str, harness_max_kings: Option<usize>, reading_max_kings: Option<usize>) {
     let gadget = gadget(name);
     let options = VerifyOptions {
         search: SolveOptions::default(),
         harness_max_kings,
+        reading_max_kings,
     };
     let report = verify::verify_gadget(&gadget, &options);
     let table = report.render(&gadget);
@@ -49,19 +50,19 @@ fn harness_checks_itself_on_a_bare_wire() {
 #[test]
 fn wires_increment_decrement_with_harness() {
     for name in ["wire-horizontal", "wire-vertical", "increment", "decrement"] {
-        assert_verified(name, Some(10));
+        assert_verified(name, Some(10), None);
     }
 }
 
 #[test]
 fn variable_assignment_and_one_test() {
-    assert_verified("variable", None);
-    assert_verified("one-test", None);
+    assert_verified("variable", None, None);
+    assert_verified("one-test", None, None);
 }
 
 #[test]
 fn corner() {
-    assert_verified("corner", None);
+    assert_verified("corner", None, None);
 }
 
 #[test]
@@ -87,25 +88,25 @@ fn symmetric_images_have_isomorphic_capture_graphs() {
 #[test]
 #[ignore = "about 4.4M states (a minute); run with --ignored"]
 fn or_gadget() {
-    assert_verified("or", None);
+    assert_verified("or", None, None);
 }
 
 #[test]
 #[ignore = "millions of states per row; run with --ignored"]
 fn shifted_sum() {
-    assert_verified("shifted-sum", None);
+    assert_verified("shifted-sum", None, None);
 }
 
 #[test]
 #[ignore = "millions of states per row; run with --ignored"]
 fn and_gadget() {
-    assert_verified("and", None);
+    assert_verified("and", None, None);
 }
 
 #[test]
 #[ignore = "tens of millions of states per row; run with --ignored"]
 fn crossing_functions() {
     for name in ["crossing-h", "crossing-f", "crossing-g"] {
-        assert_verified(name, None);
+        assert_verified(name, None, None);
     }
 }

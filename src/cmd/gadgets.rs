@@ -45,6 +45,10 @@ pub struct VerifyArgs {
     /// Run the k-test harness cross-check on gadgets with at most this many kings (0 = never).
     #[arg(long, default_value_t = 20)]
     pub harness_max_kings: usize,
+    /// Measure single-output gadgets with more kings than this by k-tests instead of
+    /// output reading (0 = always use output reading).
+    #[arg(long, default_value_t = 20)]
+    pub reading_max_kings: usize,
 }
 
 #[derive(clap::Args)]
@@ -96,6 +100,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
             ..Default::default()
         },
         harness_max_kings: (args.harness_max_kings > 0).then_some(args.harness_max_kings),
+        reading_max_kings: (args.reading_max_kings > 0).then_some(args.reading_max_kings),
     };
     let (text, harness_ok) = verify::harness_self_check(
         library
