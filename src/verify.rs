@@ -892,6 +892,27 @@ pub fn verify_composite(
         }
     }
 
+    // A composite input's signal column touches only the part it feeds.
+    for (&(index, name), source) in &sources {
+        if let Source::External(_) = source {
+            let port = placed[index]
+                .gadget
+                .port(name)
+                .expect("source keys are ports");
+            for &square in &port.squares {
+                if let Some((&other_square, &(other, _))) = owner
+                    .iter()
+                    .find(|&(&k, &(part, _))| part != index && adjacent(k, square))
+                {
+                    return Err(fail(format!(
+                        "input square {square} of part {} touches {other_square} of part {}",
+                        placed[index].name, placed[other].name
+                    )));
+                }
+            }
+        }
+    }
+
     // Compose the tables.
     let mut order = Vec::new();
     let mut known: BTreeSet<usize> = BTreeSet::new();
