@@ -80,6 +80,11 @@ fn verdict_name(verdict: &Verdict) -> &'static str {
     }
 }
 
+/// Only the cases whose name contains `$BENCH_FILTER` (all when unset).
+fn selected(name: &str) -> bool {
+    std::env::var("BENCH_FILTER").map_or(true, |filter| name.contains(&filter))
+}
+
 fn run(board: &Board, variant: Variant) -> (Verdict, SearchStats, Duration) {
     let options = SolveOptions {
         variant,
@@ -131,6 +136,9 @@ fn gadget_boards() {
                 .collect(),
         };
         for signals in combos {
+            if !selected(&format!("{} {:?}", fixture.name, signals)) {
+                continue;
+            }
             let board = with_signals(&fixture, &signals);
             let (verdict, stats, time) = run(&board, Variant::Standard);
             worst = worst.max(time);
@@ -186,6 +194,9 @@ fn wires() {
         ("wire 40, signal 2, 1-test", king_wire(40, Some(2), true)),
     ];
     for (name, board) in cases {
+        if !selected(name) {
+            continue;
+        }
         let (verdict, stats, time) = run(&board, Variant::Standard);
         print_row(name, board.len(), &verdict, &stats, time);
     }
@@ -194,6 +205,9 @@ fn wires() {
 /// Fixed-seed 8×8 puzzles with 6–16 pieces of mixed kinds, all budgets 2, at most one
 /// king; pieces are placed in a random window so that many boards are connected.
 fn puzzles() {
+    if !selected("puzzles") {
+        return;
+    }
     println!(
         "== 8x8 puzzles (fixed seed, mixed kinds, budgets 2; king-last when a king is present)"
     );

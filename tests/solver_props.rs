@@ -48,6 +48,32 @@ fn board_strategy(max_pieces: usize) -> impl Strategy<Value = Board> {
     })
 }
 
+/// Dense boards of short-range pieces (kings, knights, pawns) in a 4×5 window with
+/// budgets 1–2: cut vertices are common, so the exact block moves get exercised.
+fn short_range_strategy() -> impl Strategy<Value = Board> {
+    let short = prop_oneof![
+        Just(PieceKind::King),
+        Just(PieceKind::Knight),
+        Just(PieceKind::Pawn)
+    ];
+    (
+        proptest::sample::subsequence((0..20u32).collect::<Vec<_>>(), 5..=8),
+        proptest::collection::vec((short, 1u32..=2), 8),
+        any::<bool>(),
+    )
+        .prop_map(|(cells, specs, uniform)| {
+            let pieces = cells
+                .iter()
+                .zip(&specs)
+                .map(|(&cell, &(kind, budget))| {
+                    let kind = if uniform { PieceKind::King } else { kind };
+                    Piece::new(kind, Square::new(cell / 5 + 1, cell % 5 + 1), budget)
+                })
+                .collect();
+            Board::new(4, 5, pieces).expect("distinct squares")
+        })
+}
+
 fn variant_strategy() -> impl Strategy<Value = Variant> {
     prop_oneof![Just(Variant::Standard), Just(Variant::KingLast)]
 }
@@ -130,5 +156,27 @@ proptest! {
         let options = SolveOptions { variant, ..SolveOptions::default() };
         let (found, _) = remainders(&board, &keep, &options);
         prop_assert_eq!(found, Some(naive_remainders(&board, &keep, variant)));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solve_agrees_with_brute_force_on_dense_short_range_boards(board in short_range_strategy()) {
+        let report = solve(&board, &SolveOptions::default());
+        let reference = brute_force(&board, Variant::Standard);
+        match report.verdict {
+            Verdict::Solvable(moves) => {
+                prop_assert!(reference.is_some(), "solver found a solution brute force did not");
+                let mut position = Position::new(&board, Variant::Standard);
+                for mv in &moves {
+                    prop_assert!(position.apply(*mv).is_ok(), "illegal move {mv}");
+                }
+                prop_assert_eq!(position.len(), 1);
+            }
+            Verdict::Unsolvable => prop_assert!(reference.is_none(), "brute force solved it: {:?}", reference),
+            Verdict::Unknown => prop_assert!(false, "no limits were set"),
+        }
     }
 }

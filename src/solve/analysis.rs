@@ -347,3 +347,135 @@ impl Analyser {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Piece, Square};
+
+    /// Kings from a picture: digits are budgets, anything else is empty.
+    fn kings(picture: &[&str]) -> Board {
+        let mut pieces = Vec::new();
+        for (r, line) in picture.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                if let Some(budget) = ch.to_digit(10) {
+                    let square = Square::new(r as u32 + 1, c as u32 + 1);
+                    pieces.push(Piece::new(PieceKind::King, square, budget));
+                }
+            }
+        }
+        Board::fitted(pieces).unwrap()
+    }
+
+    fn setup(board: &Board) -> (Geometry, State, Analyser) {
+        let geo = Geometry::new(board);
+        let state = State::new(board, geo.words);
+        let analyser = Analyser::new(geo.len(), geo.words);
+        (geo, state, analyser)
+    }
+
+    fn all(geo: &Geometry) -> Vec<u64> {
+        vec![u64::MAX; geo.words]
+    }
+
+    fn mask(geo: &Geometry, squares: &[(u32, u32)]) -> Vec<u64> {
+        let mut mask = vec![0; geo.words];
+        for (slot, square) in geo.squares.iter().enumerate() {
+            if squares.contains(&(square.row, square.col)) {
+                mask[slot / 64] |= 1 << (slot % 64);
+            }
+        }
+        mask
+    }
+
+    fn single(board: &Board) -> Result<Vec<(u32, u32)>, Dead> {
+        let (geo, state, mut analyser) = setup(board);
+        let finals = all(&geo);
+        analyser.analyse(&geo, &state, Goal::Single { finals: &finals })?;
+        Ok((0..geo.len())
+            .filter(|&s| bit(&analyser.out.finals, s))
+            .map(|s| (geo.squares[s].row, geo.squares[s].col))
+            .collect())
+    }
+
+    fn keep(board: &Board, squares: &[(u32, u32)]) -> Result<(), Dead> {
+        let (geo, state, mut analyser) = setup(board);
+        let keep = mask(&geo, squares);
+        analyser.analyse(&geo, &state, Goal::Keep { keep: &keep })
+    }
+
+    #[test]
+    fn budget_must_cover_the_captures() {
+        assert_eq!(single(&kings(&["010"])), Err(Dead::Budget));
+        assert!(single(&kings(&["011"])).is_ok());
+    }
+
+    #[test]
+    fn components_must_reduce_or_reach_keep() {
+        let board = kings(&["22.22"]);
+        assert_eq!(single(&board), Err(Dead::Components));
+        assert_eq!(keep(&board, &[(1, 1)]), Err(Dead::Components));
+        assert!(keep(&board, &[(1, 1), (1, 5)]).is_ok());
+    }
+
+    #[test]
+    fn cut_vertices_are_found() {
+        let board = kings(&["222", "..2"]);
+        let (geo, state, mut analyser) = setup(&board);
+        let finals = all(&geo);
+        analyser
+            .analyse(&geo, &state, Goal::Single { finals: &finals })
+            .unwrap();
+        let cuts: Vec<Square> = (0..geo.len())
+            .filter(|&s| analyser.out.cut[s])
+            .map(|s| geo.squares[s])
+            .collect();
+        assert_eq!(cuts, vec![Square::new(1, 2)]);
+        let sides = analyser.sides(&geo, &state, 1);
+        assert_eq!(sides.len(), 2);
+    }
+
+    #[test]
+    fn over_long_antenna_holds_the_final_square() {
+        // Antenna (1,1)-(1,2)-(1,3)-(1,4)-(2,5) into a 2x2 block; first budget 1:
+        // Corollary 3.7 with the shortest over-long prefix v1..v3.
+        let board = kings(&["1222..", "....22", "....22"]);
+        assert_eq!(single(&board), Ok(vec![(1, 1), (1, 2), (1, 3)]));
+        // Budget 2: the prefix v1..v3 (length 2) is not over-long, v1..v4 is.
+        let board = kings(&["2222..", "....22", "....22"]);
+        assert_eq!(single(&board), Ok(vec![(1, 1), (1, 2), (1, 3), (1, 4)]));
+        // A degree-3 vertex inside the prefix: no antenna, no conclusion.
+        let board = kings(&["2222.", "...22", "...22"]);
+        assert_eq!(single(&board).map(|f| f.len()), Ok(8));
+    }
+
+    #[test]
+    fn two_disjoint_over_long_antennae_are_fatal() {
+        let board = kings(&["1222221"]);
+        // A path: both ends are leaves with budget 1 and over-long antennae
+        // {(1,1),(1,2),(1,3)} and {(1,5),(1,6),(1,7)}.
+        assert_eq!(single(&board), Err(Dead::FinalSquare));
+    }
+
+    #[test]
+    fn zero_leaves_are_stranded() {
+        let board = kings(&["022", "..2"]);
+        assert_eq!(single(&board), Ok(vec![(1, 1)]));
+        assert_eq!(keep(&board, &[(1, 2), (1, 3), (2, 3)]), Err(Dead::Stranded));
+        assert!(keep(&board, &[(1, 1)]).is_ok());
+    }
+
+    #[test]
+    fn observation_3_3_needs_a_two_piece_rescuer() {
+        // The 0-king (2,2) has neighbours of budget 1 only: stranded (Obs. 3.3).
+        let board = kings(&["111", "101", "111"]);
+        assert_eq!(single(&board), Ok(vec![(2, 2)]));
+        assert_eq!(keep(&board, &[(1, 1)]), Err(Dead::Stranded));
+        // A 2-king that can enter (2,2) and leave to another occupied square rescues it.
+        let board = kings(&["211", "101", "111"]);
+        assert_eq!(single(&board).map(|f| f.len()), Ok(9));
+        // With a budget above 2 the observation's hypothesis fails: no conclusion.
+        let board = kings(&["311", "101", "111"]);
+        assert_eq!(single(&board).map(|f| f.len()), Ok(9));
+    }
+}

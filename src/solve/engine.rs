@@ -25,6 +25,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 use std::time::Instant;
 
 use crate::board::{Board, PieceKind, Square};
@@ -55,6 +56,46 @@ impl Hasher for FoldHasher {
 
 type Table = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
 
+/// Table key offset separating block-outcome enumerations from side-clearing searches.
+const OUTCOME_KEY: u128 = 0x2545_f491_4f6c_dd1d_7a3d_8c2b_91e6_04f3;
+
+/// One way a block can end: the piece left on the cut vertex, and how.
+pub(crate) struct Outcome {
+    kind: PieceKind,
+    budget: u32,
+    witness: Vec<SlotMove>,
+}
+
+/// A side of a cut vertex whose captures are taken as one block ([`Engine::examine_sides`]).
+pub(crate) struct Block {
+    side: Vec<usize>,
+    cut: usize,
+    /// The side and the cut vertex.
+    mask: Vec<u64>,
+    outcomes: Rc<Vec<Outcome>>,
+}
+
+impl Block {
+    /// Whether `mv` touches the side (captures by the cut vertex are pruned anyway).
+    fn touches(&self, mv: SlotMove) -> bool {
+        let (from, to) = unpack(mv);
+        (bit(&self.mask, from) && from != self.cut) || (bit(&self.mask, to) && to != self.cut)
+    }
+
+    /// The sleep set after the block: sleeping captures disjoint from it stay asleep
+    /// (they commute with every capture of the block).
+    fn sleep_after(&self, sleep: &[SlotMove]) -> Vec<SlotMove> {
+        sleep
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let (from, to) = unpack(mv);
+                !bit(&self.mask, from) && !bit(&self.mask, to)
+            })
+            .collect()
+    }
+}
+
 /// Table key offset for the sub-problem "clear everything into `cut`".
 fn clear_goal_key(cut: usize) -> u128 {
     zobrist(cut, PieceKind::King, u32::MAX) ^ 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834
@@ -65,15 +106,18 @@ struct Limits {
     start: Instant,
     options: SolveOptions,
     reached: bool,
+    /// Calls since the start, for checking the clock now and then.
+    ticks: u64,
 }
 
 impl Limits {
     fn exhausted(&mut self, nodes: u64) -> bool {
+        self.ticks += 1;
         if self.options.node_limit.is_some_and(|limit| nodes >= limit)
             || self
                 .options
                 .time_limit
-                .is_some_and(|limit| nodes % 1024 == 0 && self.start.elapsed() > limit)
+                .is_some_and(|limit| self.ticks % 1024 == 0 && self.start.elapsed() > limit)
         {
             self.reached = true;
         }
@@ -99,6 +143,10 @@ pub(crate) struct Engine<'g> {
     arena: Vec<SlotMove>,
     /// Answers of side-clearing sub-problems, by sub-state key.
     cleared: HashMap<u128, bool, BuildHasherDefault<FoldHasher>>,
+    /// Keep-goal enumerations started so far.
+    runs: u32,
+    /// Block outcomes, by sub-state key.
+    outcomes: HashMap<u128, Rc<Vec<Outcome>>, BuildHasherDefault<FoldHasher>>,
     limits: Limits,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
@@ -114,10 +162,13 @@ impl<'g> Engine<'g> {
             table: Table::default(),
             arena: Vec::new(),
             cleared: HashMap::default(),
+            outcomes: HashMap::default(),
+            runs: 0,
             limits: Limits {
                 start: Instant::now(),
                 options: options.clone(),
                 reached: false,
+                ticks: 0,
             },
             stats: SearchStats::default(),
             path: Vec::new(),
@@ -136,7 +187,7 @@ impl<'g> Engine<'g> {
         for slot in self.state.slots() {
             finals[slot / 64] |= 1 << (slot % 64);
         }
-        let result = self.solve_node(&finals, &[], 0);
+        let result = self.solve_node(&finals, &[], 0, None);
         self.finish_stats();
         match result {
             None => Err(()),
@@ -162,32 +213,25 @@ impl<'g> Engine<'g> {
             }
         }
         let mut found = BTreeSet::new();
-        let result = self.collect_node(&mask, &[], &mut found);
+        let run = self.next_run();
+        let result = self.collect_node(&mask, &[], &mut found, run);
         self.finish_stats();
         result.map(|()| found).ok_or(())
     }
 
-    /// Looks the state up. `Ok(())` means "already done under a subset of `sleep`";
+    /// Looks the state up (sleep sets are kept sorted). `Ok(())` means "already done under a subset of `sleep`";
     /// otherwise returns the captures still to expand (`None`: all awake ones).
     fn lookup(&mut self, key: u128, sleep: &[SlotMove]) -> Result<(), Option<Vec<SlotMove>>> {
         let Some(&(offset, len)) = self.table.get(&key) else {
             return Err(None);
         };
         let stored = &self.arena[offset as usize..(offset + len) as usize];
-        if stored.iter().all(|m| sleep.contains(m)) {
+        if stored.iter().all(|m| sleep.binary_search(m).is_ok()) {
             self.stats.table_hits += 1;
             return Ok(());
         }
-        let awake: Vec<SlotMove> = stored
-            .iter()
-            .filter(|m| !sleep.contains(m))
-            .copied()
-            .collect();
-        let kept: Vec<SlotMove> = stored
-            .iter()
-            .filter(|m| sleep.contains(m))
-            .copied()
-            .collect();
+        let (kept, awake): (Vec<SlotMove>, Vec<SlotMove>) =
+            stored.iter().partition(|m| sleep.binary_search(m).is_ok());
         self.record(key, &kept);
         Err(Some(awake))
     }
@@ -260,31 +304,48 @@ impl<'g> Engine<'g> {
                     continue;
                 }
                 let mv = pack(from, to);
-                if sleep.contains(&mv) {
+                if sleep.binary_search(&mv).is_ok() {
                     self.stats.sleep_skipped += 1;
                     continue;
                 }
-                if only.is_some_and(|only| !only.contains(&mv)) {
+                if only.is_some_and(|only| only.binary_search(&mv).is_err()) {
                     continue;
                 }
                 moves.push(mv);
             }
         }
         // Leaves first: their captures are forced sooner or later (a leaf that is not
-        // the final square can only be vacated by capturing its one neighbour).
+        // the final square can only be vacated by capturing its one neighbour). Then
+        // captures of weak pieces, which is how signals travel along wires.
         moves.sort_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            (out.degree[from], std::cmp::Reverse(out.degree[to]))
+            (
+                out.degree[from],
+                state.budget[to],
+                std::cmp::Reverse(out.degree[to]),
+            )
         });
         moves
     }
 
     /// Whether the current state reduces to one piece on a square of `finals`; `goal`
     /// separates the table entries of side-clearing sub-problems from the main search.
-    fn solve_node(&mut self, finals: &[u64], sleep: &[SlotMove], goal: u128) -> Option<bool> {
+    /// With a `target` (kind, b), the last piece must also have that kind and budget ≥ b.
+    fn solve_node(
+        &mut self,
+        finals: &[u64],
+        sleep: &[SlotMove],
+        goal: u128,
+        target: Option<(PieceKind, u32)>,
+    ) -> Option<bool> {
         if self.state.count == 1 {
             let only = self.state.slots().next().expect("one piece");
-            return Some(bit(finals, only));
+            return Some(
+                bit(finals, only)
+                    && target.is_none_or(|(kind, budget)| {
+                        self.state.kind[only] == kind && self.state.budget[only] >= budget
+                    }),
+            );
         }
         let key = self.state.hash ^ goal;
         let only = match self.lookup(key, sleep) {
@@ -297,6 +358,11 @@ impl<'g> Engine<'g> {
         self.stats.nodes += 1;
         let verdict = if self.variant == Variant::KingLast && self.state.kings >= 2 {
             Err(Dead::Kings)
+        } else if target.is_some_and(|(_, budget)| {
+            // The last piece keeps `budget` units besides the count − 1 captures.
+            self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
+        }) {
+            Err(Dead::Budget)
         } else {
             self.analyser
                 .analyse(self.geo, &self.state, Goal::Single { finals })
@@ -307,12 +373,27 @@ impl<'g> Engine<'g> {
             return Some(false);
         }
         let child_finals = self.analyser.out.finals.clone();
-        let moves = self.moves(sleep, only.as_deref(), Some(&child_finals));
-        if self.side_is_stuck(&child_finals)? {
+        let mut moves = self.moves(sleep, only.as_deref(), Some(&child_finals));
+        let Ok(block) = self.examine_sides(&child_finals, true)? else {
             self.record(key, &[]);
             return Some(false);
-        }
+        };
+        let block = if only.is_none() { block } else { None };
         let mut done: Vec<SlotMove> = Vec::new();
+        if let Some(block) = &block {
+            moves.retain(|&mv| !block.touches(mv));
+            for outcome in block.outcomes.iter() {
+                let child_sleep = block.sleep_after(sleep);
+                let saved = self.enter_block(block, outcome);
+                let result = self.solve_node(&child_finals, &child_sleep, goal, target);
+                self.state = saved;
+                match result {
+                    None => return None,
+                    Some(true) => return Some(true),
+                    Some(false) => self.path.truncate(self.path.len() - outcome.witness.len()),
+                }
+            }
+        }
         let mut child_sleep: Vec<SlotMove> = Vec::new();
         let mut finals_after = child_finals.clone();
         for mv in moves {
@@ -324,11 +405,12 @@ impl<'g> Engine<'g> {
                     .filter(|&&z| independent(z, mv))
                     .copied(),
             );
+            child_sleep.sort_unstable();
             let (from, to) = unpack(mv);
             clear_bit(&mut finals_after, from);
             let undo = self.state.capture(from, to);
             self.path.push(mv);
-            let result = self.solve_node(&finals_after, &child_sleep, goal);
+            let result = self.solve_node(&finals_after, &child_sleep, goal, target);
             self.state.undo(undo);
             finals_after[from / 64] = child_finals[from / 64];
             match result {
@@ -346,13 +428,26 @@ impl<'g> Engine<'g> {
         Some(false)
     }
 
+    /// A fresh table-key offset for one keep-goal enumeration: its "already expanded"
+    /// entries mean "already recorded in this enumeration's list" and must not leak
+    /// into another enumeration.
+    fn next_run(&mut self) -> u128 {
+        self.runs += 1;
+        zobrist(usize::MAX >> 8, PieceKind::Pawn, self.runs) ^ OUTCOME_KEY
+    }
+
+    /// Expands the current state for the keep goal, recording every first-visited
+    /// state whose pieces all stand on `keep`. `run` is the enumeration's table-key
+    /// offset. Side clearing serves here as a dead-state test only: blocks would need
+    /// every outcome budget, not just the largest.
     fn collect_node(
         &mut self,
         keep: &[u64],
         sleep: &[SlotMove],
         found: &mut BTreeSet<Remainder>,
+        run: u128,
     ) -> Option<()> {
-        let key = self.state.hash;
+        let key = self.state.hash ^ run;
         let only = match self.lookup(key, sleep) {
             Ok(()) => return Some(()),
             Err(only) => only,
@@ -388,7 +483,7 @@ impl<'g> Engine<'g> {
         }
         let moves = self.moves(sleep, only.as_deref(), None);
         if only.is_none() {
-            if self.side_is_stuck(keep)? {
+            if self.examine_sides(keep, false)?.is_err() {
                 self.record(key, &[]);
                 return Some(());
             }
@@ -405,14 +500,31 @@ impl<'g> Engine<'g> {
                     .filter(|&&z| independent(z, mv))
                     .copied(),
             );
+            child_sleep.sort_unstable();
             let (from, to) = unpack(mv);
             let undo = self.state.capture(from, to);
-            let result = self.collect_node(keep, &child_sleep, found);
+            let result = self.collect_node(keep, &child_sleep, found, run);
             self.state.undo(undo);
             result?;
             done.push(mv);
         }
         Some(())
+    }
+
+    /// Replaces the block's side and cut-vertex piece by `outcome` and appends the
+    /// witness captures to the path; returns the state to restore afterwards.
+    fn enter_block(&mut self, block: &Block, outcome: &Outcome) -> State {
+        self.stats.block_moves += 1;
+        let saved = self.state.clone();
+        for &slot in &block.side {
+            self.state.remove(slot);
+        }
+        self.state.remove(block.cut);
+        self.state.kind[block.cut] = outcome.kind;
+        self.state.budget[block.cut] = outcome.budget;
+        self.state.place(block.cut);
+        self.path.extend_from_slice(&outcome.witness);
+        saved
     }
 
     /// Side clearing (thesis §3.3.1, generalised). Let v be a cut vertex and A one side
@@ -423,32 +535,64 @@ impl<'g> Engine<'g> {
     /// touching A is A→A or A→v, by original pieces of A. So the same captures empty A
     /// on the sub-board A ∪ {v} with v's budget set to 0 (v never moves there): removing
     /// the other pieces only removes blockers. If that sub-board cannot be reduced to
-    /// one piece on v, the state is dead. Sub-answers are memoised by sub-state.
-    /// Uses the cut vertices of the latest analysis. `None` when a limit was reached.
-    fn side_is_stuck(&mut self, avoid: &[u64]) -> Option<bool> {
+    /// one piece on v, the state is dead (`Err`).
+    ///
+    /// When captures are exact on the sub-board (no ranged pieces, so no blockers, and
+    /// the standard variant, so any piece on v may be captured) we also return the
+    /// largest such side as a [`Block`]: its captures may then be taken as one
+    /// contiguous block. Proof: take any continuation that empties A at time t. Before t
+    /// the captures touching A (A→A, A→v) and the others (which avoid A, and never move
+    /// the piece on v) commute except at v, where only the last arrival survives. If the
+    /// last arrival before t comes from A, move all A-captures after the others; else
+    /// move them before. Every capture stays legal (A's moves see no blockers, arrivals
+    /// only need v occupied) and the configuration at t is the same. A's block ends
+    /// with v holding its last arrival, whose (kind, budget) is one of the block's
+    /// outcomes, computed once per side by the keep-goal enumeration with keep = {v}.
+    /// `None` when a limit was reached.
+    fn examine_sides(&mut self, avoid: &[u64], blocks: bool) -> Option<Result<Option<Block>, ()>> {
         let cuts: Vec<usize> = self
             .state
             .slots()
             .filter(|&s| self.analyser.out.cut[s])
             .collect();
+        let exact = blocks && self.variant == Variant::Standard && !self.geo.has_ranged();
+        let mut best: Option<Block> = None;
         for cut in cuts {
             for side in self.analyser.sides(self.geo, &self.state, cut) {
                 if side.iter().any(|&s| bit(avoid, s)) {
                     continue;
                 }
                 self.stats.side_checks += 1;
-                if !self.clears_into(&side, cut)? {
+                if exact {
+                    let outcomes = self.block_outcomes(&side, cut)?;
+                    if outcomes.is_empty() {
+                        self.stats.dead_sides += 1;
+                        return Some(Err(()));
+                    }
+                    if best.as_ref().is_none_or(|b| b.side.len() < side.len()) {
+                        let mut mask = vec![0u64; self.geo.words];
+                        for &s in side.iter().chain([&cut]) {
+                            mask[s / 64] |= 1 << (s % 64);
+                        }
+                        best = Some(Block {
+                            side,
+                            cut,
+                            mask,
+                            outcomes,
+                        });
+                    }
+                } else if !self.clears_into(&side, cut)? {
                     self.stats.dead_sides += 1;
-                    return Some(true);
+                    return Some(Err(()));
                 }
             }
         }
-        Some(false)
+        Some(Ok(best))
     }
 
-    /// Whether the sub-board `side ∪ {cut}`, with the piece on `cut` given budget 0,
-    /// reduces to one piece on `cut`.
-    fn clears_into(&mut self, side: &[usize], cut: usize) -> Option<bool> {
+    /// Replaces the state by the sub-board `side ∪ {cut}` with budget 0 on `cut`;
+    /// returns the state to restore.
+    fn enter_side(&mut self, side: &[usize], cut: usize) -> State {
         let saved = self.state.clone();
         let mut inside = vec![0u64; self.geo.words];
         for &s in side.iter().chain([&cut]) {
@@ -462,6 +606,64 @@ impl<'g> Engine<'g> {
         self.state.remove(cut);
         self.state.budget[cut] = 0;
         self.state.place(cut);
+        saved
+    }
+
+    /// For each kind present on `side`, the largest budget a piece of that kind on
+    /// `cut` can have once `side` is emptied on the sub-board `side ∪ {cut}` (budget 0
+    /// on `cut`), with a witness each; memoised. The last arrival on `cut` comes from
+    /// the side, hence the kinds. Smaller budgets are never needed in solve mode, by
+    /// the thesis's monotony (§3.3: more budget never hurts).
+    fn block_outcomes(&mut self, side: &[usize], cut: usize) -> Option<Rc<Vec<Outcome>>> {
+        let saved = self.enter_side(side, cut);
+        let key = self.state.hash ^ clear_goal_key(cut) ^ OUTCOME_KEY;
+        let result = match self.outcomes.get(&key) {
+            Some(known) => Some(known.clone()),
+            None => self.max_outcomes(side, cut).map(|outcomes| {
+                let outcomes = Rc::new(outcomes);
+                self.outcomes.insert(key, outcomes.clone());
+                outcomes
+            }),
+        };
+        self.state = saved;
+        result
+    }
+
+    fn max_outcomes(&mut self, side: &[usize], cut: usize) -> Option<Vec<Outcome>> {
+        let mut finals = vec![0u64; self.geo.words];
+        finals[cut / 64] |= 1 << (cut % 64);
+        let mut outcomes = Vec::new();
+        for kind in PieceKind::ALL {
+            let Some(top) = side
+                .iter()
+                .filter(|&&s| self.state.kind[s] == kind)
+                .map(|&s| self.state.budget[s])
+                .max()
+            else {
+                continue;
+            };
+            for budget in (0..top).rev() {
+                let goal = clear_goal_key(cut) ^ zobrist(usize::MAX >> 16, kind, budget);
+                let start = self.path.len();
+                let reached = self.solve_node(&finals, &[], goal, Some((kind, budget)))?;
+                let witness = self.path.split_off(start);
+                if reached {
+                    outcomes.push(Outcome {
+                        kind,
+                        budget,
+                        witness,
+                    });
+                    break;
+                }
+            }
+        }
+        Some(outcomes)
+    }
+
+    /// Whether the sub-board `side ∪ {cut}`, with the piece on `cut` given budget 0,
+    /// reduces to one piece on `cut`.
+    fn clears_into(&mut self, side: &[usize], cut: usize) -> Option<bool> {
+        let saved = self.enter_side(side, cut);
         let goal = clear_goal_key(cut);
         let key = self.state.hash ^ goal;
         let result = match self.cleared.get(&key) {
@@ -470,7 +672,7 @@ impl<'g> Engine<'g> {
                 let mut finals = vec![0u64; self.geo.words];
                 finals[cut / 64] |= 1 << (cut % 64);
                 let path_len = self.path.len();
-                let result = self.solve_node(&finals, &[], goal);
+                let result = self.solve_node(&finals, &[], goal, None);
                 self.path.truncate(path_len);
                 if let Some(known) = result {
                     self.cleared.insert(key, known);

@@ -222,6 +222,13 @@ impl Geometry {
         &self.reach[kind_index(kind)][slot]
     }
 
+    /// Whether a rook, bishop or queen occurs on the initial board.
+    pub fn has_ranged(&self) -> bool {
+        PieceKind::ALL
+            .into_iter()
+            .any(|kind| kind.is_ranged() && self.has_kind(kind))
+    }
+
     /// Whether `kind` occurs on the initial board.
     pub fn has_kind(&self, kind: PieceKind) -> bool {
         !self.reach[kind_index(kind)].is_empty()

@@ -69,6 +69,8 @@ pub struct SearchStats {
     pub side_checks: u64,
     /// States pruned: a side of a cut vertex cannot be cleared into it.
     pub dead_sides: u64,
+    /// Block moves taken: a cut vertex side cleared as one unit (thesis §3.3.1).
+    pub block_moves: u64,
     pub elapsed: Duration,
 }
 
@@ -123,4 +125,105 @@ pub fn remainders(
     let mut engine = Engine::new(&geometry, board, options);
     let found = engine.remainders(keep).ok();
     (found, engine.stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Piece;
+    use crate::rules::Position;
+
+    fn kings(picture: &[&str]) -> Board {
+        let mut pieces = Vec::new();
+        for (r, line) in picture.iter().enumerate() {
+            for (c, ch) in line.chars().enumerate() {
+                if let Some(budget) = ch.to_digit(10) {
+                    let square = Square::new(r as u32 + 1, c as u32 + 1);
+                    pieces.push(Piece::new(PieceKind::King, square, budget));
+                }
+            }
+        }
+        Board::fitted(pieces).unwrap()
+    }
+
+    fn replays(board: &Board, moves: &[Move], variant: Variant) -> bool {
+        let mut position = Position::new(board, variant);
+        moves.iter().all(|&mv| position.apply(mv).is_ok()) && position.len() == 1
+    }
+
+    #[test]
+    fn one_test_harness_needs_signal_one() {
+        // Reference one_test.txt: wire with a 1-test; solvable iff the signal is >= 1.
+        let solvable = kings(&["1222.", ".222.", "....2", "....2", "....2"]);
+        let report = solve_default(&solvable);
+        let Verdict::Solvable(moves) = &report.verdict else {
+            panic!("expected solvable, got {:?}", report.verdict)
+        };
+        assert!(replays(&solvable, moves, Variant::Standard));
+        let unsolvable = kings(&["0222.", ".222.", "....2", "....2", "....2"]);
+        assert_eq!(solve_default(&unsolvable).verdict, Verdict::Unsolvable);
+    }
+
+    #[test]
+    fn blocks_clear_cut_vertex_sides_as_units() {
+        // The 1-test antenna below (2,5) holds the final square (Corollary 3.7), so the
+        // wire left of the cut vertex (2,5) must be cleared into it: a block.
+        let board = kings(&["12222.", ".2222.", ".....2", ".....2", ".....2"]);
+        let report = solve_default(&board);
+        let Verdict::Solvable(moves) = &report.verdict else {
+            panic!("expected solvable, got {:?}", report.verdict)
+        };
+        assert!(replays(&board, moves, Variant::Standard));
+        assert!(report.stats.side_checks > 0 && report.stats.block_moves > 0);
+        assert_eq!(
+            brute::brute_force(&board, Variant::Standard).is_some(),
+            matches!(report.verdict, Verdict::Solvable(_))
+        );
+    }
+
+    #[test]
+    fn uncleanable_side_is_dead() {
+        // The left side (1,1),(2,1) cannot be cleared into the cut vertex (2,2):
+        // its pieces have no budget.
+        let board = kings(&["0....", "0222.", "..222"]);
+        let report = solve_default(&board);
+        assert_eq!(report.verdict, Verdict::Unsolvable);
+        assert_eq!(brute::brute_force(&board, Variant::Standard), None);
+    }
+
+    #[test]
+    fn king_last_forbids_two_kings() {
+        let board = kings(&["22"]);
+        let options = SolveOptions {
+            variant: Variant::KingLast,
+            ..SolveOptions::default()
+        };
+        let report = solve(&board, &options);
+        assert_eq!(report.verdict, Verdict::Unsolvable);
+        assert_eq!(report.stats.dead_kings, 1);
+    }
+
+    #[test]
+    fn limits_give_unknown() {
+        let board = kings(&["0222222222", "2222222222", "..........2"]);
+        let options = SolveOptions {
+            node_limit: Some(5),
+            ..SolveOptions::default()
+        };
+        let report = solve(&board, &options);
+        assert_eq!(report.verdict, Verdict::Unknown);
+        let keep: BTreeSet<Square> = [Square::new(3, 11)].into();
+        assert!(remainders(&board, &keep, &options).0.is_none());
+    }
+
+    #[test]
+    fn remainders_read_a_wire_output() {
+        // A 1-signal through a 3-column wire arrives as a single 1-king on (2,4) or (1,4).
+        let board = kings(&["1222", ".222"]);
+        let keep: BTreeSet<Square> = [Square::new(1, 4), Square::new(2, 4)].into();
+        let (found, _) = remainders(&board, &keep, &SolveOptions::default());
+        let found = found.unwrap();
+        let best = found.iter().filter(|r| r.len() == 1).map(|r| r[0].2).max();
+        assert_eq!(best, Some(1));
+    }
 }
