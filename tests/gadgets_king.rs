@@ -92,22 +92,22 @@ fn or_gadget_with_harness() {
 }
 
 #[test]
-#[ignore = "millions of states per row; run with --ignored"]
+#[ignore = "23M states, about 4 minutes; run with --ignored"]
 fn shifted_sum() {
-    assert_verified("shifted-sum", None, Some(10));
+    assert_verified("shifted-sum", Some(20), Some(20));
 }
 
 #[test]
-#[ignore = "millions of states per row; run with --ignored"]
+#[ignore = "32M states, about 4 minutes; run with --ignored"]
 fn and_gadget() {
-    assert_verified("and", None, Some(10));
+    assert_verified("and", Some(20), Some(20));
 }
 
 #[test]
-#[ignore = "tens of millions of states per row; run with --ignored"]
+#[ignore = "tens of millions of states per gadget; run with --ignored"]
 fn crossing_functions() {
     for name in ["crossing-h", "crossing-f", "crossing-g"] {
-        assert_verified(name, None, Some(10));
+        assert_verified(name, Some(20), Some(20));
     }
 }
 
