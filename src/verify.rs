@@ -17,7 +17,7 @@
 //! be solvable for k = m and unsolvable for k = m + 1, where m is the table value. The
 //! test antenna keeps the final piece (Cor. 3.7; checked on every witness), so a solvable
 //! harness also shows the gadget is cleared completely. The harness itself is checked on a
-//! bare wire: k-test solvable iff the input signal is at least k.
+//! signal column standing directly on a port: k-test solvable iff the signal is at least k.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -457,9 +457,9 @@ pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
 }
 
 /// The squares a k-test occupies beyond an output port, and its antenna (thesis
-/// Lemma 5.14): `test` 1 = one wire column and the antenna; 0 = that column with a third
-/// king (Increment) and the antenna; 2 = a single king (Decrement), a wire column, the
-/// antenna. `side` picks the side of the flow the antenna hangs on.
+/// Lemma 5.14), after one full wire column: `test` 1 = the antenna; 0 = an Increment
+/// column (three kings) and the antenna; 2 = a Decrement (single king), a wire column
+/// and the antenna. `side` picks the side of the flow the antenna hangs on.
 /// A square in signed coordinates (a harness may extend above or left of the gadget).
 type Cell = (i64, i64);
 
@@ -469,15 +469,28 @@ fn test_squares(port: &Port, test: u8, side: usize) -> (Vec<Cell>, Vec<Cell>) {
     let (dr, dc) = port.flow.delta();
     let (sr, sc) = (q.0 - p.0, q.1 - p.1);
     let step = |x: (i64, i64), k: i64, j: i64| (x.0 + k * dr + j * sr, x.1 + k * dc + j * sc);
+    // Every test starts with one full wire column after the port.
     let (column, last) = match test {
         0 => (
-            vec![step(p, 1, 0), step(q, 1, 0), step(q, 1, 1)],
-            step(q, 1, 1),
+            vec![
+                step(p, 1, 0),
+                step(q, 1, 0),
+                step(p, 2, 0),
+                step(q, 2, 0),
+                step(q, 2, 1),
+            ],
+            step(q, 2, 1),
         ),
         1 => (vec![step(p, 1, 0), step(q, 1, 0)], step(q, 1, 0)),
         _ => (
-            vec![step(p, 1, 0), step(p, 2, 0), step(q, 2, 0)],
-            step(q, 2, 0),
+            vec![
+                step(p, 1, 0),
+                step(q, 1, 0),
+                step(p, 2, 0),
+                step(p, 3, 0),
+                step(q, 3, 0),
+            ],
+            step(q, 3, 0),
         ),
     };
     let antenna = vec![step(last, 1, 1), step(last, 1, 2), step(last, 1, 3)];
@@ -495,19 +508,24 @@ pub fn harness_board(
     let [output] = gadget.outputs()[..] else {
         return None;
     };
-    let pieces = gadget_with_inputs(gadget, inputs, placement);
-    let occupied: Vec<(i64, i64)> = pieces
+    harness_around(gadget_with_inputs(gadget, inputs, placement), output, test)
+}
+
+/// `pieces` with a k-test attached beyond `output`, on the first side of the port whose
+/// test squares touch no piece except the port's.
+fn harness_around(pieces: Vec<Piece>, output: &Port, test: u8) -> Option<(Board, Vec<Square>)> {
+    let occupied: Vec<Cell> = pieces
         .iter()
         .map(|p| (p.square.row as i64, p.square.col as i64))
         .collect();
-    let port: Vec<(i64, i64)> = output
+    let port: Vec<Cell> = output
         .squares
         .iter()
         .map(|s| (s.row as i64, s.col as i64))
         .collect();
     for side in 0..2 {
         let (column, antenna) = test_squares(output, test, side);
-        let added: Vec<(i64, i64)> = column.iter().chain(&antenna).copied().collect();
+        let added: Vec<Cell> = column.iter().chain(&antenna).copied().collect();
         let touches_only_port = added.iter().all(|&(r, c)| {
             occupied.iter().all(|&(or, oc)| {
                 let near = (or - r).abs() <= 1 && (oc - c).abs() <= 1;
@@ -519,8 +537,7 @@ pub fn harness_board(
         }
         let min_row = occupied.iter().chain(&added).map(|x| x.0).min()?;
         let min_col = occupied.iter().chain(&added).map(|x| x.1).min()?;
-        let shift =
-            |(r, c): (i64, i64)| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
+        let shift = |(r, c): Cell| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
         let mut all = Vec::new();
         for piece in &pieces {
             all.push(king(
@@ -643,17 +660,19 @@ fn harness_checks(
     (checks, None)
 }
 
-/// The harness checked on itself: a bare horizontal wire (`wire`) followed by a k-test
-/// is solvable iff its input signal is at least k, for every signal 0..2 and k 0..2.
-/// Returns one line per case and whether all held.
+/// The harness checked on itself: a signal column standing directly on the output port
+/// of the horizontal wire `wire`, followed by a k-test, is solvable iff the signal is at
+/// least k, for every signal 0..2 and k 0..2. Returns one line per case and whether all held.
 pub fn harness_self_check(wire: &Gadget, options: &SolveOptions) -> (String, bool) {
     let mut text =
-        String::from("harness self-check: bare wire + k-test, solvable iff input >= k\n");
+        String::from("harness self-check: signal column + k-test, solvable iff signal >= k\n");
     let mut all_ok = true;
+    let output = wire.outputs()[0].clone();
     for signal in 0..=2u8 {
         for test in 0..=2u8 {
-            let placement = vec![0; wire.table_inputs.len()];
-            let Some((board, antenna)) = harness_board(wire, &[signal], &placement, test) else {
+            let Some((board, antenna)) =
+                harness_around(signal_column(&output, signal, 0), &output, test)
+            else {
                 all_ok = false;
                 continue;
             };
