@@ -6,6 +6,7 @@ pub mod layout;
 pub mod render;
 pub mod sat;
 pub mod show;
+pub mod gadgets;
 pub mod solve;
 pub mod transform;
 
