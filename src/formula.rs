@@ -112,6 +112,24 @@ impl Cnf {
     pub fn occurrences(&self) -> usize {
         self.clauses.iter().map(Vec::len).sum()
     }
+
+    /// Variables, clauses and literal occurrences.
+    pub fn size(&self) -> FormulaSize {
+        FormulaSize {
+            variables: self.num_vars as usize,
+            clauses: self.clauses.len(),
+            occurrences: self.occurrences(),
+        }
+    }
+}
+
+/// The size of a formula, as printed by `sat2chess transform --stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FormulaSize {
+    pub variables: usize,
+    pub clauses: usize,
+    /// Total number of literal occurrences.
+    pub occurrences: usize,
 }
 
 /// One And-Or-(1,1)-SAT clause (thesis §2.2.1).
@@ -140,6 +158,30 @@ impl AndOrClause {
             AndOrClause::AndOr { and, or } => vec![and[0], and[1], *or],
         }
     }
+
+    /// The equivalent CNF clauses: `l1 ∨ l2 ∨ l3` itself, `(l1 ∧ l2) ∨ l3` as
+    /// `(l1 ∨ l3) ∧ (l2 ∨ l3)` (distributivity, no new variables).
+    pub fn to_cnf_clauses(&self) -> Vec<Vec<Lit>> {
+        match self {
+            AndOrClause::Or(lits) => vec![lits.clone()],
+            AndOrClause::AndOr { and, or } => vec![vec![and[0], *or], vec![and[1], *or]],
+        }
+    }
+}
+
+/// Why an [`AndOrFormula`] is not an And-Or-(1,1)-SAT instance (thesis §2.2.1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AndOrError {
+    #[error("clause {clause} has {len} literals; an Or clause has 1 to 3")]
+    ClauseLength { clause: usize, len: usize },
+    #[error("clause {clause} uses variable {var}, but the formula has only {num_vars} variables")]
+    VarOutOfRange {
+        clause: usize,
+        var: Var,
+        num_vars: usize,
+    },
+    #[error("literal {lit} occurs {count} times; every literal must occur exactly once")]
+    LiteralCount { lit: String, count: usize },
 }
 
 /// An And-Or-(1,1)-SAT instance: each variable's positive and negative literal occur
@@ -157,6 +199,91 @@ impl AndOrFormula {
 
     pub fn is_satisfied_by(&self, assignment: &Assignment) -> bool {
         self.clauses.iter().all(|c| c.eval(assignment))
+    }
+
+    /// Variables, clauses and literal occurrences.
+    pub fn size(&self) -> FormulaSize {
+        FormulaSize {
+            variables: self.num_vars(),
+            clauses: self.clauses.len(),
+            occurrences: self.clauses.iter().map(|c| c.literals().len()).sum(),
+        }
+    }
+
+    /// The literal written with the variable's name: `x` or `~x`.
+    pub fn lit_name(&self, lit: Lit) -> String {
+        let name = self
+            .names
+            .get(lit.var.index())
+            .cloned()
+            .unwrap_or_else(|| lit.var.to_string());
+        if lit.positive {
+            name
+        } else {
+            format!("~{name}")
+        }
+    }
+
+    /// Checks the And-Or-(1,1)-SAT conditions: Or clauses have 1 to 3 literals and
+    /// each of the `2 · num_vars` literals occurs exactly once.
+    pub fn check(&self) -> Result<(), AndOrError> {
+        let num_vars = self.num_vars();
+        let mut counts = vec![[0usize; 2]; num_vars];
+        for (clause, c) in self.clauses.iter().enumerate() {
+            if let AndOrClause::Or(lits) = c {
+                if !(1..=3).contains(&lits.len()) {
+                    return Err(AndOrError::ClauseLength {
+                        clause,
+                        len: lits.len(),
+                    });
+                }
+            }
+            for lit in c.literals() {
+                let count = counts
+                    .get_mut(lit.var.index())
+                    .ok_or(AndOrError::VarOutOfRange {
+                        clause,
+                        var: lit.var,
+                        num_vars,
+                    })?;
+                count[usize::from(lit.positive)] += 1;
+            }
+        }
+        for (var, count) in counts.iter().enumerate() {
+            for positive in [true, false] {
+                let n = count[usize::from(positive)];
+                if n != 1 {
+                    let lit = Lit::new(Var(var as u32), positive);
+                    return Err(AndOrError::LiteralCount {
+                        lit: self.lit_name(lit),
+                        count: n,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first clause that holds both literals of some variable, if any. And-Or
+    /// embeddings (thesis §2.2.2, item 3) assume there is none.
+    pub fn clause_with_both_literals(&self) -> Option<(usize, Var)> {
+        self.clauses.iter().enumerate().find_map(|(index, clause)| {
+            let lits = clause.literals();
+            lits.iter()
+                .find(|lit| lits.contains(&lit.negated()))
+                .map(|lit| (index, lit.var))
+        })
+    }
+
+    /// The equivalent CNF over the same variables ([`AndOrClause::to_cnf_clauses`]).
+    pub fn to_cnf(&self) -> Cnf {
+        Cnf::new(
+            self.num_vars() as u32,
+            self.clauses
+                .iter()
+                .flat_map(AndOrClause::to_cnf_clauses)
+                .collect(),
+        )
     }
 
     /// Every literal occurrence as (clause index, position in the clause, literal).

@@ -7,7 +7,10 @@
 pub mod board;
 pub mod check;
 pub mod formula;
+pub mod front;
 pub mod io;
 pub mod label;
 pub mod rules;
+pub mod sat;
 pub mod solve;
+pub mod transform;

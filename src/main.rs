@@ -42,6 +42,15 @@ enum Command {
     /// Convert a board between the JSON, text and FEN formats.
     #[command(after_help = cmd::convert::EXAMPLES)]
     Convert(cmd::convert::Args),
+    /// Decide a formula (DIMACS or And-Or) with the SAT solver; SAT-competition output.
+    ///
+    /// Exit codes: 0 satisfiable, 1 unsatisfiable, 2 bad input (not the competition's
+    /// 10/20). Example: sat2chess sat examples/cnf/uf20-91-01.cnf
+    Sat(cmd::sat::Args),
+    /// Transform a formula: CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT.
+    ///
+    /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
+    Transform(cmd::transform::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +71,8 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(args),
         Command::Show(args) => cmd::show::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Sat(args) => cmd::sat::run(args),
+        Command::Transform(args) => cmd::transform::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

@@ -3,7 +3,9 @@
 pub mod check;
 pub mod convert;
 pub mod show;
+pub mod sat;
 pub mod solve;
+pub mod transform;
 
 use std::io::Write as _;
 use std::process::ExitCode;

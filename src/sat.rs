@@ -1,0 +1,54 @@
+//! SAT solving with the `splr` CDCL solver (pure Rust, maintained). Every model it
+//! returns is checked against the formula before it is handed out.
+
+use splr::Certificate;
+
+use crate::formula::{AndOrFormula, Assignment, Cnf};
+
+/// The solver failed (it never answers wrongly without this error: models are checked).
+#[derive(Debug, thiserror::Error)]
+pub enum SatError {
+    #[error("{0} variables are more than the solver takes")]
+    TooManyVariables(u32),
+    #[error("the SAT solver failed: {0}")]
+    Solver(String),
+    #[error("the SAT solver returned an assignment that does not satisfy the formula")]
+    WrongModel,
+}
+
+/// A model of `cnf` (one value per variable), or `None` if it is unsatisfiable.
+pub fn solve_cnf(cnf: &Cnf) -> Result<Option<Assignment>, SatError> {
+    if i32::try_from(cnf.num_vars).is_err() {
+        return Err(SatError::TooManyVariables(cnf.num_vars));
+    }
+    if cnf.clauses.iter().any(Vec::is_empty) {
+        return Ok(None);
+    }
+    let clauses: Vec<Vec<i32>> = cnf
+        .clauses
+        .iter()
+        .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i32).collect())
+        .collect();
+    let model = match Certificate::try_from(clauses) {
+        Ok(Certificate::SAT(values)) => values,
+        Ok(Certificate::UNSAT) => return Ok(None),
+        Err(error) => return Err(SatError::Solver(error.to_string())),
+    };
+    let mut assignment = Assignment::all_false(cnf.num_vars as usize);
+    for value in model {
+        let index = value.unsigned_abs() as usize - 1;
+        if index < assignment.len() {
+            assignment.0[index] = value > 0;
+        }
+    }
+    if cnf.is_satisfied_by(&assignment) {
+        Ok(Some(assignment))
+    } else {
+        Err(SatError::WrongModel)
+    }
+}
+
+/// A model of the And-Or formula, via its CNF encoding ([`AndOrFormula::to_cnf`]).
+pub fn solve_andor(formula: &AndOrFormula) -> Result<Option<Assignment>, SatError> {
+    solve_cnf(&formula.to_cnf())
+}
