@@ -70,9 +70,9 @@ const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 /// Reads a formula file; the format comes from `format`, else the file name, else the
 /// content (module documentation).
 pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputError> {
-    let read_error = |source| InputError::Read {
+    let read_error = |error| InputError::Read {
         path: path.to_owned(),
-        source,
+        error,
     };
     let bytes = std::fs::read(path).map_err(read_error)?;
     let text = if bytes.starts_with(&GZIP_MAGIC) {
@@ -88,9 +88,9 @@ pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputEr
     let format = format
         .or_else(|| FormulaFormat::from_path(path))
         .unwrap_or_else(|| FormulaFormat::from_content(&text));
-    format.parse(&text).map_err(|source| InputError::Format {
+    format.parse(&text).map_err(|error| InputError::Format {
         path: path.to_owned(),
-        source,
+        error,
     })
 }
 
