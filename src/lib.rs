@@ -10,6 +10,7 @@ pub mod formula;
 pub mod front;
 pub mod io;
 pub mod label;
+pub mod layout;
 pub mod rules;
 pub mod sat;
 pub mod solve;

@@ -51,6 +51,10 @@ enum Command {
     ///
     /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
     Transform(cmd::transform::Args),
+    /// Lay out a formula as a circuit on a tile grid (thesis §2.2.2); JSON, SVG or text.
+    ///
+    /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
+    Layout(cmd::layout::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => cmd::convert::run(args),
         Command::Sat(args) => cmd::sat::run(args),
         Command::Transform(args) => cmd::transform::run(args),
+        Command::Layout(args) => cmd::layout::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

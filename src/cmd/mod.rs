@@ -3,6 +3,7 @@
 pub mod check;
 pub mod convert;
 pub mod show;
+pub mod layout;
 pub mod sat;
 pub mod solve;
 pub mod transform;

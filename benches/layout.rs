@@ -1,0 +1,67 @@
+//! Layout size, naive vs optimised, on random 3-CNFs at clause ratio 4.26 after the
+//! transformation chain (CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT).
+//!
+//! Run: cargo bench --bench layout
+
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::index::sample;
+use rand::{Rng, SeedableRng};
+use sat2chess::formula::{Cnf, Lit, Var};
+use sat2chess::layout::order::Ordering;
+use sat2chess::layout::{self, Stats};
+use sat2chess::transform::Chain;
+
+const SEEDS: u64 = 3;
+
+fn random_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
+    let num_clauses = (f64::from(num_vars) * 4.26).round() as usize;
+    let clauses = (0..num_clauses)
+        .map(|_| {
+            sample(rng, num_vars as usize, 3)
+                .into_iter()
+                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
+                .collect()
+        })
+        .collect();
+    Cnf::new(num_vars, clauses)
+}
+
+fn main() {
+    println!(
+        "| CNF vars | And-Or vars / clauses | naive crossings | optimised crossings | naive wire length | optimised wire length | naive tiles (rows × cols) | optimised tiles (rows × cols) | layout time naive / optimised |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for num_vars in [20, 50, 100] {
+        for seed in 0..SEEDS {
+            let mut rng = StdRng::seed_from_u64(seed * 1000 + u64::from(num_vars));
+            let cnf = random_3cnf(num_vars, &mut rng);
+            let chain = Chain::from_cnf(&cnf).expect("random 3-CNF transforms");
+            let formula = chain.formula();
+            let run = |ordering| {
+                let start = Instant::now();
+                let layout = layout::layout(formula, ordering).expect("layout");
+                let elapsed = start.elapsed();
+                (layout.stats(), elapsed)
+            };
+            let (naive, naive_time): (Stats, _) = run(Ordering::Naive);
+            let (optimised, optimised_time): (Stats, _) = run(Ordering::Optimised);
+            println!(
+                "| {num_vars} (seed {seed}) | {} / {} | {} | {} | {} | {} | {} × {} | {} × {} | {:.2} s / {:.2} s |",
+                formula.num_vars(),
+                formula.clauses.len(),
+                naive.crossings,
+                optimised.crossings,
+                naive.wire_length,
+                optimised.wire_length,
+                naive.rows,
+                naive.cols,
+                optimised.rows,
+                optimised.cols,
+                naive_time.as_secs_f64(),
+                optimised_time.as_secs_f64(),
+            );
+        }
+    }
+}

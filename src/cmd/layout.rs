@@ -1,0 +1,132 @@
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use sat2chess::front::{self, FormulaFormat};
+use sat2chess::layout::order::Ordering;
+use sat2chess::layout::{self, Footprint, Stats};
+use sat2chess::transform::Chain;
+
+use super::{code, exit};
+
+/// Output formats of `layout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LayoutFormat {
+    /// The circuit: nodes, ports, nets with their corner points and crossings.
+    Json,
+    /// A schematic drawing in the style of thesis Fig. 2.2.
+    Svg,
+    /// One character per tile plus a legend (small layouts).
+    Text,
+}
+
+/// Lay out a formula as a piece-independent circuit on a tile grid (thesis §2.2.2):
+/// variables left, clause gates in one column, an And tree into the 1-test, every wire
+/// crossing an explicit crossing node. CNF input goes through the transformation chain
+/// to And-Or-(1,1)-SAT first. The layout is validated before it is written.
+///
+/// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
+#[derive(clap::Args)]
+pub struct Args {
+    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
+    /// names are recognised by content.
+    pub input: PathBuf,
+    /// Input format (default: from the file name, else the content).
+    #[arg(long, value_enum)]
+    pub input_format: Option<FormulaFormat>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: LayoutFormat,
+    /// The thesis drawing as written (clauses in input order, one column per variable)
+    /// instead of the optimised one.
+    #[arg(long)]
+    pub naive: bool,
+    /// Print crossings, wire length, bounding box and tile count of the naive and the
+    /// optimised drawing to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// With --stats: board squares per tile side, for the bounding box in squares.
+    #[arg(long, default_value_t = 1)]
+    pub tile_size: u32,
+    /// With --stats: tiles must start on one square colour (Knight), so the pitch is even.
+    #[arg(long)]
+    pub same_colour_origins: bool,
+    /// Write to this file instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
+    let pitch = u64::from(footprint.pitch());
+    eprintln!(
+        "{name:>9}: {:>8} crossings, wire length {:>9}, {} × {} tiles ({} × {} squares), {} tiles used",
+        stats.crossings,
+        stats.wire_length,
+        stats.rows,
+        stats.cols,
+        u64::from(stats.rows) * pitch,
+        u64::from(stats.cols) * pitch,
+        stats.tiles
+    );
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let input = front::load(&args.input, args.input_format)?;
+    let chain = Chain::from_input(&input).with_context(|| args.input.display().to_string())?;
+    let formula = chain.formula();
+    let context = || args.input.display().to_string();
+    let ordering = if args.naive {
+        Ordering::Naive
+    } else {
+        Ordering::Optimised
+    };
+    let chosen = layout::layout(formula, ordering).with_context(context)?;
+    layout::validate(formula, &chosen)
+        .context("internal error: the emitted layout fails validation")?;
+    if args.stats {
+        let footprint = Footprint {
+            tile_size: args.tile_size,
+            same_colour_origins: args.same_colour_origins,
+        };
+        eprintln!(
+            "{} variables, {} clauses after the transformation chain",
+            formula.num_vars(),
+            formula.clauses.len()
+        );
+        let other_ordering = if args.naive {
+            Ordering::Optimised
+        } else {
+            Ordering::Naive
+        };
+        let other = layout::layout(formula, other_ordering).with_context(context)?;
+        let (naive, optimised) = if args.naive {
+            (&chosen, &other)
+        } else {
+            (&other, &chosen)
+        };
+        print_stats("naive", &naive.stats(), &footprint);
+        print_stats("optimised", &optimised.stats(), &footprint);
+    }
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(BufWriter::new(
+            File::create(path).with_context(|| path.display().to_string())?,
+        )),
+        None => Box::new(BufWriter::new(std::io::stdout().lock())),
+    };
+    match args.format {
+        LayoutFormat::Json => {
+            let document = layout::json::Document {
+                formula,
+                layout: &chosen,
+            };
+            serde_json::to_writer_pretty(&mut out, &document)?;
+            writeln!(out)?;
+        }
+        LayoutFormat::Svg => write!(out, "{}", layout::svg::render(formula, &chosen))?,
+        LayoutFormat::Text => write!(out, "{}", layout::text::render(formula, &chosen))?,
+    }
+    out.flush()?;
+    Ok(code(exit::YES))
+}

@@ -1,0 +1,291 @@
+//! Ordering of clause bands and variable columns.
+//!
+//! [`Ordering::Naive`] is the thesis drawing: clauses in input order, one column per
+//! variable in index order. [`Ordering::Optimised`] reduces wire length and crossings:
+//!
+//! * **Clause order** minimises the total vertical wire length (every variable is a
+//!   vertical wire between the tracks of its two literals): a Cuthill–McKee start, then
+//!   barycentric sweeps, then adjacent swaps while they help; the best order seen wins.
+//! * **Variable columns**: a track of variable `v` crosses the vertical wire of every
+//!   variable `w` to its right whose span contains the track. Two spans that are nested
+//!   cost 2 crossings with the inner one left and 0 with it right; interleaved spans cost 1
+//!   either way; disjoint ones cost 0 and can even share a column. Placing the spans
+//!   longest first, each in the leftmost column right of every span containing it and
+//!   free of overlaps, therefore reaches the minimum crossing count for the clause order
+//!   and packs columns (shorter tracks, smaller grid).
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, VecDeque};
+
+use crate::formula::Lit;
+
+use super::place::Occurrences;
+
+/// Which drawing to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ordering {
+    /// Clauses in input order, one column per variable (thesis §2.2.2 as written).
+    Naive,
+    /// Clause and column order chosen to reduce wire length and crossings.
+    Optimised,
+}
+
+/// Rows `top..=bottom` occupied by a variable's vertical wires, in `width` columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub top: u32,
+    pub bottom: u32,
+    pub width: u32,
+}
+
+impl Span {
+    fn strictly_contains(&self, other: &Span) -> bool {
+        self.top < other.top && other.bottom < self.bottom
+    }
+}
+
+/// Clause indices, top to bottom.
+pub(crate) fn clause_order(
+    ordering: Ordering,
+    clauses: &[Vec<Lit>],
+    occurrences: &[Occurrences],
+) -> Vec<usize> {
+    let identity: Vec<usize> = (0..clauses.len()).collect();
+    if ordering == Ordering::Naive {
+        return identity;
+    }
+    let problem = ClauseProblem::new(clauses, occurrences);
+    let mut best = cuthill_mckee(&problem.neighbours);
+    let mut best_cost = problem.cost(&best);
+    let identity_cost = problem.cost(&identity);
+    if identity_cost < best_cost {
+        (best, best_cost) = (identity, identity_cost);
+    }
+    let mut current = best.clone();
+    for _ in 0..12 {
+        current = problem.barycentric_sweep(&current);
+        let cost = problem.cost(&current);
+        if cost < best_cost {
+            (best, best_cost) = (current.clone(), cost);
+        }
+    }
+    problem.adjacent_swaps(&mut best);
+    best
+}
+
+/// Variable wires linking clauses, for the ordering heuristics.
+struct ClauseProblem {
+    /// Band height (track rows + gap row) per clause.
+    height: Vec<u64>,
+    /// Per variable in two different clauses: both (clause, track offset from band top).
+    links: Vec<[(usize, u64); 2]>,
+    /// Links touching each clause.
+    links_of: Vec<Vec<usize>>,
+    /// Neighbouring clauses (with multiplicity), sorted.
+    neighbours: Vec<Vec<usize>>,
+}
+
+impl ClauseProblem {
+    fn new(clauses: &[Vec<Lit>], occurrences: &[Occurrences]) -> ClauseProblem {
+        let height: Vec<u64> = clauses.iter().map(|c| c.len() as u64 + 1).collect();
+        let offset = |(clause, position): (usize, usize)| {
+            (clause, clauses[clause].len() as u64 - 1 - position as u64)
+        };
+        let links: Vec<[(usize, u64); 2]> = occurrences
+            .iter()
+            .filter(|o| o.positive.0 != o.negative.0)
+            .map(|o| [offset(o.positive), offset(o.negative)])
+            .collect();
+        let mut links_of = vec![Vec::new(); clauses.len()];
+        let mut neighbours = vec![Vec::new(); clauses.len()];
+        for (i, [(a, _), (b, _)]) in links.iter().enumerate() {
+            links_of[*a].push(i);
+            links_of[*b].push(i);
+            neighbours[*a].push(*b);
+            neighbours[*b].push(*a);
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+        }
+        ClauseProblem {
+            height,
+            links,
+            links_of,
+            neighbours,
+        }
+    }
+
+    fn tops(&self, order: &[usize]) -> Vec<u64> {
+        let mut tops = vec![0; order.len()];
+        let mut row = 0;
+        for &c in order {
+            tops[c] = row;
+            row += self.height[c];
+        }
+        tops
+    }
+
+    fn link_cost(&self, link: usize, tops: &[u64]) -> u64 {
+        let [(a, oa), (b, ob)] = self.links[link];
+        (tops[a] + oa).abs_diff(tops[b] + ob)
+    }
+
+    /// Total vertical wire length between different clauses.
+    fn cost(&self, order: &[usize]) -> u64 {
+        let tops = self.tops(order);
+        (0..self.links.len())
+            .map(|l| self.link_cost(l, &tops))
+            .sum()
+    }
+
+    fn barycentric_sweep(&self, order: &[usize]) -> Vec<usize> {
+        let mut position = vec![0.0f64; order.len()];
+        for (p, &c) in order.iter().enumerate() {
+            position[c] = p as f64;
+        }
+        let centre: Vec<f64> = (0..order.len())
+            .map(|c| {
+                let list = &self.neighbours[c];
+                if list.is_empty() {
+                    position[c]
+                } else {
+                    list.iter().map(|&n| position[n]).sum::<f64>() / list.len() as f64
+                }
+            })
+            .collect();
+        let mut next = order.to_vec();
+        next.sort_by(|&a, &b| {
+            centre[a]
+                .total_cmp(&centre[b])
+                .then(position[a].total_cmp(&position[b]))
+        });
+        next
+    }
+
+    /// Swaps neighbouring clauses while that shortens the wires (bounded number of passes).
+    fn adjacent_swaps(&self, order: &mut [usize]) {
+        let mut tops = self.tops(order);
+        let mut touched = Vec::new();
+        for _ in 0..40 {
+            let mut improved = false;
+            for p in 0..order.len().saturating_sub(1) {
+                let (a, b) = (order[p], order[p + 1]);
+                touched.clear();
+                touched.extend(self.links_of[a].iter().chain(&self.links_of[b]).copied());
+                touched.sort_unstable();
+                touched.dedup();
+                let before: u64 = touched.iter().map(|&l| self.link_cost(l, &tops)).sum();
+                let top = tops[a];
+                tops[b] = top;
+                tops[a] = top + self.height[b];
+                let after: u64 = touched.iter().map(|&l| self.link_cost(l, &tops)).sum();
+                if after < before {
+                    order.swap(p, p + 1);
+                    improved = true;
+                } else {
+                    tops[a] = top;
+                    tops[b] = top + self.height[a];
+                }
+            }
+            if !improved {
+                break;
+            }
+        }
+    }
+}
+
+/// Breadth-first order per connected component, starting from a far node and visiting
+/// low-degree neighbours first (Cuthill–McKee), which keeps linked clauses close.
+fn cuthill_mckee(neighbours: &[Vec<usize>]) -> Vec<usize> {
+    let n = neighbours.len();
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut scratch = vec![false; n];
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        // The last node of a BFS from `root` is far from it: a good start.
+        let start = *bfs(neighbours, root, &mut scratch).last().expect("root");
+        for c in bfs(neighbours, start, &mut seen) {
+            order.push(c);
+        }
+    }
+    order
+}
+
+fn bfs(neighbours: &[Vec<usize>], start: usize, seen: &mut [bool]) -> Vec<usize> {
+    let mut visited = vec![start];
+    let mut queue = VecDeque::from([start]);
+    seen[start] = true;
+    while let Some(c) = queue.pop_front() {
+        let mut next: Vec<usize> = neighbours[c]
+            .iter()
+            .copied()
+            .filter(|&x| !seen[x])
+            .collect();
+        next.sort_unstable_by_key(|&x| (neighbours[x].len(), x));
+        next.dedup();
+        for x in next {
+            if !seen[x] {
+                seen[x] = true;
+                visited.push(x);
+                queue.push_back(x);
+            }
+        }
+    }
+    visited
+}
+
+/// The first column of every variable.
+pub(crate) fn variable_columns(ordering: Ordering, spans: &[Span]) -> Vec<u32> {
+    match ordering {
+        Ordering::Naive => spans
+            .iter()
+            .scan(0, |next, span| {
+                let col = *next;
+                *next += span.width;
+                Some(col)
+            })
+            .collect(),
+        Ordering::Optimised => packed_columns(spans),
+    }
+}
+
+fn packed_columns(spans: &[Span]) -> Vec<u32> {
+    let mut by_length: Vec<usize> = (0..spans.len()).collect();
+    by_length.sort_unstable_by_key(|&v| (Reverse(spans[v].bottom - spans[v].top), spans[v].top, v));
+    // Occupied row intervals per column: top → bottom.
+    let mut columns: Vec<BTreeMap<u32, u32>> = Vec::new();
+    let mut column_of = vec![0u32; spans.len()];
+    let mut placed: Vec<usize> = Vec::with_capacity(spans.len());
+    for v in by_length {
+        let span = spans[v];
+        let mut col = placed
+            .iter()
+            .filter(|&&u| spans[u].strictly_contains(&span))
+            .map(|&u| column_of[u] + spans[u].width)
+            .max()
+            .unwrap_or(0);
+        while !(col..col + span.width).all(|c| is_free(columns.get(c as usize), &span)) {
+            col += 1;
+        }
+        for c in col..col + span.width {
+            if columns.len() <= c as usize {
+                columns.resize_with(c as usize + 1, BTreeMap::new);
+            }
+            columns[c as usize].insert(span.top, span.bottom);
+        }
+        column_of[v] = col;
+        placed.push(v);
+    }
+    column_of
+}
+
+fn is_free(column: Option<&BTreeMap<u32, u32>>, span: &Span) -> bool {
+    let Some(column) = column else { return true };
+    column
+        .range(..=span.bottom)
+        .next_back()
+        .is_none_or(|(_, &bottom)| bottom < span.top)
+}

@@ -1,0 +1,555 @@
+//! Placement and routing of the And-Or embedding (thesis §2.2.2).
+//!
+//! Rows, top to bottom, are clause *bands* in clause order. A clause with literals
+//! `l0 … lk` takes `k + 1` track rows and one gap row: `li` runs east on row
+//! `gate_row − i`, its gates sit side by side on `gate_row` in the gate columns right of
+//! the variables, and the gap row below holds variables. A variable sits in a gap row
+//! between its two clauses and sends one literal north and one south, each turning east
+//! on its track; when both literals are in one clause it sits under that clause and uses
+//! a second column (`x` north, `¬x` east then north). The gap rows are chosen so that as
+//! few as possible are used (minimum interval stabbing), and unused ones are dropped. Horizontal tracks only run east of their own
+//! variable's column and each track row holds one literal, so wires meet only where a
+//! variable column crosses a track — each such point becomes a crossing node whose
+//! *through* wire is the vertical one (that choice keeps the circuit acyclic: a crossing
+//! only waits for crossings in columns further left or earlier on its own column).
+
+use std::collections::HashMap;
+
+use crate::formula::{AndOrClause, AndOrFormula, Lit, Var};
+use crate::label::Direction;
+
+use super::geometry;
+use super::order::{self, Ordering, Span};
+use super::{
+    Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
+    literal_name,
+};
+
+/// Largest grid side accepted (tile coordinates are `u32`, and a layout this large
+/// could not be stamped anyway).
+const MAX_SIDE: u32 = 1 << 30;
+
+/// Lays out `formula` in the given [`Ordering`] style. Deterministic.
+pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, LayoutError> {
+    let clauses = clause_literals(formula)?;
+    let occurrences = literal_occurrences(formula, &clauses)?;
+    let clause_order = order::clause_order(ordering, &clauses, &occurrences);
+    let bands = Bands::new(&clauses, &clause_order)?;
+    let spans: Vec<Span> = occurrences
+        .iter()
+        .map(|occ| variable_span(&bands, occ))
+        .collect();
+    let columns = order::variable_columns(ordering, &spans);
+    let gaps = variable_gaps(&bands, &occurrences);
+    Router::new(
+        formula,
+        &clauses,
+        &occurrences,
+        &bands,
+        &spans,
+        &columns,
+        &gaps,
+    )
+    .route()
+}
+
+/// The two occurrences of a variable: `(clause, position)` of `x` and of `¬x`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occurrences {
+    pub positive: (usize, usize),
+    pub negative: (usize, usize),
+}
+
+fn clause_literals(formula: &AndOrFormula) -> Result<Vec<Vec<Lit>>, LayoutError> {
+    if formula.clauses.is_empty() {
+        return Err(LayoutError::NoClauses);
+    }
+    formula
+        .clauses
+        .iter()
+        .enumerate()
+        .map(|(clause, c)| {
+            let lits = c.literals();
+            if lits.is_empty() {
+                return Err(LayoutError::EmptyClause { clause });
+            }
+            if let Some(lit) = lits.iter().find(|l| l.var.index() >= formula.num_vars()) {
+                return Err(LayoutError::UnknownVariable {
+                    clause,
+                    var: lit.var,
+                    num_vars: formula.num_vars(),
+                });
+            }
+            Ok(lits)
+        })
+        .collect()
+}
+
+fn literal_occurrences(
+    formula: &AndOrFormula,
+    clauses: &[Vec<Lit>],
+) -> Result<Vec<Occurrences>, LayoutError> {
+    let mut found: Vec<[Vec<(usize, usize)>; 2]> =
+        vec![[Vec::new(), Vec::new()]; formula.num_vars()];
+    for (clause, lits) in clauses.iter().enumerate() {
+        for (position, lit) in lits.iter().enumerate() {
+            found[lit.var.index()][usize::from(lit.positive)].push((clause, position));
+        }
+    }
+    found
+        .into_iter()
+        .enumerate()
+        .map(|(v, [negative, positive])| {
+            for (list, positive_literal) in [(&positive, true), (&negative, false)] {
+                if list.len() != 1 {
+                    return Err(LayoutError::LiteralCount {
+                        literal: literal_name(formula, Var(v as u32), positive_literal),
+                        count: list.len(),
+                    });
+                }
+            }
+            Ok(Occurrences {
+                positive: positive[0],
+                negative: negative[0],
+            })
+        })
+        .collect()
+}
+
+/// Gates of a clause, in order (see [`GateRole::Clause`]).
+pub(crate) fn clause_gates(clause: &AndOrClause) -> Vec<GateOp> {
+    match clause {
+        AndOrClause::AndOr { .. } => vec![GateOp::And, GateOp::Or],
+        AndOrClause::Or(lits) => vec![GateOp::Or; lits.len().saturating_sub(1)],
+    }
+}
+
+/// Row geometry of the clause bands.
+pub(crate) struct Bands {
+    /// Gate row of each clause (by clause index).
+    gate_row: Vec<u32>,
+    /// Clause indices top to bottom.
+    order: Vec<usize>,
+}
+
+impl Bands {
+    fn new(clauses: &[Vec<Lit>], order: &[usize]) -> Result<Bands, LayoutError> {
+        let mut gate_row = vec![0; clauses.len()];
+        let mut top: u64 = 0;
+        for &c in order {
+            let height = clauses[c].len() as u64;
+            gate_row[c] = u32::try_from(top + height - 1)
+                .ok()
+                .filter(|&r| r < MAX_SIDE)
+                .ok_or(LayoutError::TooLarge { max: MAX_SIDE })?;
+            top += height + 1;
+        }
+        Ok(Bands {
+            gate_row,
+            order: order.to_vec(),
+        })
+    }
+
+    /// Track row of literal `position` of `clause`.
+    pub fn track(&self, (clause, position): (usize, usize)) -> u32 {
+        self.gate_row[clause] - position as u32
+    }
+
+    /// The gap row under a clause's band.
+    pub fn gap(&self, clause: usize) -> u32 {
+        self.gate_row[clause] + 1
+    }
+}
+
+/// The gap row of every variable: any gap between its two clauses is valid (and lies in
+/// its span), so take the fewest distinct gaps — greedy stabbing of the intervals of
+/// allowed band positions by their right ends, which is optimal.
+fn variable_gaps(bands: &Bands, occurrences: &[Occurrences]) -> Vec<u32> {
+    let mut position = vec![0; bands.order.len()];
+    for (p, &c) in bands.order.iter().enumerate() {
+        position[c] = p;
+    }
+    // Allowed band positions `first..=last` whose gap the variable may use.
+    let allowed: Vec<(usize, usize)> = occurrences
+        .iter()
+        .map(|o| {
+            let (a, b) = (position[o.positive.0], position[o.negative.0]);
+            (a.min(b), a.max(b).saturating_sub(1).max(a.min(b)))
+        })
+        .collect();
+    let mut by_last: Vec<usize> = (0..occurrences.len()).collect();
+    by_last.sort_unstable_by_key(|&v| (allowed[v].1, v));
+    let mut gaps = vec![0; occurrences.len()];
+    let mut stab: Option<usize> = None;
+    for v in by_last {
+        let (first, last) = allowed[v];
+        let point = match stab {
+            Some(p) if p >= first => p,
+            _ => last,
+        };
+        stab = Some(point);
+        gaps[v] = bands.gap(bands.order[point]);
+    }
+    gaps
+}
+
+/// Where a variable's wires run: rows `top..=bottom`, `width` columns.
+fn variable_span(bands: &Bands, occ: &Occurrences) -> Span {
+    let (p, n) = (bands.track(occ.positive), bands.track(occ.negative));
+    if occ.positive.0 == occ.negative.0 {
+        Span {
+            top: p.min(n),
+            bottom: bands.gap(occ.positive.0),
+            width: 2,
+        }
+    } else {
+        Span {
+            top: p.min(n),
+            bottom: p.max(n),
+            width: 1,
+        }
+    }
+}
+
+/// A signal waiting to be consumed by the conjunction tree.
+struct TreeItem {
+    row: u32,
+    source: Endpoint,
+    path: Vec<TilePos>,
+}
+
+struct Router<'a> {
+    formula: &'a AndOrFormula,
+    clauses: &'a [Vec<Lit>],
+    occurrences: &'a [Occurrences],
+    bands: &'a Bands,
+    spans: &'a [Span],
+    columns: &'a [u32],
+    gaps: &'a [u32],
+    nodes: Vec<Node>,
+    nets: Vec<Net>,
+    /// First gate column (right of every variable column).
+    gate_col: u32,
+}
+
+impl<'a> Router<'a> {
+    fn new(
+        formula: &'a AndOrFormula,
+        clauses: &'a [Vec<Lit>],
+        occurrences: &'a [Occurrences],
+        bands: &'a Bands,
+        spans: &'a [Span],
+        columns: &'a [u32],
+        gaps: &'a [u32],
+    ) -> Router<'a> {
+        let gate_col = columns
+            .iter()
+            .zip(spans)
+            .map(|(&c, s)| c + s.width)
+            .max()
+            .unwrap_or(0);
+        Router {
+            formula,
+            clauses,
+            occurrences,
+            bands,
+            spans,
+            columns,
+            gaps,
+            nodes: Vec::new(),
+            nets: Vec::new(),
+            gate_col,
+        }
+    }
+
+    fn add_node(&mut self, kind: NodeKind, at: TilePos) -> NodeId {
+        self.nodes.push(Node { kind, at });
+        self.nodes.len() - 1
+    }
+
+    fn add_net(&mut self, source: Endpoint, sink: Endpoint, path: Vec<TilePos>) {
+        self.nets.push(Net {
+            source,
+            sink,
+            path,
+            crossings: Vec::new(),
+        });
+    }
+
+    fn route(mut self) -> Result<Layout, LayoutError> {
+        // Variables, node id = variable index; remember each literal's partial path.
+        let mut literal_paths: HashMap<(usize, usize), (Endpoint, Vec<TilePos>)> = HashMap::new();
+        for (v, occ) in self.occurrences.iter().enumerate() {
+            let span = self.spans[v];
+            let col = self.columns[v];
+            let at = TilePos::new(self.gaps[v], col);
+            let positive_upper = self.bands.track(occ.positive) < self.bands.track(occ.negative);
+            let (upper_occ, lower_occ) = if positive_upper {
+                (occ.positive, occ.negative)
+            } else {
+                (occ.negative, occ.positive)
+            };
+            let lower_side = if span.width == 2 {
+                Direction::East
+            } else {
+                Direction::South
+            };
+            let (positive, negative) = if positive_upper {
+                (Direction::North, lower_side)
+            } else {
+                (lower_side, Direction::North)
+            };
+            let node = self.add_node(
+                NodeKind::Variable {
+                    var: Var(v as u32),
+                    positive,
+                    negative,
+                },
+                at,
+            );
+            let port_of = |is_positive: bool| Endpoint {
+                node,
+                port: if is_positive {
+                    Port::Positive
+                } else {
+                    Port::Negative
+                },
+            };
+            let upper_track = self.bands.track(upper_occ);
+            let lower_track = self.bands.track(lower_occ);
+            literal_paths.insert(
+                upper_occ,
+                (
+                    port_of(positive_upper),
+                    vec![at, TilePos::new(upper_track, col)],
+                ),
+            );
+            let lower_path = if span.width == 2 {
+                vec![
+                    at,
+                    TilePos::new(at.row, col + 1),
+                    TilePos::new(lower_track, col + 1),
+                ]
+            } else {
+                vec![at, TilePos::new(lower_track, col)]
+            };
+            literal_paths.insert(lower_occ, (port_of(!positive_upper), lower_path));
+        }
+
+        // Clause gates, side by side on the gate row.
+        let mut tree_items = Vec::new();
+        for &c in &self.bands.order {
+            let gate_row = self.bands.gate_row[c];
+            let gates = clause_gates(&self.formula.clauses[c]);
+            let mut previous = literal_paths.remove(&(c, 0)).expect("every literal routed");
+            for (step, op) in gates.into_iter().enumerate() {
+                let col = self.gate_col + step as u32;
+                let at = TilePos::new(gate_row, col);
+                let gate = self.add_node(
+                    NodeKind::Gate {
+                        op,
+                        role: GateRole::Clause { clause: c, step },
+                        inputs: [Direction::West, Direction::North],
+                        output: Direction::East,
+                    },
+                    at,
+                );
+                let (source, mut path) = previous;
+                path.push(at);
+                self.add_net(
+                    source,
+                    Endpoint {
+                        node: gate,
+                        port: Port::Input(0),
+                    },
+                    path,
+                );
+                let (source, mut path) = literal_paths
+                    .remove(&(c, step + 1))
+                    .expect("every literal routed");
+                let track = path.last().expect("non-empty path").row;
+                path.push(TilePos::new(track, col));
+                path.push(at);
+                self.add_net(
+                    source,
+                    Endpoint {
+                        node: gate,
+                        port: Port::Input(1),
+                    },
+                    path,
+                );
+                previous = (
+                    Endpoint {
+                        node: gate,
+                        port: Port::Output,
+                    },
+                    vec![at],
+                );
+            }
+            let (source, path) = previous;
+            tree_items.push(TreeItem {
+                row: gate_row,
+                source,
+                path,
+            });
+        }
+        debug_assert_eq!(tree_items.len(), self.clauses.len());
+
+        // Conjunction tree: pair neighbouring signals, one column per level.
+        let max_gates = self
+            .formula
+            .clauses
+            .iter()
+            .map(|c| clause_gates(c).len() as u32)
+            .max()
+            .unwrap_or(0);
+        let mut col = self.gate_col + max_gates;
+        while tree_items.len() > 1 {
+            let mut next = Vec::with_capacity(tree_items.len().div_ceil(2));
+            let mut items = tree_items.into_iter();
+            while let Some(upper) = items.next() {
+                let Some(lower) = items.next() else {
+                    next.push(upper);
+                    break;
+                };
+                let at = TilePos::new(lower.row, col);
+                let gate = self.add_node(
+                    NodeKind::Gate {
+                        op: GateOp::And,
+                        role: GateRole::Conjunction,
+                        inputs: [Direction::West, Direction::North],
+                        output: Direction::East,
+                    },
+                    at,
+                );
+                let mut path = lower.path;
+                path.push(at);
+                self.add_net(
+                    lower.source,
+                    Endpoint {
+                        node: gate,
+                        port: Port::Input(0),
+                    },
+                    path,
+                );
+                let mut path = upper.path;
+                path.push(TilePos::new(upper.row, col));
+                path.push(at);
+                self.add_net(
+                    upper.source,
+                    Endpoint {
+                        node: gate,
+                        port: Port::Input(1),
+                    },
+                    path,
+                );
+                next.push(TreeItem {
+                    row: lower.row,
+                    source: Endpoint {
+                        node: gate,
+                        port: Port::Output,
+                    },
+                    path: vec![at],
+                });
+            }
+            tree_items = next;
+            col += 1;
+        }
+        let last = tree_items.pop().expect("at least one clause");
+        let at = TilePos::new(last.row, col);
+        let test = self.add_node(
+            NodeKind::OneTest {
+                input: Direction::West,
+            },
+            at,
+        );
+        let mut path = last.path;
+        path.push(at);
+        self.add_net(
+            last.source,
+            Endpoint {
+                node: test,
+                port: Port::Input(0),
+            },
+            path,
+        );
+        if col >= MAX_SIDE {
+            return Err(LayoutError::TooLarge { max: MAX_SIDE });
+        }
+
+        for net in &mut self.nets {
+            net.path.dedup();
+            merge_collinear(&mut net.path);
+        }
+        let rows = self.drop_empty_rows();
+        self.add_crossings();
+        Ok(Layout {
+            nodes: self.nodes,
+            nets: self.nets,
+            rows,
+            cols: col + 1,
+        })
+    }
+
+    /// Removes rows holding neither a node nor a horizontal wire (gap rows no variable
+    /// sits in): vertical wires just get shorter. Returns the number of rows left.
+    fn drop_empty_rows(&mut self) -> u32 {
+        let mut used: Vec<u32> = self.nodes.iter().map(|n| n.at.row).collect();
+        for net in &self.nets {
+            used.extend(
+                net.path
+                    .windows(2)
+                    .filter(|w| w[0].row == w[1].row)
+                    .map(|w| w[0].row),
+            );
+        }
+        used.sort_unstable();
+        used.dedup();
+        let new_row = |row: u32| used.partition_point(|&r| r < row) as u32;
+        for node in &mut self.nodes {
+            node.at.row = new_row(node.at.row);
+        }
+        for point in self.nets.iter_mut().flat_map(|n| &mut n.path) {
+            point.row = new_row(point.row);
+        }
+        used.len() as u32
+    }
+
+    /// Declares a crossing node at every point where two nets cross.
+    fn add_crossings(&mut self) {
+        let points = geometry::crossing_points(&self.nets);
+        let mut on_net: Vec<Vec<(u64, NodeId)>> = vec![Vec::new(); self.nets.len()];
+        for point in points {
+            let node = self.add_node(
+                NodeKind::Crossing {
+                    through: point.vertical,
+                    replaced: point.horizontal,
+                },
+                point.at,
+            );
+            for net in [point.vertical, point.horizontal] {
+                let distance = geometry::distance_along(&self.nets[net].path, point.at);
+                on_net[net].push((distance, node));
+            }
+        }
+        for (net, mut list) in on_net.into_iter().enumerate() {
+            list.sort_unstable();
+            self.nets[net].crossings = list.into_iter().map(|(_, node)| node).collect();
+        }
+    }
+}
+
+/// Drops corner points that lie on a straight line between their neighbours.
+fn merge_collinear(path: &mut Vec<TilePos>) {
+    let mut merged: Vec<TilePos> = Vec::with_capacity(path.len());
+    for &point in path.iter() {
+        if merged.len() >= 2 {
+            let (a, b) = (merged[merged.len() - 2], merged[merged.len() - 1]);
+            if (a.row == b.row && b.row == point.row) || (a.col == b.col && b.col == point.col) {
+                merged.pop();
+            }
+        }
+        merged.push(point);
+    }
+    *path = merged;
+}
