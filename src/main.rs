@@ -55,6 +55,10 @@ enum Command {
     ///
     /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
     Layout(cmd::layout::Args),
+    /// Verify and show the gadget libraries (thesis ch. 5).
+    ///
+    /// Example: sat2chess gadgets verify --piece king
+    Gadgets(cmd::gadgets::Args),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::Sat(args) => cmd::sat::run(args),
         Command::Transform(args) => cmd::transform::run(args),
         Command::Layout(args) => cmd::layout::run(args),
+        Command::Gadgets(args) => cmd::gadgets::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

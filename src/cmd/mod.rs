@@ -5,6 +5,7 @@ pub mod convert;
 pub mod show;
 pub mod layout;
 pub mod sat;
+pub mod gadgets;
 pub mod solve;
 pub mod transform;
 
