@@ -1,11 +1,13 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
 pub mod check;
+pub mod compile;
 pub mod convert;
-pub mod show;
+pub mod decode;
+pub mod gadgets;
 pub mod layout;
 pub mod sat;
-pub mod gadgets;
+pub mod show;
 pub mod solve;
 pub mod transform;
 

@@ -64,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// `v` lines of at most about 80 characters, the last ending in `0`.
-fn value_lines(model: &Assignment) -> String {
+pub fn value_lines(model: &Assignment) -> String {
     let mut out = String::new();
     let mut line = String::from("v");
     let literals = model
