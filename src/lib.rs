@@ -4,6 +4,7 @@
 //! game rules in [`rules`], the sequence checker in [`check`], file formats in [`io`]
 //! and exact search in [`solve`].
 
+pub mod back;
 pub mod board;
 pub mod check;
 pub mod formula;

@@ -72,6 +72,14 @@ enum Command {
     ///
     /// Example: sat2chess gadgets verify --piece king
     Gadgets(cmd::gadgets::Args),
+    /// Compile a formula into a King 2-Solo Chess board (thesis Theorem 5.15).
+    ///
+    /// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats
+    Compile(cmd::compile::Args),
+    /// Read a satisfying assignment off a solving sequence of a compiled board.
+    ///
+    /// Example: sat2chess decode board.json moves.json --formula examples/andor/thesis.andor
+    Decode(cmd::decode::Args),
 }
 
 fn main() -> ExitCode {
@@ -97,6 +105,8 @@ fn main() -> ExitCode {
         Command::Transform(args) => cmd::transform::run(args),
         Command::Layout(args) => cmd::layout::run(args),
         Command::Gadgets(args) => cmd::gadgets::run(args),
+        Command::Compile(args) => cmd::compile::run(args),
+        Command::Decode(args) => cmd::decode::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

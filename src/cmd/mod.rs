@@ -1,12 +1,14 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
 pub mod check;
+pub mod compile;
 pub mod convert;
+pub mod decode;
+pub mod gadgets;
 pub mod layout;
 pub mod render;
 pub mod sat;
 pub mod show;
-pub mod gadgets;
 pub mod solve;
 pub mod transform;
 

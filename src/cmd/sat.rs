@@ -2,6 +2,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use sat2chess::formula::Assignment;
 use sat2chess::front::{self, FormulaFormat, Input};
 use sat2chess::sat;
 
@@ -37,19 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let exit_code = match answer {
         Ok(Some(model)) => {
             out.push_str("s SATISFIABLE\n");
-            let values = model
-                .0
-                .iter()
-                .enumerate()
-                .map(|(i, &value)| {
-                    if value {
-                        format!("{}", i + 1)
-                    } else {
-                        format!("-{}", i + 1)
-                    }
-                })
-                .chain(std::iter::once("0".to_owned()));
-            out.push_str(&wrap("v", values));
+            out.push_str(&value_lines(&model));
             exit::YES
         }
         Ok(None) => {
@@ -63,6 +52,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     print_out(&out)?;
     Ok(code(exit_code))
+}
+
+/// SAT-competition `v` lines of at most about 80 characters, the last ending in `0`.
+pub fn value_lines(model: &Assignment) -> String {
+    let values = model
+        .0
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| {
+            if value {
+                format!("{}", i + 1)
+            } else {
+                format!("-{}", i + 1)
+            }
+        })
+        .chain(std::iter::once("0".to_owned()));
+    wrap("v", values)
 }
 
 /// `items` on lines starting with `prefix`, each at most about 80 characters.

@@ -1,0 +1,1740 @@
+//! The King 2-Solo Chess backend (thesis ch. 5, construction of Theorem 5.15): stamps the
+//! verified gadget library ([`crate::gadgets`]) onto a sparse board of 2-kings following a
+//! [`Layout`], builds the "SAT ⇒ solvable" capture sequence gadget by gadget, and reads a
+//! satisfying assignment back off any solving sequence ("solvable ⇒ SAT").
+//!
+//! # Tiles
+//! Every layout tile becomes a square of `pitch × pitch` board squares. A wire crosses a
+//! tile side in the two middle rows (or columns) `m, m + 1` with `m = (pitch − 2) / 2`, so
+//! the eight symmetries of the square map every tile design onto a tile again. Each tile
+//! kind is designed once in one orientation — straight wire, corner, variable (outputs on
+//! opposite or on adjacent sides), gate, 1-test, and the full wire crossing (Lemma 5.13,
+//! built as in Fig. 5.15b from a Double Assignment, Fig. 5.8, and the functions f, g, h of
+//! Table 5.2) — and mapped by a symmetry; the pitch is the smallest that fits every design.
+//! Inside a tile, gadgets are joined by wire columns (the horizontal wire's column,
+//! repeated) and corners; every gadget input port holds a wire column, every output port
+//! is followed by one.
+//!
+//! # Elements
+//! The board is a list of elements: single wire columns and gadget instances, each with
+//! its kings, input columns (the squares of the column that feeds it) and output columns.
+//! A compiled board is checked structurally: two kings of different elements may only be
+//! neighbours when one stands on an input column of the other's element (the contact the
+//! gadget verifier saw), and the capture graph is connected.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use thiserror::Error;
+
+use crate::board::{Board, Piece, PieceKind, Square};
+use crate::formula::{Assignment, Var};
+use crate::gadgets::{self, Gadget, Outcome, Symmetry};
+use crate::label::{Direction, GadgetLabel};
+use crate::layout::{GateOp, Layout, NodeKind, Tile, TilePos};
+use crate::rules::Move;
+
+/// A board square during construction: (row, col), 0-based, may be negative.
+type P = (i64, i64);
+
+/// Why a board could not be compiled, certified or decoded.
+#[derive(Debug, Error)]
+pub enum KingError {
+    #[error("gadget library: {0}")]
+    Library(#[from] gadgets::GadgetError),
+    #[error("the gadget library has no gadget `{0}`")]
+    MissingGadget(String),
+    #[error("gadget `{gadget}` cannot be oriented as required: {reason}")]
+    Orientation { gadget: String, reason: String },
+    #[error("the King budgets must all be 2, but gadget `{gadget}` has a {budget}-king")]
+    Budget { gadget: String, budget: u32 },
+    #[error("tile design `{design}`: {reason}")]
+    Design { design: String, reason: String },
+    #[error("layout tile {at:?} is not supported by the King tileset: {reason}")]
+    UnsupportedTile { at: TilePos, reason: String },
+    #[error("the board exceeds {max} squares per side")]
+    TooLarge { max: i64 },
+    #[error("unintended contact between {first} at {a} and {second} at {b}")]
+    Contact {
+        first: String,
+        second: String,
+        a: Square,
+        b: Square,
+    },
+    #[error("the capture graph of the board is disconnected ({components} components)")]
+    Disconnected { components: usize },
+    #[error("board construction: {0}")]
+    Board(#[from] crate::board::BoardError),
+    #[error("certificate: no local capture sequence for {element} (inputs {inputs:?})")]
+    NoLocalSequence { element: String, inputs: Vec<i8> },
+    #[error("certificate: {element} has no table row for inputs {inputs:?}")]
+    NoTableRow { element: String, inputs: Vec<i8> },
+    #[error("certificate: the signal graph has a cycle")]
+    Cycle,
+    #[error("decode: the assignment read off the variable gadgets does not satisfy the formula")]
+    NotSatisfying,
+}
+
+/// What an element is for, beyond its gadget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Role {
+    Plain,
+    /// A formula variable (Lemma 5.7): output `positive` carries `x`; `center` is the
+    /// king whose capture decides the value.
+    Variable {
+        var: Var,
+        positive: usize,
+        center: P,
+    },
+    /// One half of a crossing's Double Assignment: its output `towards_and` feeds the And
+    /// producing b̃, so it must carry the value of the replaced wire read at `decide_from`.
+    Replica {
+        decide_from: [P; 2],
+        towards_and: usize,
+    },
+    /// The 1-test; `final_square` is the tip of its antenna.
+    OneTest {
+        final_square: P,
+    },
+}
+
+/// A wire column or a gadget instance.
+#[derive(Clone, Debug)]
+struct Element {
+    /// Library gadget index; `None` for a wire column.
+    gadget: Option<usize>,
+    kings: Vec<(P, u32)>,
+    inputs: Vec<[P; 2]>,
+    outputs: Vec<[P; 2]>,
+    /// Direction the signal leaves through each output column.
+    output_flows: Vec<Direction>,
+    /// Signal direction of a wire column.
+    flow: Option<Direction>,
+    role: Role,
+}
+
+/// The verified gadgets the backend stamps.
+struct Library {
+    gadgets: Vec<Gadget>,
+}
+
+impl Library {
+    fn load() -> Result<Library, KingError> {
+        let gadgets = gadgets::king_library()?;
+        for gadget in &gadgets {
+            if let Some(&(_, budget)) = gadget.kings.iter().find(|&&(_, b)| b != 2) {
+                // Signal columns of 0- and 1-kings only exist in the verifier's inputs.
+                return Err(KingError::Budget {
+                    gadget: gadget.name.clone(),
+                    budget,
+                });
+            }
+        }
+        Ok(Library { gadgets })
+    }
+
+    fn index(&self, name: &str) -> Result<usize, KingError> {
+        self.gadgets
+            .iter()
+            .position(|g| g.name == name)
+            .ok_or_else(|| KingError::MissingGadget(name.to_owned()))
+    }
+}
+
+fn shift(p: P, d: Direction, k: i64) -> P {
+    let (dr, dc) = d.delta();
+    (p.0 + dr * k, p.1 + dc * k)
+}
+
+fn sorted(mut pair: [P; 2]) -> [P; 2] {
+    pair.sort_unstable();
+    pair
+}
+
+fn to_p(s: Square) -> P {
+    (i64::from(s.row), i64::from(s.col))
+}
+
+fn adjacent(a: P, b: P) -> bool {
+    a != b && (a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1
+}
+
+/// The end of a wire under construction: its last column and the signal direction.
+#[derive(Clone, Copy, Debug)]
+struct Turtle {
+    last: [P; 2],
+    flow: Direction,
+}
+
+impl Turtle {
+    /// Coordinate of the last column along the flow axis.
+    fn along(&self) -> i64 {
+        match self.flow {
+            Direction::North | Direction::South => self.last[0].0,
+            Direction::East | Direction::West => self.last[0].1,
+        }
+    }
+}
+
+/// A placed gadget's ports.
+struct Placed {
+    ports: Vec<(char, [P; 2], Direction)>,
+}
+
+impl Placed {
+    fn port(&self, name: char) -> Result<([P; 2], Direction), KingError> {
+        self.ports
+            .iter()
+            .find(|p| p.0 == name)
+            .map(|p| (p.1, p.2))
+            .ok_or_else(|| KingError::Design {
+                design: "port".into(),
+                reason: format!("no port {name}"),
+            })
+    }
+
+    fn turtle(&self, name: char) -> Result<Turtle, KingError> {
+        let (last, flow) = self.port(name)?;
+        Ok(Turtle { last, flow })
+    }
+}
+
+/// Collects the elements of one tile design.
+struct Canvas<'a> {
+    library: &'a Library,
+    design: &'static str,
+    elements: Vec<Element>,
+}
+
+impl<'a> Canvas<'a> {
+    fn new(library: &'a Library, design: &'static str) -> Canvas<'a> {
+        Canvas {
+            library,
+            design,
+            elements: Vec::new(),
+        }
+    }
+
+    fn error(&self, reason: impl Into<String>) -> KingError {
+        KingError::Design {
+            design: self.design.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// One wire column after the turtle's last column.
+    fn column(&mut self, t: &mut Turtle) {
+        let next = t.last.map(|p| shift(p, t.flow, 1));
+        self.elements.push(Element {
+            gadget: None,
+            kings: next.iter().map(|&p| (p, 2)).collect(),
+            inputs: vec![sorted(t.last)],
+            outputs: vec![sorted(next)],
+            output_flows: vec![t.flow],
+            flow: Some(t.flow),
+            role: Role::Plain,
+        });
+        t.last = next;
+    }
+
+    fn forward(&mut self, t: &mut Turtle, n: i64) {
+        for _ in 0..n {
+            self.column(t);
+        }
+    }
+
+    /// Wire columns until the last one lies at `coord` along the flow (at least one).
+    fn forward_to(&mut self, t: &mut Turtle, coord: i64) -> Result<(), KingError> {
+        let (dr, dc) = t.flow.delta();
+        let steps = (coord - t.along()) * (dr + dc);
+        if steps < 1 {
+            return Err(self.error(format!(
+                "wire toward {coord} from {:?} flowing {:?}",
+                t.last, t.flow
+            )));
+        }
+        self.forward(t, steps);
+        Ok(())
+    }
+
+    /// The library gadget `name` turned so that each listed port has the listed flow.
+    fn oriented(
+        &self,
+        name: &str,
+        orient: &[(char, Direction)],
+    ) -> Result<(usize, Gadget), KingError> {
+        let index = self.library.index(name)?;
+        let native = &self.library.gadgets[index];
+        let symmetry = Symmetry::all()
+            .find(|s| {
+                orient.iter().all(|&(port, flow)| {
+                    native.port(port).map(|p| s.direction(p.flow)) == Some(flow)
+                })
+            })
+            .ok_or_else(|| KingError::Orientation {
+                gadget: name.into(),
+                reason: format!("{orient:?}"),
+            })?;
+        Ok((index, native.transformed(symmetry)))
+    }
+
+    /// Stamps gadget `name`, oriented by `orient`, with port `anchor.0` on `anchor.1`.
+    fn place(
+        &mut self,
+        name: &str,
+        orient: &[(char, Direction)],
+        anchor: (char, [P; 2]),
+        role: Role,
+    ) -> Result<Placed, KingError> {
+        let (index, gadget) = self.oriented(name, orient)?;
+        let port = gadget
+            .port(anchor.0)
+            .ok_or_else(|| self.error(format!("{name} has no port {}", anchor.0)))?;
+        let own = sorted(port.squares.map(to_p));
+        let target = sorted(anchor.1);
+        let offset = (target[0].0 - own[0].0, target[0].1 - own[0].1);
+        if (target[1].0 - own[1].0, target[1].1 - own[1].1) != offset {
+            return Err(self.error(format!("port {} of {name} does not fit", anchor.0)));
+        }
+        let at = |s: Square| {
+            let p = to_p(s);
+            (p.0 + offset.0, p.1 + offset.1)
+        };
+        let columns = |ports: Vec<&gadgets::Port>| -> Vec<[P; 2]> {
+            ports.iter().map(|p| sorted(p.squares.map(at))).collect()
+        };
+        let kings: Vec<(P, u32)> = gadget.kings.iter().map(|&(s, b)| (at(s), b)).collect();
+        let role = match role {
+            Role::Variable { var, positive, .. } => {
+                // The center king: farthest from both outputs (Lemma 5.7's blue king).
+                let outputs = columns(gadget.outputs());
+                let distance = |p: P| {
+                    outputs
+                        .iter()
+                        .flat_map(|c| c.iter())
+                        .map(|q| (q.0 - p.0).abs().max((q.1 - p.1).abs()))
+                        .min()
+                        .unwrap_or(0)
+                };
+                let center = kings
+                    .iter()
+                    .map(|&(p, _)| p)
+                    .max_by_key(|&p| distance(p))
+                    .ok_or_else(|| self.error("variable without kings"))?;
+                Role::Variable {
+                    var,
+                    positive,
+                    center,
+                }
+            }
+            Role::OneTest { .. } => {
+                let squares: Vec<P> = kings.iter().map(|&(p, _)| p).collect();
+                let tip = squares
+                    .iter()
+                    .copied()
+                    .find(|&p| squares.iter().filter(|&&q| adjacent(p, q)).count() == 1)
+                    .ok_or_else(|| self.error("1-test without antenna tip"))?;
+                Role::OneTest { final_square: tip }
+            }
+            other => other,
+        };
+        let placed = Placed {
+            ports: gadget
+                .ports
+                .iter()
+                .map(|p| (p.name, sorted(p.squares.map(at)), p.flow))
+                .collect(),
+        };
+        self.elements.push(Element {
+            gadget: Some(index),
+            kings,
+            inputs: columns(gadget.inputs()),
+            outputs: columns(gadget.outputs()),
+            output_flows: gadget.outputs().iter().map(|p| p.flow).collect(),
+            flow: None,
+            role,
+        });
+        Ok(placed)
+    }
+
+    /// A corner after at least one more wire column, turning the wire toward `flow`.
+    fn turn(&mut self, t: &mut Turtle, flow: Direction) -> Result<(), KingError> {
+        self.column(t);
+        let placed = self.place(
+            "corner",
+            &[('a', t.flow), ('X', flow)],
+            ('a', t.last),
+            Role::Plain,
+        )?;
+        *t = placed.turtle('X')?;
+        Ok(())
+    }
+
+    /// Like [`Canvas::turn`], after as many wire columns as put the new wire's two
+    /// columns (or rows) at `band`, `band + 1`.
+    fn turn_into_band(
+        &mut self,
+        t: &mut Turtle,
+        flow: Direction,
+        band: i64,
+    ) -> Result<(), KingError> {
+        let (_, corner) = self.oriented("corner", &[('a', t.flow), ('X', flow)])?;
+        let port = |name: char| -> Result<[P; 2], KingError> {
+            Ok(sorted(
+                corner
+                    .port(name)
+                    .ok_or_else(|| self.error("corner ports"))?
+                    .squares
+                    .map(to_p),
+            ))
+        };
+        let (input, output) = (port('a')?, port('X')?);
+        // Cross-axis coordinate of the outgoing band, relative to the input port.
+        let offset = match flow {
+            Direction::North | Direction::South => output[0].1 - input[0].1,
+            Direction::East | Direction::West => output[0].0 - input[0].0,
+        };
+        let first = t.last.map(|p| shift(p, t.flow, 1));
+        let (first_band, sign) = match flow {
+            Direction::North | Direction::South => (first[0].1 + offset, t.flow.delta().1),
+            Direction::East | Direction::West => (first[0].0 + offset, t.flow.delta().0),
+        };
+        if sign == 0 || (band - first_band) * sign < 0 {
+            return Err(self.error(format!(
+                "corner toward {flow:?} cannot reach band {band} from {:?}",
+                t.last
+            )));
+        }
+        self.forward(t, (band - first_band) * sign);
+        self.turn(t, flow)
+    }
+}
+
+/// A turtle standing just outside side `side` of a tile, about to enter it.
+fn entering(side: Direction, m: i64, size: i64) -> Turtle {
+    use Direction::*;
+    match side {
+        West => Turtle {
+            last: [(m, -1), (m + 1, -1)],
+            flow: East,
+        },
+        North => Turtle {
+            last: [(-1, m), (-1, m + 1)],
+            flow: South,
+        },
+        East => Turtle {
+            last: [(m, size), (m + 1, size)],
+            flow: West,
+        },
+        South => Turtle {
+            last: [(size, m), (size, m + 1)],
+            flow: North,
+        },
+    }
+}
+
+/// The column index where a wire leaving a tile toward `flow` has its last column.
+fn exit(flow: Direction, size: i64) -> i64 {
+    match flow {
+        Direction::East | Direction::South => size - 1,
+        Direction::West | Direction::North => 0,
+    }
+}
+
+/// The tile designs, in their canonical orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Design {
+    /// Straight wire flowing East.
+    Wire,
+    /// Entering from the West, leaving South.
+    Corner,
+    /// Outputs North (`X`) and South (`Y`).
+    VariableOpposite,
+    /// Outputs North (`X`) and East (`Y`).
+    VariableAdjacent,
+    /// Inputs from the West (`a`) and North (`b`), output East.
+    Gate(GateKind),
+    /// Input from the West.
+    OneTest,
+    /// The through wire flows East, the replaced one South.
+    Crossing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum GateKind {
+    And,
+    Or,
+}
+
+const DESIGNS: [Design; 8] = [
+    Design::Wire,
+    Design::Corner,
+    Design::VariableOpposite,
+    Design::VariableAdjacent,
+    Design::Gate(GateKind::And),
+    Design::Gate(GateKind::Or),
+    Design::OneTest,
+    Design::Crossing,
+];
+
+fn design_name(design: Design) -> &'static str {
+    match design {
+        Design::Wire => "wire tile",
+        Design::Corner => "corner tile",
+        Design::VariableOpposite => "variable tile (opposite outputs)",
+        Design::VariableAdjacent => "variable tile (adjacent outputs)",
+        Design::Gate(GateKind::And) => "and tile",
+        Design::Gate(GateKind::Or) => "or tile",
+        Design::OneTest => "1-test tile",
+        Design::Crossing => "crossing tile",
+    }
+}
+
+/// Builds one tile design for band `m` in a tile of side `size = 2m + 2`.
+fn build_design(library: &Library, design: Design, m: i64) -> Result<Vec<Element>, KingError> {
+    use Direction::*;
+    let size = 2 * m + 2;
+    let mut c = Canvas::new(library, design_name(design));
+    match design {
+        Design::Wire => {
+            let mut t = entering(West, m, size);
+            c.forward_to(&mut t, exit(East, size))?;
+        }
+        Design::Corner => {
+            let mut t = entering(West, m, size);
+            c.turn_into_band(&mut t, South, m)?;
+            c.forward_to(&mut t, exit(South, size))?;
+        }
+        Design::VariableOpposite | Design::VariableAdjacent => {
+            let role = Role::Variable {
+                var: Var(0),
+                positive: 0,
+                center: (0, 0),
+            };
+            let top = if design == Design::VariableOpposite {
+                m - 3
+            } else {
+                m - 16
+            };
+            let placed = c.place(
+                "variable",
+                &[('X', North), ('Y', South)],
+                ('X', [(top, m), (top, m + 1)]),
+                role,
+            )?;
+            let mut x = placed.turtle('X')?;
+            c.forward_to(&mut x, exit(North, size))?;
+            let mut y = placed.turtle('Y')?;
+            if design == Design::VariableAdjacent {
+                c.turn_into_band(&mut y, East, m)?;
+            }
+            let out = y.flow;
+            c.forward_to(&mut y, exit(out, size))?;
+        }
+        Design::Gate(kind) => {
+            let name = match kind {
+                GateKind::And => "and",
+                GateKind::Or => "or",
+            };
+            let (_, gadget) = c.oriented(name, &[('a', East), ('b', South)])?;
+            let a = sorted(
+                gadget
+                    .port('a')
+                    .map(|p| p.squares.map(to_p))
+                    .unwrap_or_default(),
+            );
+            let b = sorted(
+                gadget
+                    .port('b')
+                    .map(|p| p.squares.map(to_p))
+                    .unwrap_or_default(),
+            );
+            // Put input a in rows m, m+1 and input b in columns m, m+1.
+            let offset = (m - a[0].0, m - b[0].1);
+            let a_at = a.map(|p| (p.0 + offset.0, p.1 + offset.1));
+            let b_at = b.map(|p| (p.0 + offset.0, p.1 + offset.1));
+            let mut ta = entering(West, m, size);
+            c.forward_to(&mut ta, a_at[0].1)?;
+            let mut tb = entering(North, m, size);
+            c.forward_to(&mut tb, b_at[0].0)?;
+            let placed = c.place(name, &[('a', East), ('b', South)], ('a', a_at), Role::Plain)?;
+            if placed.port('b')?.0 != b_at {
+                return Err(c.error("input b misplaced"));
+            }
+            let mut out = placed.turtle('X')?;
+            c.forward(&mut out, 3);
+            c.turn(&mut out, East)?;
+            c.forward(&mut out, 2);
+            c.turn(&mut out, North)?;
+            c.turn_into_band(&mut out, East, m)?;
+            c.forward_to(&mut out, exit(East, size))?;
+        }
+        Design::OneTest => {
+            let mut t = entering(West, m, size);
+            c.forward_to(&mut t, m)?;
+            c.place(
+                "one-test",
+                &[('a', East)],
+                ('a', t.last),
+                Role::OneTest {
+                    final_square: (0, 0),
+                },
+            )?;
+        }
+        Design::Crossing => build_crossing(&mut c, m, size)?,
+    }
+    // Everything must stay inside the tile, away from its border except on the bands.
+    for element in &c.elements {
+        for &(p, _) in &element.kings {
+            let inside = |v: i64| (0..size).contains(&v);
+            let margin = |v: i64| (2..size - 2).contains(&v);
+            let on_band = |v: i64| v == m || v == m + 1;
+            let ok = inside(p.0)
+                && inside(p.1)
+                && ((margin(p.0) && margin(p.1))
+                    || (element.gadget.is_none() && (on_band(p.0) || on_band(p.1))));
+            if !ok {
+                return Err(c.error(format!("square {p:?} outside the tile of side {size}")));
+            }
+        }
+    }
+    Ok(c.elements)
+}
+
+/// The full wire crossing (Lemma 5.13, Fig. 5.15b): the through wire `a` enters from the
+/// West and meets f, g and h (Table 5.2) in turn, turning North at f and West at h, then
+/// winds back East above them; the replaced wire `b` enters from the North into g; the
+/// Double Assignment (two variable gadgets and an And) south-east of the path feeds ¬b̃
+/// to f and to h and leaves b̃ to the South.
+fn build_crossing(c: &mut Canvas, m: i64, size: i64) -> Result<(), KingError> {
+    use Direction::*;
+    let column_f = m + 14;
+    let mut a = entering(West, m, size);
+    c.forward_to(&mut a, column_f)?;
+    let f = c.place(
+        "crossing-f",
+        &[('a', East), ('n', North)],
+        ('a', a.last),
+        Role::Plain,
+    )?;
+    let mut t = f.turtle('X')?;
+    c.forward(&mut t, 2);
+    let g = c.place(
+        "crossing-g",
+        &[('f', North), ('b', East)],
+        ('f', t.last),
+        Role::Plain,
+    )?;
+    let mut t = g.turtle('X')?;
+    c.forward(&mut t, 2);
+    let h = c.place(
+        "crossing-h",
+        &[('g', North), ('n', West)],
+        ('g', t.last),
+        Role::Plain,
+    )?;
+    // The replaced wire b: down from the North, then East into g.
+    let (g_b, _) = g.port('b')?;
+    let mut b = entering(North, m, size);
+    c.turn_into_band(&mut b, East, g_b[0].0)?;
+    c.forward_to(&mut b, g_b[0].1)?;
+    // Double Assignment: replica 1 under f feeds f's ¬b̃ and the And from above; replica 2
+    // east of the And feeds it from the East and sends its ¬b̃ up to h.
+    let (f_n, _) = f.port('n')?;
+    let below = f_n.map(|p| (p.0 + 3, p.1));
+    let replica_one = c.place(
+        "variable",
+        &[('X', North), ('Y', South)],
+        ('X', below),
+        Role::Replica {
+            decide_from: g_b,
+            towards_and: 1,
+        },
+    )?;
+    let mut t = replica_one.turtle('X')?;
+    c.forward_to(&mut t, f_n[0].0)?;
+    let mut t = replica_one.turtle('Y')?;
+    c.forward(&mut t, 2);
+    let and = c.place(
+        "and",
+        &[('a', West), ('b', South)],
+        ('b', t.last),
+        Role::Plain,
+    )?;
+    let (and_a, _) = and.port('a')?;
+    let replica_two = c.place(
+        "variable",
+        &[('X', West), ('Y', East)],
+        ('X', and_a.map(|p| (p.0, p.1 + 3))),
+        Role::Replica {
+            decide_from: g_b,
+            towards_and: 0,
+        },
+    )?;
+    let mut t = replica_two.turtle('X')?;
+    c.forward_to(&mut t, and_a[0].1)?;
+    let (h_n, _) = h.port('n')?;
+    let mut riser = replica_two.turtle('Y')?;
+    c.turn(&mut riser, North)?;
+    c.turn_into_band(&mut riser, West, h_n[0].0)?;
+    c.forward_to(&mut riser, h_n[0].1)?;
+    let riser_column = c
+        .elements
+        .iter()
+        .filter(|e| e.flow == Some(North))
+        .flat_map(|e| e.kings.iter().map(|&(p, _)| p.1))
+        .max()
+        .unwrap_or(0);
+    // b̃ leaves to the South in columns m, m+1.
+    let mut out = and.turtle('X')?;
+    c.turn(&mut out, West)?;
+    c.turn_into_band(&mut out, South, m)?;
+    c.forward_to(&mut out, exit(South, size))?;
+    // The through wire continues from h: West, North, East above everything, down and
+    // out to the East in rows m, m+1.
+    let mut a = h.turtle('X')?;
+    c.forward(&mut a, 1);
+    c.turn(&mut a, North)?;
+    c.forward(&mut a, 1);
+    c.turn(&mut a, East)?;
+    c.forward_to(&mut a, riser_column + 4)?;
+    c.turn(&mut a, South)?;
+    c.turn_into_band(&mut a, East, m)?;
+    c.forward_to(&mut a, exit(East, size))?;
+    Ok(())
+}
+
+/// The tile designs at the smallest pitch that fits them all.
+struct Tileset {
+    /// Tile side in squares, `2m + 2`.
+    size: i64,
+    designs: BTreeMap<Design, Vec<Element>>,
+}
+
+impl Tileset {
+    fn new(library: &Library) -> Result<Tileset, KingError> {
+        let mut last_error = None;
+        for m in 8..=160 {
+            let built: Result<BTreeMap<Design, Vec<Element>>, KingError> = DESIGNS
+                .iter()
+                .map(|&design| {
+                    let elements = build_design(library, design, m)?;
+                    check_contacts(&elements, false)?;
+                    Ok((design, elements))
+                })
+                .collect();
+            match built {
+                Ok(designs) => {
+                    return Ok(Tileset {
+                        size: 2 * m + 2,
+                        designs,
+                    });
+                }
+                Err(error) => last_error = Some(error),
+            }
+        }
+        Err(last_error.unwrap_or(KingError::Design {
+            design: "tileset".into(),
+            reason: "no pitch fits".into(),
+        }))
+    }
+}
+
+fn map_point(s: Symmetry, p: P, size: i64, origin: P) -> P {
+    let (mut r, mut c) = p;
+    if s.transpose {
+        (r, c) = (c, r);
+    }
+    if s.flip_rows {
+        r = size - 1 - r;
+    }
+    if s.flip_cols {
+        c = size - 1 - c;
+    }
+    (r + origin.0, c + origin.1)
+}
+
+fn map_element(e: &Element, s: Symmetry, size: i64, origin: P) -> Element {
+    let point = |p: P| map_point(s, p, size, origin);
+    let column = |c: &[P; 2]| sorted(c.map(point));
+    Element {
+        gadget: e.gadget,
+        kings: e.kings.iter().map(|&(p, b)| (point(p), b)).collect(),
+        inputs: e.inputs.iter().map(column).collect(),
+        outputs: e.outputs.iter().map(column).collect(),
+        output_flows: e.output_flows.iter().map(|&d| s.direction(d)).collect(),
+        flow: e.flow.map(|d| s.direction(d)),
+        role: match &e.role {
+            Role::Variable {
+                var,
+                positive,
+                center,
+            } => Role::Variable {
+                var: *var,
+                positive: *positive,
+                center: point(*center),
+            },
+            Role::Replica {
+                decide_from,
+                towards_and,
+            } => Role::Replica {
+                decide_from: column(decide_from),
+                towards_and: *towards_and,
+            },
+            Role::OneTest { final_square } => Role::OneTest {
+                final_square: point(*final_square),
+            },
+            Role::Plain => Role::Plain,
+        },
+    }
+}
+
+/// The symmetry mapping each `from` side to its `to` side.
+fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
+    Symmetry::all().find(|s| pairs.iter().all(|&(a, b)| s.direction(a) == b))
+}
+
+/// Checks that kings of different elements touch only across an input column, that no
+/// square is used twice, and (for whole boards) that every input column has a producer
+/// and every output column a consumer.
+fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingError> {
+    let square = |p: P| Square::new((p.0 + 1).max(0) as u32, (p.1 + 1).max(0) as u32);
+    let mut owner: FxHashMap<P, usize> = FxHashMap::default();
+    for (id, e) in elements.iter().enumerate() {
+        for &(p, _) in &e.kings {
+            if let Some(&other) = owner.get(&p) {
+                return Err(KingError::Contact {
+                    first: element_name(elements, other),
+                    second: element_name(elements, id),
+                    a: square(p),
+                    b: square(p),
+                });
+            }
+            owner.insert(p, id);
+        }
+    }
+    let feeds = |p: P, consumer: usize| elements[consumer].inputs.iter().any(|c| c.contains(&p));
+    for (&p, &a) in &owner {
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                let q = (p.0 + dr, p.1 + dc);
+                let Some(&b) = owner.get(&q) else { continue };
+                if a != b && !feeds(p, b) && !feeds(q, a) {
+                    return Err(KingError::Contact {
+                        first: element_name(elements, a),
+                        second: element_name(elements, b),
+                        a: square(p),
+                        b: square(q),
+                    });
+                }
+            }
+        }
+    }
+    if whole_board {
+        let produced: FxHashSet<[P; 2]> = elements
+            .iter()
+            .flat_map(|e| e.outputs.iter().copied())
+            .collect();
+        let consumed: FxHashSet<[P; 2]> = elements
+            .iter()
+            .flat_map(|e| e.inputs.iter().copied())
+            .collect();
+        for (id, e) in elements.iter().enumerate() {
+            let dangling = e
+                .inputs
+                .iter()
+                .find(|c| !produced.contains(*c))
+                .or_else(|| e.outputs.iter().find(|c| !consumed.contains(*c)));
+            if let Some(column) = dangling {
+                return Err(KingError::Design {
+                    design: element_name(elements, id),
+                    reason: format!("column at {} is not connected", square(column[0])),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn element_name(elements: &[Element], id: usize) -> String {
+    let e = &elements[id];
+    match e.flow {
+        Some(flow) => format!("wire column (flow {})", flow.letter()),
+        None => format!("gadget #{id}"),
+    }
+}
+
+/// Number of connected components of the capture graph (king moves).
+fn components(squares: &FxHashSet<P>) -> usize {
+    let mut seen: FxHashSet<P> = FxHashSet::default();
+    let mut count = 0;
+    for &start in squares {
+        if !seen.insert(start) {
+            continue;
+        }
+        count += 1;
+        let mut queue = VecDeque::from([start]);
+        while let Some(p) = queue.pop_front() {
+            for dr in -1..=1 {
+                for dc in -1..=1 {
+                    let q = (p.0 + dr, p.1 + dc);
+                    if squares.contains(&q) && seen.insert(q) {
+                        queue.push_back(q);
+                    }
+                }
+            }
+        }
+    }
+    count
+}
+
+/// Size figures of a compiled board (`compile --stats`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingStats {
+    pub kings: usize,
+    pub rows: u32,
+    pub cols: u32,
+    /// Board squares per layout tile side.
+    pub pitch: u32,
+    /// Wire crossings of the layout (each a full crossing gadget).
+    pub crossings: usize,
+    /// Stamped gadgets per kind (`wire column` counts single wire columns).
+    pub gadgets: BTreeMap<String, usize>,
+}
+
+/// A compiled King 2-Solo Chess board with the element structure behind it.
+pub struct KingBoard {
+    pub board: Board,
+    pub stats: KingStats,
+    elements: Vec<Element>,
+    num_vars: usize,
+}
+
+/// Compiles a validated layout of an And-Or formula with `num_vars` variables into a
+/// King 2-Solo Chess board (thesis Theorem 5.15): every piece a king with budget 2.
+pub fn compile(layout: &Layout, num_vars: usize) -> Result<KingBoard, KingError> {
+    use Direction::*;
+    let library = Library::load()?;
+    let tileset = Tileset::new(&library)?;
+    let size = tileset.size;
+    let max = i64::from(u32::MAX / 2);
+    if i64::from(layout.rows.max(layout.cols)) * size > max {
+        return Err(KingError::TooLarge { max });
+    }
+    let mut elements = Vec::new();
+    for (at, tile) in layout.tiles() {
+        let unsupported = |reason: String| KingError::UnsupportedTile { at, reason };
+        let (design, symmetry, var) = match tile {
+            Tile::Wire { flow } => (Design::Wire, symmetry_for(&[(East, flow)]), None),
+            Tile::Corner { from, to } => (
+                Design::Corner,
+                symmetry_for(&[(West, from), (South, to)]),
+                None,
+            ),
+            Tile::Crossing {
+                through, replaced, ..
+            } => (
+                Design::Crossing,
+                symmetry_for(&[(East, through), (South, replaced)]),
+                None,
+            ),
+            Tile::Gadget { node } => match layout.nodes[node].kind {
+                NodeKind::Variable {
+                    var,
+                    positive,
+                    negative,
+                } => {
+                    let opposite = {
+                        let (a, b) = (positive.delta(), negative.delta());
+                        a.0 == -b.0 && a.1 == -b.1
+                    };
+                    if opposite {
+                        (
+                            Design::VariableOpposite,
+                            symmetry_for(&[(North, positive), (South, negative)]),
+                            Some(var),
+                        )
+                    } else {
+                        (
+                            Design::VariableAdjacent,
+                            symmetry_for(&[(North, positive), (East, negative)]),
+                            Some(var),
+                        )
+                    }
+                }
+                NodeKind::Gate {
+                    op, inputs, output, ..
+                } => {
+                    let kind = match op {
+                        GateOp::And => GateKind::And,
+                        GateOp::Or => GateKind::Or,
+                    };
+                    let symmetry =
+                        symmetry_for(&[(West, inputs[0]), (North, inputs[1]), (East, output)])
+                            .or_else(|| {
+                                symmetry_for(&[
+                                    (West, inputs[1]),
+                                    (North, inputs[0]),
+                                    (East, output),
+                                ])
+                            });
+                    (Design::Gate(kind), symmetry, None)
+                }
+                NodeKind::OneTest { input } => {
+                    (Design::OneTest, symmetry_for(&[(West, input)]), None)
+                }
+                NodeKind::Crossing { .. } => {
+                    return Err(unsupported("a crossing node listed as a gadget".into()));
+                }
+            },
+        };
+        let symmetry = symmetry
+            .ok_or_else(|| unsupported(format!("no orientation of the {design:?} tile")))?;
+        let origin = (i64::from(at.row) * size, i64::from(at.col) * size);
+        for e in &tileset.designs[&design] {
+            let mut e = map_element(e, symmetry, size, origin);
+            if let (Some(v), Role::Variable { var, .. }) = (var, &mut e.role) {
+                *var = v;
+            }
+            elements.push(e);
+        }
+    }
+    check_contacts(&elements, true)?;
+    let squares: FxHashSet<P> = elements
+        .iter()
+        .flat_map(|e| e.kings.iter().map(|&(p, _)| p))
+        .collect();
+    let parts = components(&squares);
+    if parts != 1 {
+        return Err(KingError::Disconnected { components: parts });
+    }
+    let (pieces, gadget_counts) = stamp(&library, &elements);
+    let rows =
+        u32::try_from(i64::from(layout.rows) * size).map_err(|_| KingError::TooLarge { max })?;
+    let cols =
+        u32::try_from(i64::from(layout.cols) * size).map_err(|_| KingError::TooLarge { max })?;
+    let board = Board::new(rows, cols, pieces)?;
+    let stats = KingStats {
+        kings: board.len(),
+        rows,
+        cols,
+        pitch: size as u32,
+        crossings: layout.stats().crossings,
+        gadgets: gadget_counts,
+    };
+    Ok(KingBoard {
+        board,
+        stats,
+        elements,
+        num_vars,
+    })
+}
+
+/// Kind name of an element for labels and statistics.
+fn kind_name(library: &Library, e: &Element) -> String {
+    match (e.gadget, &e.role) {
+        (None, _) => "wire".into(),
+        (Some(_), Role::Replica { .. }) => "double-assignment".into(),
+        (Some(i), _) => library.gadgets[i].name.clone(),
+    }
+}
+
+/// The labelled pieces and the count per gadget kind.
+fn stamp(library: &Library, elements: &[Element]) -> (Vec<Piece>, BTreeMap<String, usize>) {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut pieces = Vec::with_capacity(elements.iter().map(|e| e.kings.len()).sum());
+    for e in elements {
+        let kind = kind_name(library, e);
+        let stat_name = if e.gadget.is_none() {
+            "wire column".to_owned()
+        } else {
+            kind.clone()
+        };
+        let count = counts.entry(stat_name).or_default();
+        *count += 1;
+        let mut label = GadgetLabel::new(kind);
+        if e.gadget.is_some() {
+            label.instance = Some(*count as u32);
+        }
+        label.flow = e.flow;
+        for &(p, budget) in &e.kings {
+            let mut label = label.clone();
+            label.final_square = e.role == Role::OneTest { final_square: p }
+                || matches!(e.role, Role::OneTest { final_square } if final_square == p);
+            let mut piece = Piece::new(
+                PieceKind::King,
+                Square::new((p.0 + 1) as u32, (p.1 + 1) as u32),
+                budget,
+            );
+            piece.label = Some(label.to_string());
+            pieces.push(piece);
+        }
+    }
+    (pieces, counts)
+}
+
+/// What a local capture sequence must leave on the output columns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Goal {
+    /// These signals (s = c − n + 1), every other piece gone.
+    Signals(Vec<i8>),
+    /// These signals as standard signal columns (thesis §5.2: a 0-king, a 1-king, or a
+    /// 1-king and a 2-king), the form the gadget verifier feeds into input ports.
+    Standard(Vec<i8>),
+    /// A single piece (the 1-test).
+    OnePiece,
+}
+
+/// Signal of a column: s = c − n + 1 (thesis §5.2), −1 when empty.
+fn read_column(pieces: impl Iterator<Item = u32>) -> i8 {
+    let (mut c, mut n) = (0i64, 0i64);
+    for budget in pieces {
+        c += i64::from(budget);
+        n += 1;
+    }
+    if n == 0 {
+        -1
+    } else {
+        (c - n + 1).clamp(-1, 100) as i8
+    }
+}
+
+/// Depth-first search for a capture sequence on a small local position (one gadget and
+/// its input columns) reaching `goal`; `None` if there is none within the node limit.
+fn local_search(
+    start: &[(P, u32)],
+    outputs: &[[P; 2]],
+    goal: &Goal,
+    node_limit: u64,
+) -> Option<Vec<(P, P)>> {
+    struct Search<'a> {
+        keep: FxHashSet<P>,
+        outputs: &'a [[P; 2]],
+        goal: &'a Goal,
+        visited: FxHashSet<Vec<(P, u32)>>,
+        path: Vec<(P, P)>,
+        nodes_left: u64,
+    }
+    impl Search<'_> {
+        fn reached(&self, state: &[(P, u32)]) -> bool {
+            match self.goal {
+                Goal::OnePiece => state.len() == 1,
+                Goal::Signals(signals) | Goal::Standard(signals) => {
+                    let standard = matches!(self.goal, Goal::Standard(_));
+                    state.iter().all(|(p, _)| self.keep.contains(p))
+                        && self.outputs.iter().zip(signals).all(|(column, &s)| {
+                            let mut budgets: Vec<u32> = state
+                                .iter()
+                                .filter(|(p, _)| column.contains(p))
+                                .map(|&(_, b)| b)
+                                .collect();
+                            budgets.sort_unstable();
+                            read_column(budgets.iter().copied()) == s
+                                && (!standard
+                                    || budgets == [0]
+                                    || budgets == [1]
+                                    || budgets == [1, 2])
+                        })
+                }
+            }
+        }
+
+        /// Proven dead ends: too little budget for the captures still needed, or a
+        /// piece cut off from every square that may keep pieces (captures never join
+        /// components of the capture graph).
+        fn dead(&self, state: &[(P, u32)]) -> bool {
+            if state.len() <= 1 {
+                return false;
+            }
+            let allowed_left = match self.goal {
+                Goal::OnePiece => 1,
+                _ => self.keep.len(),
+            };
+            let budget: usize = state.iter().map(|&(_, b)| b as usize).sum();
+            if budget + allowed_left < state.len() {
+                return true;
+            }
+            // Every piece must reach a keep square (or, for one piece, all one component).
+            let mut seen = vec![false; state.len()];
+            let mut stack: Vec<usize> = match self.goal {
+                Goal::OnePiece => vec![0],
+                _ => (0..state.len())
+                    .filter(|&i| self.keep.contains(&state[i].0))
+                    .collect(),
+            };
+            for &i in &stack {
+                seen[i] = true;
+            }
+            while let Some(i) = stack.pop() {
+                for j in 0..state.len() {
+                    if !seen[j] && adjacent(state[i].0, state[j].0) {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            seen.iter().any(|&s| !s)
+        }
+
+        fn run(&mut self, state: Vec<(P, u32)>) -> bool {
+            if self.reached(&state) {
+                return true;
+            }
+            if self.nodes_left == 0 || self.dead(&state) || !self.visited.insert(state.clone()) {
+                return false;
+            }
+            self.nodes_left -= 1;
+            // Signal carriers first (pieces that already captured), moving toward the
+            // outputs: the order in which the thesis' sequences propagate a signal.
+            let mut moves: Vec<(i64, usize, usize)> = Vec::new();
+            for (i, &(from, budget)) in state.iter().enumerate() {
+                if budget == 0 {
+                    continue;
+                }
+                for (j, &(to, _)) in state.iter().enumerate() {
+                    if adjacent(from, to) {
+                        let progress = self.distance(to) - self.distance(from);
+                        moves.push((i64::from(budget) * 8 + progress, i, j));
+                    }
+                }
+            }
+            moves.sort_unstable();
+            for (_, i, j) in moves {
+                let (from, budget) = state[i];
+                let to = state[j].0;
+                let mut next = state.clone();
+                next[j].1 = budget - 1;
+                next.remove(i);
+                self.path.push((from, to));
+                if self.run(next) {
+                    return true;
+                }
+                self.path.pop();
+            }
+            false
+        }
+
+        /// Distance (king moves) to the nearest output square; 0 without outputs.
+        fn distance(&self, p: P) -> i64 {
+            self.keep
+                .iter()
+                .map(|q| (q.0 - p.0).abs().max((q.1 - p.1).abs()))
+                .min()
+                .unwrap_or(0)
+        }
+    }
+    let mut state = start.to_vec();
+    state.sort_unstable();
+    let mut search = Search {
+        keep: outputs.iter().flatten().copied().collect(),
+        outputs,
+        goal,
+        visited: FxHashSet::default(),
+        path: Vec::new(),
+        nodes_left: node_limit,
+    };
+    search.run(state).then_some(search.path)
+}
+
+/// Whether `moves` take the local position `start` to `goal`.
+fn reaches(start: &[(P, u32)], outputs: &[[P; 2]], goal: &Goal, moves: &[(P, P)]) -> bool {
+    let mut state: FxHashMap<P, u32> = start.iter().copied().collect();
+    for &(from, to) in moves {
+        match (state.get(&from).copied(), state.contains_key(&to)) {
+            (Some(budget), true) if budget > 0 && adjacent(from, to) => {
+                state.remove(&from);
+                state.insert(to, budget - 1);
+            }
+            _ => return false,
+        }
+    }
+    let mut end: Vec<(P, u32)> = state.into_iter().collect();
+    end.sort_unstable();
+    local_search(&end, outputs, goal, 0).is_some_and(|rest| rest.is_empty())
+}
+
+/// For gadgets whose state space is too large for [`local_search`] (the crossing
+/// functions): attach a k-test to the single output column (k = the wanted signal; as in
+/// the verifier's harness: 1-test, Increment + 1-test, Decrement + 1-test), let the exact
+/// solver solve that board, and keep the solution's captures inside the local position
+/// when they alone reach the goal.
+fn harness_search(
+    library: &Library,
+    start: &[(P, u32)],
+    output: [P; 2],
+    flow: Direction,
+    goal: &Goal,
+) -> Option<Vec<(P, P)>> {
+    let (Goal::Signals(signals) | Goal::Standard(signals)) = goal else {
+        return None;
+    };
+    let mut canvas = Canvas::new(library, "harness");
+    let mut t = Turtle { last: output, flow };
+    canvas.forward(&mut t, 1);
+    let adjust = match signals[..] {
+        [0] => Some("increment"),
+        [1] => None,
+        [2] => Some("decrement"),
+        _ => return None,
+    };
+    if let Some(name) = adjust {
+        let placed = canvas
+            .place(name, &[('a', flow)], ('a', t.last), Role::Plain)
+            .ok()?;
+        t = placed.turtle('X').ok()?;
+        canvas.forward(&mut t, 1);
+    }
+    canvas
+        .place(
+            "one-test",
+            &[('a', flow)],
+            ('a', t.last),
+            Role::OneTest {
+                final_square: (0, 0),
+            },
+        )
+        .ok()?;
+    let mut all: Vec<(P, u32)> = start.to_vec();
+    all.extend(canvas.elements.iter().flat_map(|e| e.kings.iter().copied()));
+    let min_row = all.iter().map(|&(p, _)| p.0).min()?;
+    let min_col = all.iter().map(|&(p, _)| p.1).min()?;
+    let shift = |p: P| Square::new((p.0 - min_row + 1) as u32, (p.1 - min_col + 1) as u32);
+    let back = |s: Square| {
+        (
+            i64::from(s.row) - 1 + min_row,
+            i64::from(s.col) - 1 + min_col,
+        )
+    };
+    let pieces = all
+        .iter()
+        .map(|&(p, b)| Piece::new(PieceKind::King, shift(p), b))
+        .collect();
+    let board = Board::fitted(pieces).ok()?;
+    let options = crate::solve::SolveOptions {
+        node_limit: Some(2_000_000),
+        ..Default::default()
+    };
+    let crate::solve::Verdict::Solvable(solution) = crate::solve::solve(&board, &options).verdict
+    else {
+        return None;
+    };
+    let local: FxHashSet<P> = start.iter().map(|&(p, _)| p).collect();
+    let projected: Vec<(P, P)> = solution
+        .iter()
+        .map(|mv| (back(mv.from), back(mv.to)))
+        .filter(|(from, to)| local.contains(from) && local.contains(to))
+        .collect();
+    reaches(start, &[output], goal, &projected).then_some(projected)
+}
+
+/// A local position translated to the origin, its output columns and the goal.
+type LocalKey = (Vec<(P, u32)>, Vec<[P; 2]>, Goal);
+
+/// Local sequences, keyed by the position translated to the origin.
+struct SequenceCache {
+    library: Library,
+    known: FxHashMap<LocalKey, Option<Vec<(P, P)>>>,
+}
+
+impl SequenceCache {
+    fn find(
+        &mut self,
+        start: &[(P, u32)],
+        outputs: &[[P; 2]],
+        flows: &[Direction],
+        goal: &Goal,
+    ) -> Option<Vec<(P, P)>> {
+        let origin = start
+            .iter()
+            .map(|&(p, _)| p)
+            .chain(outputs.iter().flatten().copied())
+            .min()
+            .unwrap_or((0, 0));
+        let rel = |p: P| (p.0 - origin.0, p.1 - origin.1);
+        let mut pieces: Vec<(P, u32)> = start.iter().map(|&(p, b)| (rel(p), b)).collect();
+        pieces.sort_unstable();
+        let columns: Vec<[P; 2]> = outputs.iter().map(|c| c.map(rel)).collect();
+        let key = (pieces, columns, goal.clone());
+        let found = match self.known.get(&key) {
+            Some(found) => found.clone(),
+            None => {
+                let found = local_search(&key.0, &key.1, goal, 100_000).or_else(|| {
+                    match (&key.1[..], flows) {
+                        ([output], [flow]) => {
+                            harness_search(&self.library, &key.0, *output, *flow, goal)
+                        }
+                        _ => None,
+                    }
+                });
+                self.known.insert(key, found.clone());
+                found
+            }
+        };
+        found.map(|moves| {
+            moves
+                .into_iter()
+                .map(|(a, b)| {
+                    (
+                        (a.0 + origin.0, a.1 + origin.1),
+                        (b.0 + origin.0, b.1 + origin.1),
+                    )
+                })
+                .collect()
+        })
+    }
+}
+
+fn to_square(p: P) -> Square {
+    Square::new((p.0 + 1) as u32, (p.1 + 1) as u32)
+}
+
+fn from_square(s: Square) -> P {
+    (i64::from(s.row) - 1, i64::from(s.col) - 1)
+}
+
+impl KingBoard {
+    /// Elements in an order where every element comes after the producers of its input
+    /// columns (and a Double Assignment half after the replaced wire it copies).
+    fn signal_order(&self) -> Result<Vec<usize>, KingError> {
+        let producer: FxHashMap<[P; 2], usize> = self
+            .elements
+            .iter()
+            .enumerate()
+            .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
+            .collect();
+        let n = self.elements.len();
+        let mut waiting = vec![0usize; n];
+        let mut consumers: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (id, e) in self.elements.iter().enumerate() {
+            let mut needs: Vec<[P; 2]> = e.inputs.clone();
+            if let Role::Replica { decide_from, .. } = e.role {
+                needs.push(decide_from);
+            }
+            for column in needs {
+                if let Some(&p) = producer.get(&column) {
+                    waiting[id] += 1;
+                    consumers[p].push(id);
+                }
+            }
+        }
+        let mut ready: VecDeque<usize> = (0..n).filter(|&id| waiting[id] == 0).collect();
+        let mut order = Vec::with_capacity(n);
+        while let Some(id) = ready.pop_front() {
+            order.push(id);
+            for &next in &consumers[id] {
+                waiting[next] -= 1;
+                if waiting[next] == 0 {
+                    ready.push_back(next);
+                }
+            }
+        }
+        if order.len() == n {
+            Ok(order)
+        } else {
+            Err(KingError::Cycle)
+        }
+    }
+
+    /// A solving capture sequence for a satisfying `assignment` of the And-Or formula
+    /// (Theorem 5.15, "SAT ⇒ solvable"): for each element in signal order, a capture
+    /// sequence found by local search on the element and its input columns that leaves
+    /// exactly the output signals the gadget's verified table promises (variables: the
+    /// assigned literal gets the 1-signal).
+    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, KingError> {
+        let library = Library::load()?;
+        let mut state: FxHashMap<P, u32> = self
+            .elements
+            .iter()
+            .flat_map(|e| e.kings.iter().copied())
+            .collect();
+        let mut cache = SequenceCache {
+            library: Library::load()?,
+            known: FxHashMap::default(),
+        };
+        let mut moves = Vec::with_capacity(state.len());
+        for id in self.signal_order()? {
+            let e = &self.elements[id];
+            let read = |column: &[P; 2], state: &FxHashMap<P, u32>| {
+                read_column(column.iter().filter_map(|p| state.get(p).copied()))
+            };
+            let inputs: Vec<i8> = e.inputs.iter().map(|c| read(c, &state)).collect();
+            let name = || format!("{} at {}", kind_name(&library, e), to_square(e.kings[0].0));
+            let goal = match (&e.role, e.gadget) {
+                (_, None) => Goal::Signals(inputs.clone()),
+                (Role::Variable { var, positive, .. }, _) => {
+                    let mut signals = vec![0, 0];
+                    let one = if assignment.value(*var) {
+                        *positive
+                    } else {
+                        1 - *positive
+                    };
+                    signals[one] = 1;
+                    Goal::Signals(signals)
+                }
+                (
+                    Role::Replica {
+                        decide_from,
+                        towards_and,
+                    },
+                    _,
+                ) => {
+                    let mut signals = vec![0, 0];
+                    let copied = read(decide_from, &state) >= 1;
+                    signals[if copied {
+                        *towards_and
+                    } else {
+                        1 - *towards_and
+                    }] = 1;
+                    Goal::Signals(signals)
+                }
+                (_, Some(index)) => {
+                    let gadget = &library.gadgets[index];
+                    let row = gadget
+                        .table
+                        .iter()
+                        .find(|row| {
+                            row.inputs.len() == inputs.len()
+                                && row
+                                    .inputs
+                                    .iter()
+                                    .zip(&inputs)
+                                    .all(|(&a, &b)| i16::from(a) == i16::from(b))
+                        })
+                        .ok_or_else(|| KingError::NoTableRow {
+                            element: name(),
+                            inputs: inputs.clone(),
+                        })?;
+                    match &row.expected {
+                        Outcome::Solvable(true) => Goal::OnePiece,
+                        Outcome::Outputs(tuples)
+                            if tuples.len() == 1 && tuples[0].iter().all(|&s| s >= 0) =>
+                        {
+                            Goal::Signals(tuples[0].clone())
+                        }
+                        _ => {
+                            return Err(KingError::NoLocalSequence {
+                                element: name(),
+                                inputs,
+                            });
+                        }
+                    }
+                }
+            };
+            let mut local: Vec<(P, u32)> = e
+                .inputs
+                .iter()
+                .flatten()
+                .filter_map(|p| state.get(p).map(|&b| (*p, b)))
+                .collect();
+            local.extend(
+                e.kings
+                    .iter()
+                    .filter_map(|&(p, _)| state.get(&p).map(|&b| (p, b))),
+            );
+            let standard = match &goal {
+                Goal::Signals(signals) => Some(Goal::Standard(signals.clone())),
+                _ => None,
+            };
+            let found = standard
+                .and_then(|goal| cache.find(&local, &e.outputs, &e.output_flows, &goal))
+                .or_else(|| cache.find(&local, &e.outputs, &e.output_flows, &goal))
+                .ok_or_else(|| KingError::NoLocalSequence {
+                    element: name(),
+                    inputs: inputs.clone(),
+                })?;
+            for (from, to) in found {
+                let budget = state.remove(&from).unwrap_or(0);
+                state.insert(to, budget.saturating_sub(1));
+                moves.push(Move::new(to_square(from), to_square(to)));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// Reads a satisfying assignment of the And-Or formula off a solving sequence
+    /// (Theorem 5.15, "solvable ⇒ SAT", Lemma 5.7): each variable gadget's center king
+    /// captures toward one output; which output that gives the 1-signal is derived from
+    /// the gadget by local search. The sequence must already be checked to be solving.
+    pub fn decode(&self, moves: &[Move]) -> Result<Assignment, KingError> {
+        let rule = self.capture_toward_gives_one()?;
+        let mut piece_at: FxHashMap<P, usize> = FxHashMap::default();
+        for (id, p) in self
+            .elements
+            .iter()
+            .flat_map(|e| e.kings.iter().map(|&(p, _)| p))
+            .enumerate()
+        {
+            piece_at.insert(p, id);
+        }
+        let mut first_capture: FxHashMap<usize, (P, P)> = FxHashMap::default();
+        for mv in moves {
+            let (from, to) = (from_square(mv.from), from_square(mv.to));
+            if let Some(id) = piece_at.remove(&from) {
+                first_capture.entry(id).or_insert((from, to));
+                piece_at.insert(to, id);
+            }
+        }
+        let mut start_id: FxHashMap<P, usize> = FxHashMap::default();
+        for (id, p) in self
+            .elements
+            .iter()
+            .flat_map(|e| e.kings.iter().map(|&(p, _)| p))
+            .enumerate()
+        {
+            start_id.insert(p, id);
+        }
+        let mut assignment = Assignment::all_false(self.num_vars);
+        for e in &self.elements {
+            let Role::Variable {
+                var,
+                positive,
+                center,
+            } = e.role
+            else {
+                continue;
+            };
+            let Some(&(from, to)) = start_id.get(&center).and_then(|id| first_capture.get(id))
+            else {
+                // Never captured by its center: the value does not matter (thesis proof).
+                assignment.set(var, true);
+                continue;
+            };
+            let toward = toward_output(e, from, to);
+            let one = if rule { toward } else { 1 - toward };
+            assignment.set(var, one == positive);
+        }
+        Ok(assignment)
+    }
+
+    /// Whether a variable gadget's output toward which its center king captures gets the
+    /// 1-signal (found by local search on the first variable gadget of the board).
+    fn capture_toward_gives_one(&self) -> Result<bool, KingError> {
+        let Some(e) = self
+            .elements
+            .iter()
+            .find(|e| matches!(e.role, Role::Variable { .. }))
+        else {
+            return Ok(true);
+        };
+        let Role::Variable { center, .. } = e.role else {
+            return Ok(true);
+        };
+        let port_center = |k: usize| {
+            let c = e.outputs[k];
+            (c[0].0 + c[1].0, c[0].1 + c[1].1)
+        };
+        let toward_zero = e
+            .kings
+            .iter()
+            .map(|&(p, _)| p)
+            .filter(|&p| adjacent(p, center))
+            .min_by_key(|&p| {
+                let t = port_center(0);
+                (2 * p.0 - t.0).abs() + (2 * p.1 - t.1).abs()
+            })
+            .ok_or(KingError::NotSatisfying)?;
+        let state: Vec<(P, u32)> = e
+            .kings
+            .iter()
+            .filter(|&&(p, _)| p != center)
+            .map(|&(p, b)| if p == toward_zero { (p, 1) } else { (p, b) })
+            .collect();
+        let gives = |signals: Vec<i8>| {
+            local_search(&state, &e.outputs, &Goal::Signals(signals), 100_000).is_some()
+        };
+        match (gives(vec![1, 0]), gives(vec![0, 1])) {
+            (true, false) => Ok(true),
+            (false, true) => Ok(false),
+            _ => Err(KingError::NotSatisfying),
+        }
+    }
+
+    /// Whether `board` has exactly this board's kings and budgets.
+    pub fn same_pieces(&self, board: &Board) -> bool {
+        let key = |b: &Board| {
+            let mut v: Vec<(Square, PieceKind, u32)> = b
+                .pieces()
+                .iter()
+                .map(|p| (p.square, p.kind, p.budget))
+                .collect();
+            v.sort_unstable();
+            v
+        };
+        self.board.rows() == board.rows()
+            && self.board.cols() == board.cols()
+            && key(&self.board) == key(board)
+    }
+}
+
+/// Which output (0 or 1) of variable element `e` the capture `from → to` points toward.
+fn toward_output(e: &Element, from: P, to: P) -> usize {
+    let d = (to.0 - from.0, to.1 - from.1);
+    let score = |k: usize| {
+        let c = e.outputs[k];
+        let (r, col) = (c[0].0 + c[1].0 - 2 * from.0, c[0].1 + c[1].1 - 2 * from.1);
+        d.0 * r + d.1 * col
+    };
+    if score(0) >= score(1) { 0 } else { 1 }
+}
+
+/// Why a formula could not be compiled, certified or decoded.
+#[derive(Debug, Error)]
+pub enum PipelineError {
+    #[error(transparent)]
+    Layout(#[from] crate::layout::LayoutError),
+    #[error("internal error: the layout fails validation: {0}")]
+    Validation(#[from] crate::layout::ValidationError),
+    #[error(transparent)]
+    King(#[from] KingError),
+    #[error("SAT solver: {0}")]
+    Sat(#[from] crate::sat::SatError),
+}
+
+/// Lays out an And-Or formula and compiles it to a King board.
+pub fn compile_formula(
+    formula: &crate::formula::AndOrFormula,
+    ordering: crate::layout::order::Ordering,
+) -> Result<KingBoard, PipelineError> {
+    let layout = crate::layout::layout(formula, ordering)?;
+    crate::layout::validate(formula, &layout)?;
+    Ok(compile(&layout, formula.num_vars())?)
+}
+
+/// Solves the chain's input formula with the SAT solver and, when it is satisfiable,
+/// maps the model forward along the chain and builds the board's solving sequence.
+/// `None`: unsatisfiable.
+pub fn certify_input(
+    chain: &crate::transform::Chain,
+    king: &KingBoard,
+) -> Result<Option<Vec<Move>>, PipelineError> {
+    let model = match chain.input() {
+        crate::transform::FormulaRef::Cnf { cnf, .. } => crate::sat::solve_cnf(cnf)?,
+        crate::transform::FormulaRef::AndOr(formula) => crate::sat::solve_andor(formula)?,
+    };
+    let Some(model) = model else {
+        return Ok(None);
+    };
+    let forward = chain.forward(&model);
+    if !chain.formula().is_satisfied_by(&forward) {
+        return Err(KingError::NotSatisfying.into());
+    }
+    Ok(Some(king.certify(&forward)?))
+}
+
+/// Reads a model of the chain's input formula off a solving sequence of `king` (which
+/// the caller has checked): the variable gadgets' choices, then the chain's backward map.
+pub fn decode_input(
+    chain: &crate::transform::Chain,
+    king: &KingBoard,
+    moves: &[Move],
+) -> Result<Assignment, PipelineError> {
+    let andor = king.decode(moves)?;
+    if !chain.formula().is_satisfied_by(&andor) {
+        return Err(KingError::NotSatisfying.into());
+    }
+    let model = chain.backward(&andor);
+    if !chain.input().is_satisfied_by(&model) {
+        return Err(KingError::NotSatisfying.into());
+    }
+    Ok(model)
+}

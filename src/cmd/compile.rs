@@ -1,0 +1,127 @@
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use sat2chess::back::king::{self, KingStats};
+use sat2chess::check;
+use sat2chess::front::{self, FormulaFormat};
+use sat2chess::io::{BoardFormat, json};
+use sat2chess::layout::order::Ordering;
+use sat2chess::rules::Variant;
+use sat2chess::transform::Chain;
+
+use super::{code, exit, print_out};
+
+/// Pieces the compiler can target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Piece {
+    /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
+    King,
+}
+
+/// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
+/// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
+/// transformation chain to And-Or-(1,1)-SAT, is laid out on a tile grid and every tile
+/// is stamped with verified gadgets.
+///
+/// With --certify the SAT solver decides the formula: satisfiable → a solving capture
+/// sequence built gadget by gadget is checked and written to --moves (exit 0);
+/// unsatisfiable → said on stderr, exit 1 (the board is still written).
+///
+/// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats --certify --moves moves.json
+#[derive(clap::Args)]
+pub struct Args {
+    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
+    /// names are recognised by content.
+    pub input: PathBuf,
+    /// Input format (default: from the file name, else the content).
+    #[arg(long, value_enum)]
+    pub input_format: Option<FormulaFormat>,
+    /// The piece type of the board.
+    #[arg(long, value_enum)]
+    pub piece: Piece,
+    /// Board file to write (default: standard output).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Board format.
+    #[arg(long, value_enum, default_value = "json")]
+    pub format: BoardFormat,
+    /// Print kings, rows, columns, crossings and gadgets per kind to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Use the thesis layout as written instead of the optimised one.
+    #[arg(long)]
+    pub naive: bool,
+    /// Decide the formula and, if satisfiable, write a solving sequence to --moves.
+    #[arg(long, requires = "moves")]
+    pub certify: bool,
+    /// Moves file for --certify.
+    #[arg(long, requires = "certify")]
+    pub moves: Option<PathBuf>,
+}
+
+/// The layout ordering a `--naive` flag selects.
+pub fn ordering(naive: bool) -> Ordering {
+    if naive {
+        Ordering::Naive
+    } else {
+        Ordering::Optimised
+    }
+}
+
+fn print_stats(stats: &KingStats) {
+    eprintln!(
+        "{} kings, {} rows × {} cols ({} squares per tile), {} crossings",
+        stats.kings, stats.rows, stats.cols, stats.pitch, stats.crossings
+    );
+    for (kind, count) in &stats.gadgets {
+        eprintln!("{kind:>20}: {count}");
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let Piece::King = args.piece;
+    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let context = || args.input.display().to_string();
+    let chain = Chain::from_input(&input).with_context(context)?;
+    let compiled =
+        king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
+    if args.stats {
+        print_stats(&compiled.stats);
+    }
+    let text = args.format.write(&compiled.board)?;
+    match &args.output {
+        Some(path) => std::fs::write(path, &text).with_context(|| path.display().to_string())?,
+        None => print_out(&text)?,
+    }
+    if !args.certify {
+        return Ok(code(exit::YES));
+    }
+    let Some(moves_path) = &args.moves else {
+        bail!("--certify needs --moves FILE");
+    };
+    match king::certify_input(&chain, &compiled).with_context(context)? {
+        None => {
+            eprintln!(
+                "{}: unsatisfiable, so the board cannot be solved; no moves written",
+                context()
+            );
+            Ok(code(exit::NO))
+        }
+        Some(moves) => {
+            let report = check::check_sequence(&compiled.board, &moves, Variant::Standard);
+            if !report.is_solution() {
+                bail!("internal error: the certificate does not solve the board: {report}");
+            }
+            std::fs::write(moves_path, json::write_moves(&moves))
+                .with_context(|| moves_path.display().to_string())?;
+            eprintln!(
+                "{}: satisfiable; {} solving moves written to {}",
+                context(),
+                moves.len(),
+                moves_path.display()
+            );
+            Ok(code(exit::YES))
+        }
+    }
+}
