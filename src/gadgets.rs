@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::board::Square;
-use crate::label::Direction;
+use crate::board::{Board, BoardError, Piece, PieceKind, Square};
+use crate::label::{Direction, GadgetLabel};
 
 /// Whether a signal enters or leaves a gadget through a port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,6 +223,36 @@ impl Gadget {
             .iter()
             .filter_map(|&n| self.port(n))
             .collect()
+    }
+
+    /// The gadget's kings as a board labelled with the gadget's name (label convention of
+    /// [`crate::label`]; output-port kings carry `output` and the port's flow), for figures.
+    pub fn board(&self) -> Result<Board, BoardError> {
+        let mut label = GadgetLabel::new(self.name.as_str());
+        let plain = label.to_string();
+        let pieces = self
+            .kings
+            .iter()
+            .map(|&(square, budget)| {
+                let port = self
+                    .outputs()
+                    .into_iter()
+                    .find(|port| port.squares.contains(&square));
+                let text = match port {
+                    Some(port) => {
+                        label.flow = Some(port.flow);
+                        label.output = true;
+                        label.to_string()
+                    }
+                    None => plain.clone(),
+                };
+                Piece {
+                    label: Some(text),
+                    ..Piece::new(PieceKind::King, square, budget)
+                }
+            })
+            .collect();
+        Board::new(self.rows, self.cols, pieces)
     }
 
     /// The same gadget in another orientation (same truth table).

@@ -251,3 +251,50 @@ fn moves_leaving_the_region_are_clipped_not_misplaced() {
     let page = render_to_string(&board, &moves, &options, Format::Html).unwrap();
     assert!(page.contains("\"from\":[-1,0]"));
 }
+
+#[test]
+fn gadgets_render_writes_one_figure_per_king_gadget() {
+    let dir = std::env::temp_dir().join(format!("sat2chess-gadget-figures-{}", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_sat2chess"))
+        .args(["gadgets", "render", "--piece", "king", "-o"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let library = sat2chess::gadgets::king_library().unwrap();
+    for gadget in &library {
+        let path = dir.join(format!("{}.svg", gadget.name));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let document = roxmltree::Document::parse(&text).expect("well-formed SVG");
+        let budgets: Vec<String> = gadget.kings.iter().map(|(_, b)| b.to_string()).collect();
+        let mut drawn = numerals(&text);
+        drawn.sort();
+        let mut expected = budgets.clone();
+        expected.sort();
+        assert_eq!(
+            drawn, expected,
+            "{}: one budget numeral per king",
+            gadget.name
+        );
+        let on_board_port_marks = document
+            .descendants()
+            .filter(|node| node.is_element() && matches!(node.text(), Some("in" | "out")))
+            .filter(|node| {
+                // Legend samples sit in translated groups; board marks do not.
+                node.ancestors()
+                    .all(|group| group.attribute("transform").is_none())
+            })
+            .count();
+        assert_eq!(
+            on_board_port_marks,
+            2 * gadget.ports.len(),
+            "{}: port marks",
+            gadget.name
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,13 +1,15 @@
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::{Context as _, Result, bail};
 use sat2chess::board::PieceKind;
-use sat2chess::gadgets;
+use sat2chess::gadgets::{self, PortRole};
+use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
 
-use super::{code, exit};
+use super::{code, exit, print_out};
 
 /// Work with the gadget libraries.
 #[derive(clap::Args)]
@@ -26,6 +28,27 @@ pub enum Action {
     ///
     /// Example: sat2chess gadgets show --piece king
     Show(ShowArgs),
+    /// Draw every gadget as a figure (one file per gadget: SVG, TikZ or HTML), with
+    /// gadget colours, budgets and marked ports.
+    ///
+    /// Example: sat2chess gadgets render --piece king -o figures/
+    Render(RenderArgs),
+}
+
+#[derive(clap::Args)]
+pub struct RenderArgs {
+    /// Piece type of the library.
+    #[arg(long)]
+    pub piece: String,
+    /// Output directory (created if missing).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Figure format; files are named `<gadget>.svg`, `.tex` or `.html`.
+    #[arg(long, value_enum, default_value = "svg")]
+    pub format: Format,
+    /// Omit the row and column numbers on the margin.
+    #[arg(long)]
+    pub no_coords: bool,
 }
 
 #[derive(clap::Args)]
@@ -68,15 +91,19 @@ fn king_library(piece: &str) -> Result<Vec<gadgets::Gadget>> {
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.action {
         Action::Verify(args) => verify_library(args),
+        Action::Render(args) => render_library(args),
         Action::Show(args) => {
+            let mut text = String::new();
             for gadget in king_library(&args.piece)? {
-                println!(
-                    "{} — {} — layout: {}",
-                    gadget.name, gadget.implements, gadget.layout
-                );
-                print!("{}", gadget.art());
-                println!();
+                text.push_str(&format!(
+                    "{} — {} — layout: {}\n{}\n",
+                    gadget.name,
+                    gadget.implements,
+                    gadget.layout,
+                    gadget.art()
+                ));
             }
+            print_out(&text)?;
             Ok(code(exit::YES))
         }
     }
@@ -153,4 +180,44 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
     } else {
         exit::YES
     }))
+}
+
+fn render_library(args: RenderArgs) -> Result<ExitCode> {
+    let library = king_library(&args.piece)?;
+    std::fs::create_dir_all(&args.output)
+        .with_context(|| format!("{}: cannot create the directory", args.output.display()))?;
+    let extension = match args.format {
+        Format::Svg => "svg",
+        Format::Tikz => "tex",
+        Format::Html => "html",
+    };
+    let mut written = String::new();
+    for gadget in &library {
+        let board = gadget.board()?;
+        let marks = gadget
+            .ports
+            .iter()
+            .flat_map(|port| {
+                let mark = match port.role {
+                    PortRole::Input => Mark::Input,
+                    PortRole::Output => Mark::Output,
+                };
+                port.squares.map(|square| (square, mark))
+            })
+            .collect();
+        let options = RenderOptions {
+            gadgets: true,
+            legend: true,
+            coordinates: !args.no_coords,
+            marks,
+            ..RenderOptions::default()
+        };
+        let figure = render::render_to_string(&board, &[], &options, args.format)
+            .with_context(|| format!("gadget {}", gadget.name))?;
+        let path = args.output.join(format!("{}.{extension}", gadget.name));
+        std::fs::write(&path, figure).with_context(|| format!("{}", path.display()))?;
+        written.push_str(&format!("{}\n", path.display()));
+    }
+    print_out(&written)?;
+    Ok(code(exit::YES))
 }
