@@ -98,12 +98,11 @@ fn run(board: &Board, variant: Variant) -> (Verdict, SearchStats, Duration) {
 
 fn print_row(name: &str, pieces: usize, verdict: &Verdict, stats: &SearchStats, time: Duration) {
     println!(
-        "{name:<28} {pieces:>4} {:<10} {:>10.3} ms  nodes {:>9}  hits {:>8}  sleep {:>8}  pruned {:>8}  dead b/c/f/s/side {}/{}/{}/{}/{}",
+        "{name:<28} {pieces:>4} {:<10} {:>10.3} ms  nodes {:>9}  hits {:>8}  pruned {:>8}  dead b/c/f/s/side {}/{}/{}/{}/{}",
         verdict_name(verdict),
         time.as_secs_f64() * 1e3,
         stats.nodes,
         stats.table_hits,
-        stats.sleep_skipped,
         stats.pruned_moves,
         stats.dead_budget,
         stats.dead_components,

@@ -20,15 +20,6 @@ pub(crate) fn unpack(mv: SlotMove) -> (usize, usize) {
     ((mv >> 32) as usize, (mv & 0xffff_ffff) as usize)
 }
 
-/// Two captures are independent when their squares are disjoint: then neither changes
-/// the other's mover, target or budget, and a capture only *vacates* a square, which can
-/// never block a ranged move. Executed in either order they reach the same configuration.
-pub(crate) fn independent(a: SlotMove, b: SlotMove) -> bool {
-    let (a1, a2) = unpack(a);
-    let (b1, b2) = unpack(b);
-    a1 != b1 && a1 != b2 && a2 != b1 && a2 != b2
-}
-
 fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -65,6 +56,10 @@ pub(crate) struct State {
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
     pub large_budgets: usize,
     pub hash: u128,
+    /// Zobrist hash of the occupancy and kinds only (budgets left out): states with
+    /// equal `shape` differ at most in their budgets, the setting of the dominance
+    /// table ([`super::engine`]).
+    pub shape: u128,
 }
 
 impl State {
@@ -78,6 +73,7 @@ impl State {
             kings: 0,
             large_budgets: 0,
             hash: 0,
+            shape: 0,
         };
         for slot in 0..board.len() {
             state.place(slot);
@@ -94,6 +90,7 @@ impl State {
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets += usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= zobrist(slot, self.kind[slot], u32::MAX);
     }
 
     /// Empties `slot`.
@@ -105,6 +102,7 @@ impl State {
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= zobrist(slot, self.kind[slot], u32::MAX);
     }
 
     pub fn is_occupied(&self, slot: usize) -> bool {
