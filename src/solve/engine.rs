@@ -100,6 +100,19 @@ const OUTCOME_KEY: u128 = 0x2545_f491_4f6c_dd1d_7a3d_8c2b_91e6_04f3;
 /// ones (largest budgets).
 const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
 
+/// Nodes of the probe of [`Engine::solve`] before it restarts with another order.
+const PROBE_NODES: u64 = 10_000;
+
+/// Move orders of [`Engine::solve`]'s probe and restart; both put captures by
+/// low-degree pieces (leaves) first.
+#[derive(Clone, Copy)]
+enum Ordering {
+    /// Only by the mover's degree.
+    Leaves,
+    /// Then captures of weak pieces, which is how signals travel along wires.
+    WeakTargets,
+}
+
 /// Which goal a search serves, for the block outcomes it needs.
 #[derive(Clone, Copy)]
 enum Mode {
@@ -145,6 +158,8 @@ struct Limits {
     reached: bool,
     /// Calls since the start, for checking the clock now and then.
     ticks: u64,
+    /// Node count at which the probe of [`Engine::solve`] gives up.
+    round_end: u64,
 }
 
 impl Limits {
@@ -158,7 +173,7 @@ impl Limits {
         {
             self.reached = true;
         }
-        self.reached
+        self.reached || nodes >= self.round_end
     }
 }
 
@@ -187,6 +202,8 @@ pub(crate) struct Engine<'g> {
     /// Block outcomes, by sub-state key.
     outcomes: HashMap<u128, Rc<Vec<Outcome>>, Fold>,
     limits: Limits,
+    /// Move order of the current restart round.
+    ordering: Ordering,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
 }
@@ -208,7 +225,9 @@ impl<'g> Engine<'g> {
                 options: options.clone(),
                 reached: false,
                 ticks: 0,
+                round_end: u64::MAX,
             },
+            ordering: Ordering::Leaves,
             stats: SearchStats::default(),
             path: Vec::new(),
         }
@@ -221,12 +240,30 @@ impl<'g> Engine<'g> {
 
     /// Decides whether the state reduces to one piece; `Some(moves)` on success, `None`
     /// inside `Err` when a limit was reached.
+    ///
+    /// Probe and restart: the time to find a solution depends heavily on the move
+    /// order, and no single order suits all boards (the plain [`Ordering::Leaves`]
+    /// finds the sweeps of long wires at once, where [`Ordering::WeakTargets`] gets
+    /// lost; on gadget boards it is the other way round). So a probe with the first
+    /// order runs for [`PROBE_NODES`] nodes, then the search restarts with the second
+    /// order and no budget. An aborted probe answers nothing; the dominance table and
+    /// the block-outcome memos survive it, since each entry is a proven fact about a
+    /// state, independent of the order that found it, so the restart skips the
+    /// failures the probe proved.
     pub fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, ()> {
         let mut finals = vec![0u64; self.geo.words];
         for slot in self.state.slots() {
             finals[slot / 64] |= 1 << (slot % 64);
         }
-        let result = self.solve_node(&finals, 0, None);
+        self.ordering = Ordering::Leaves;
+        self.limits.round_end = PROBE_NODES;
+        let mut result = self.solve_node(&finals, 0, None);
+        if result.is_none() && !self.limits.reached {
+            self.ordering = Ordering::WeakTargets;
+            self.limits.round_end = u64::MAX;
+            self.path.clear();
+            result = self.solve_node(&finals, 0, None);
+        }
         self.finish_stats();
         match result {
             None => Err(()),
@@ -321,16 +358,17 @@ impl<'g> Engine<'g> {
                 moves.push(pack(from, to));
             }
         }
-        // Leaves first: their captures are forced sooner or later (a leaf that is not
-        // the final square can only be vacated by capturing its one neighbour). Then
-        // captures of weak pieces, which is how signals travel along wires.
+        // Leaves first in every order: their captures are forced sooner or later (a
+        // leaf that is not the final square can only be vacated by capturing its one
+        // neighbour).
+        let ordering = self.ordering;
         moves.sort_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            (
-                out.degree[from],
-                state.budget[to],
-                std::cmp::Reverse(out.degree[to]),
-            )
+            let rest = match ordering {
+                Ordering::Leaves => (0, 0),
+                Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
+            };
+            (out.degree[from], rest)
         });
         moves
     }

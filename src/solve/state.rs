@@ -35,6 +35,14 @@ pub(crate) fn zobrist(slot: usize, kind: PieceKind, budget: u32) -> u128 {
     ((high as u128) << 64) | low as u128
 }
 
+/// Key of "a piece of `kind` on `slot`" in the budget-free `shape` hash: a Zobrist key
+/// with its halves swapped, so that it is unrelated to every [`zobrist`] key (the
+/// engine offsets table keys by `zobrist` values, and an equal key would cancel a
+/// piece out of the shape).
+fn shape_key(slot: usize, kind: PieceKind) -> u128 {
+    zobrist(slot, kind, 0).rotate_left(64)
+}
+
 /// What [`State::capture`] needs to undo a capture.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
@@ -90,7 +98,7 @@ impl State {
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets += usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= zobrist(slot, self.kind[slot], u32::MAX);
+        self.shape ^= shape_key(slot, self.kind[slot]);
     }
 
     /// Empties `slot`.
@@ -102,7 +110,7 @@ impl State {
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= zobrist(slot, self.kind[slot], u32::MAX);
+        self.shape ^= shape_key(slot, self.kind[slot]);
     }
 
     pub fn is_occupied(&self, slot: usize) -> bool {
@@ -153,5 +161,24 @@ impl State {
         self.kind[to] = captured_kind;
         self.budget[to] = captured_budget;
         self.place(to);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_keys_are_unrelated_to_zobrist_keys() {
+        // The engine offsets table keys by `zobrist` values (e.g. budget u32::MAX as a
+        // marker); a shape key equal to one of them would cancel a piece out of a key.
+        for slot in [0, 1, 63, 64, 200] {
+            for kind in PieceKind::ALL {
+                let shape = shape_key(slot, kind);
+                for budget in [0, 1, 2, 7, u32::MAX] {
+                    assert_ne!(shape, zobrist(slot, kind, budget));
+                }
+            }
+        }
     }
 }
