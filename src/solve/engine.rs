@@ -25,7 +25,7 @@
 //! the tail of a solution of the parent). This is a property of the child state itself,
 //! not of the path to it, so failures recorded under it stay valid in the table.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::time::Instant;
@@ -193,8 +193,11 @@ pub(crate) struct Engine<'g> {
     analyser: Analyser,
     /// Solve mode: failed states.
     dominance: Dominance,
-    /// Keep mode: expanded states, by state hash and enumeration run.
-    visited: HashSet<u128, Fold>,
+    /// Keep mode: expanded states, by state hash and enumeration run, with whether a
+    /// configuration on the keep squares is reachable from them.
+    visited: HashMap<u128, bool, Fold>,
+    /// Keep mode: states from which no configuration on the keep squares is reachable.
+    dead_keep: Dominance,
     /// Answers of side-clearing sub-problems, by sub-state key.
     cleared: HashMap<u128, bool, Fold>,
     /// Keep-goal enumerations started so far.
@@ -216,7 +219,8 @@ impl<'g> Engine<'g> {
             state: State::new(board, geo.words),
             analyser: Analyser::new(geo.len(), geo.words),
             dominance: Dominance::default(),
-            visited: HashSet::default(),
+            visited: HashMap::default(),
+            dead_keep: Dominance::default(),
             cleared: HashMap::default(),
             outcomes: HashMap::default(),
             runs: 0,
@@ -235,7 +239,8 @@ impl<'g> Engine<'g> {
 
     fn finish_stats(&mut self) {
         self.stats.elapsed = self.limits.start.elapsed();
-        self.stats.table_entries = self.dominance.entries + self.visited.len() as u64;
+        self.stats.table_entries =
+            self.dominance.entries + self.dead_keep.entries + self.visited.len() as u64;
     }
 
     /// Decides whether the state reduces to one piece; `Some(moves)` on success, `None`
@@ -292,7 +297,7 @@ impl<'g> Engine<'g> {
         let run = self.next_run();
         let result = self.collect_node(&mask, &mut found, run);
         self.finish_stats();
-        result.map(|()| found).ok_or(())
+        result.map(|_| found).ok_or(())
     }
 
     /// The budgets of the occupied slots in slot order (the dominance table's vectors).
@@ -467,21 +472,36 @@ impl<'g> Engine<'g> {
 
     /// Expands the current state for the keep goal, recording every first-visited
     /// state whose pieces all stand on `keep`. `run` is the enumeration's table-key
-    /// offset.
+    /// offset. Returns whether some configuration on `keep` is reachable from here
+    /// (`None`: a limit was reached).
+    ///
+    /// States from which none is reachable go to the dead table, with dominance: if a
+    /// state with budgets pointwise ≤ those of a dead state of the same shape reached a
+    /// configuration on `keep` by some captures, the dead state could make the same
+    /// captures (more budget never disables one, thesis §3.3) and reach the same
+    /// squares — so it is dead too, and skipping it loses no remainder.
     fn collect_node(
         &mut self,
         keep: &[u64],
         found: &mut BTreeSet<Remainder>,
         run: u128,
-    ) -> Option<()> {
-        if !self.visited.insert(self.state.hash ^ run) {
+    ) -> Option<bool> {
+        let key = self.state.hash ^ run;
+        if let Some(&productive) = self.visited.get(&key) {
             self.stats.table_hits += 1;
-            return Some(());
+            return Some(productive);
+        }
+        let dead_key = self.state.shape ^ run;
+        let budgets = self.budgets();
+        if self.dead_keep.fails(dead_key, &budgets) {
+            self.stats.table_hits += 1;
+            return Some(false);
         }
         if self.limits.exhausted(self.stats.nodes) {
             return None;
         }
         self.stats.nodes += 1;
+        let mut productive = false;
         if (0..self.geo.words).all(|w| self.state.occupied[w] & !keep[w] == 0) {
             let mut remainder: Remainder = self
                 .state
@@ -496,35 +516,44 @@ impl<'g> Engine<'g> {
                 .collect();
             remainder.sort_unstable();
             found.insert(remainder);
+            productive = true;
         }
-        if let Err(dead) = self
+        let alive = match self
             .analyser
             .analyse(self.geo, &self.state, Goal::Keep { keep })
         {
-            self.count_dead(dead);
-            return Some(());
-        }
-        let mut moves = self.moves(None);
-        let Ok(block) = self.examine_sides(keep, Mode::Keep)? else {
-            return Some(());
+            Err(dead) => {
+                self.count_dead(dead);
+                false
+            }
+            Ok(()) => true,
         };
-        if let Some(block) = &block {
-            moves.retain(|&mv| !block.touches(mv));
-            for outcome in block.outcomes.iter() {
-                let saved = self.enter_block(block, outcome);
-                let result = self.collect_node(keep, found, run);
-                self.state = saved;
-                result?;
+        if alive {
+            let mut moves = self.moves(None);
+            if let Ok(block) = self.examine_sides(keep, Mode::Keep)? {
+                if let Some(block) = &block {
+                    moves.retain(|&mv| !block.touches(mv));
+                    for outcome in block.outcomes.iter() {
+                        let saved = self.enter_block(block, outcome);
+                        let result = self.collect_node(keep, found, run);
+                        self.state = saved;
+                        productive |= result?;
+                    }
+                }
+                for mv in moves {
+                    let (from, to) = unpack(mv);
+                    let undo = self.state.capture(from, to);
+                    let result = self.collect_node(keep, found, run);
+                    self.state.undo(undo);
+                    productive |= result?;
+                }
             }
         }
-        for mv in moves {
-            let (from, to) = unpack(mv);
-            let undo = self.state.capture(from, to);
-            let result = self.collect_node(keep, found, run);
-            self.state.undo(undo);
-            result?;
+        self.visited.insert(key, productive);
+        if !productive {
+            self.dead_keep.record(dead_key, &budgets);
         }
-        Some(())
+        Some(productive)
     }
 
     /// Replaces the block's side and cut-vertex piece by `outcome` and appends the
