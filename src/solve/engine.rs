@@ -8,7 +8,11 @@
 //!   budget vectors, maximal ones kept. The exact-match transposition table is the
 //!   special case of equal budgets.
 //! * **Visited set** (keep mode): remainders are not monotone in the budgets, so
-//!   `remainders` only skips states it has already expanded.
+//!   `remainders` skips states it has already expanded, and uses dominance only for
+//!   states from which no configuration on the keep squares is reachable (those are
+//!   downward closed in the budgets, [`Engine::collect_node`]).
+//! * **Probe and restart** (solve mode, [`Engine::solve`]): a short probe with a plain
+//!   move order, then the full search with another; proven failures carry over.
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
