@@ -1,12 +1,15 @@
 //! Solver benchmark (`cargo bench --bench solver`): King gadget test boards (gadget +
 //! input stubs + 1-test, from `benches/fixtures/`, for every input signal combination),
-//! 2-row 40-column King wires, and a fixed-seed set of chess.com-size 8×8 puzzles.
+//! output reading (`remainders`) of the And and g gadgets, 2-row 40-column King wires,
+//! and a fixed-seed set of chess.com-size 8×8 puzzles.
 
 use std::time::{Duration, Instant};
 
 use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::rules::Variant;
-use sat2chess::solve::{SearchStats, SolveOptions, Verdict, solve};
+use std::collections::BTreeSet;
+
+use sat2chess::solve::{SearchStats, SolveOptions, Verdict, remainders, solve};
 
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 
@@ -98,12 +101,11 @@ fn run(board: &Board, variant: Variant) -> (Verdict, SearchStats, Duration) {
 
 fn print_row(name: &str, pieces: usize, verdict: &Verdict, stats: &SearchStats, time: Duration) {
     println!(
-        "{name:<28} {pieces:>4} {:<10} {:>10.3} ms  nodes {:>9}  hits {:>8}  sleep {:>8}  pruned {:>8}  dead b/c/f/s/side {}/{}/{}/{}/{}",
+        "{name:<28} {pieces:>4} {:<10} {:>10.3} ms  nodes {:>9}  hits {:>8}  pruned {:>8}  dead b/c/f/s/side {}/{}/{}/{}/{}",
         verdict_name(verdict),
         time.as_secs_f64() * 1e3,
         stats.nodes,
         stats.table_hits,
-        stats.sleep_skipped,
         stats.pruned_moves,
         stats.dead_budget,
         stats.dead_components,
@@ -155,6 +157,54 @@ fn gadget_boards() {
         "gadget boards: worst {:.3} ms (target < 1000 ms)",
         worst.as_secs_f64() * 1e3
     );
+}
+
+/// Output reading as the gadget verifier does it: the gadget with its input stubs but
+/// without the 1-test (rows 1–7 of the fixture), every configuration with all pieces on
+/// the output port (7,4),(7,5).
+fn output_reading() {
+    println!("== Output reading (remainders on the output port), every input combination");
+    let fixtures = [
+        ("and_test", include_str!("fixtures/and_test.txt")),
+        ("g_test", include_str!("fixtures/g_test.txt")),
+    ];
+    let keep: BTreeSet<Square> = [Square::new(7, 4), Square::new(7, 5)].into();
+    let options = SolveOptions {
+        time_limit: Some(TIME_LIMIT),
+        ..SolveOptions::default()
+    };
+    for (name, text) in fixtures {
+        let fixture = parse_fixture(name, text);
+        for signals in (0..3).flat_map(|a| (0..3).map(move |b| vec![a, b])) {
+            let label = format!("read {} {:?}", fixture.name, signals);
+            if !selected(&label) {
+                continue;
+            }
+            let full = with_signals(&fixture, &signals);
+            let pieces: Vec<Piece> = full
+                .pieces()
+                .iter()
+                .filter(|p| p.square.row <= 7)
+                .cloned()
+                .collect();
+            let board = Board::fitted(pieces).expect("valid gadget");
+            let start = Instant::now();
+            let (found, stats) = remainders(&board, &keep, &options);
+            let time = start.elapsed();
+            let summary = match &found {
+                Some(found) => format!("{} remainders", found.len()),
+                None => "UNKNOWN".to_string(),
+            };
+            println!(
+                "{label:<28} {:>4} {summary:<16} {:>10.3} ms  nodes {:>9}  hits {:>8}  blocks {:>6}",
+                board.len(),
+                time.as_secs_f64() * 1e3,
+                stats.nodes,
+                stats.table_hits,
+                stats.block_moves,
+            );
+        }
+    }
 }
 
 /// Rows 1–2, `columns` columns of 2-kings after a signal column 1; optionally a 1-test
@@ -284,6 +334,7 @@ fn puzzles() {
 
 fn main() {
     gadget_boards();
+    output_reading();
     wires();
     puzzles();
 }

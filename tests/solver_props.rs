@@ -163,6 +163,23 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     #[test]
+    fn remainders_agree_with_naive_enumeration_on_dense_short_range_boards(
+        board in short_range_strategy(),
+        keep_bits in any::<u64>(),
+    ) {
+        // Short-range standard boards: the keep-mode block moves apply at cut vertices.
+        let keep: BTreeSet<Square> = board
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| keep_bits >> i & 3 == 0)
+            .map(|(_, p)| p.square)
+            .collect();
+        let (found, _) = remainders(&board, &keep, &SolveOptions::default());
+        prop_assert_eq!(found, Some(naive_remainders(&board, &keep, Variant::Standard)));
+    }
+
+    #[test]
     fn solve_agrees_with_brute_force_on_dense_short_range_boards(board in short_range_strategy()) {
         let report = solve(&board, &SolveOptions::default());
         let reference = brute_force(&board, Variant::Standard);

@@ -1,22 +1,28 @@
 //! The depth-first search behind [`super::solve`] and [`super::remainders`].
 //!
-//! * **Transposition table** keyed by the 128-bit Zobrist hash of the state
-//!   ([`super::state`]): for `solve` it holds states proven to fail, for `remainders` the
-//!   states already expanded.
-//! * **Sleep sets** (Godefroid, *Partial-Order Methods for the Verification of Concurrent
-//!   Systems*, LNCS 1032, ch. 5) for independent captures: two captures with disjoint
-//!   squares commute and neither disables the other ([`super::state::independent`]). After
-//!   exploring capture `a` at a state, a later sibling `b` passes `a` on in its child's
-//!   sleep set if `a` and `b` are independent, because `b·a` reaches the state `a·b`
-//!   already reached. Sleep sets never hide a reachable state, only redundant edges into
-//!   it, so they are sound both for reaching one piece and for enumerating remainders.
-//!   With state caching we follow Godefroid's rule: a table entry records the sleep set
-//!   the state was expanded with; a revisit with a sleep set that is a superset is a hit,
-//!   otherwise only the captures asleep then but awake now are expanded, and the entry
-//!   keeps the intersection.
+//! * **Dominance table** (solve mode). By the thesis's monotony (§3.3: raising budgets
+//!   never hurts — every capture of a solution stays legal, and the last piece keeps at
+//!   least its budget), a state with the same pieces on the same squares as a state
+//!   proven to fail, and budgets pointwise ≤ its budgets, fails too. Failed states are
+//!   stored by their budget-free `shape` hash ([`super::state`]) with a short list of
+//!   budget vectors, maximal ones kept. The exact-match transposition table is the
+//!   special case of equal budgets.
+//! * **Visited set** (keep mode): remainders are not monotone in the budgets, so
+//!   `remainders` skips states it has already expanded, and uses dominance only for
+//!   states from which no configuration on the keep squares is reachable (those are
+//!   downward closed in the budgets, [`Engine::collect_node`]).
+//! * **Probe and restart** (solve mode, [`Engine::solve`]): a short probe with a plain
+//!   move order, then the full search with another; proven failures carry over.
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
+//! * **Block moves** at cut vertices ([`Engine::examine_sides`]): a side that must be
+//!   emptied into its cut vertex is cleared as one unit, in solve mode with the largest
+//!   outcome per kind, in keep mode with every outcome.
+//!
+//! Sleep sets (Godefroid's partial-order reduction) were measured 2–4× slower on the
+//! gadget boards: they make table hits conditional on the sleep set, which defeats
+//! the table and rules out dominance; the search uses neither.
 //!
 //! Candidate final squares are passed down the search: if every solution of a state ends
 //! in a set F, then so does every solution of its children (a solution of the child is
@@ -33,7 +39,7 @@ use crate::rules::Variant;
 
 use super::analysis::{Analyser, Dead, Goal};
 use super::geometry::{Geometry, NO_LINE};
-use super::state::{SlotMove, State, independent, pack, unpack, zobrist};
+use super::state::{SlotMove, State, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
 
 /// Hashes a 128-bit Zobrist key by folding it (the key is already uniformly random).
@@ -54,10 +60,71 @@ impl Hasher for FoldHasher {
     }
 }
 
-type Table = HashMap<u128, (u32, u32), BuildHasherDefault<FoldHasher>>;
+type Fold = BuildHasherDefault<FoldHasher>;
+
+/// Most budget vectors kept per shape in the dominance table; beyond it the oldest
+/// vector is dropped (forgetting a failure only costs time).
+const DOMINANCE_WIDTH: usize = 16;
+
+/// Failed states (solve mode): per shape key (occupancy, kinds and goal), the budget
+/// vectors (budgets of the occupied slots in slot order, concatenated) proven to fail,
+/// none dominated by another.
+#[derive(Default)]
+struct Dominance {
+    failed: HashMap<u128, Vec<Vec<u32>>, Fold>,
+    entries: u64,
+}
+
+impl Dominance {
+    /// Whether `budgets` is pointwise ≤ a failed vector of the same shape.
+    fn fails(&self, key: u128, budgets: &[u32]) -> bool {
+        self.failed.get(&key).is_some_and(|list| {
+            list.iter()
+                .any(|failed| budgets.iter().zip(failed).all(|(b, f)| b <= f))
+        })
+    }
+
+    /// Records a failure, dropping the vectors it dominates.
+    fn record(&mut self, key: u128, budgets: &[u32]) {
+        let list = self.failed.entry(key).or_default();
+        let before = list.len();
+        list.retain(|failed| !failed.iter().zip(budgets).all(|(f, b)| f <= b));
+        if list.len() == DOMINANCE_WIDTH {
+            list.remove(0);
+        }
+        list.push(budgets.to_vec());
+        self.entries = self.entries + list.len() as u64 - before as u64;
+    }
+}
 
 /// Table key offset separating block-outcome enumerations from side-clearing searches.
 const OUTCOME_KEY: u128 = 0x2545_f491_4f6c_dd1d_7a3d_8c2b_91e6_04f3;
+
+/// Memo key offset separating keep-mode block outcomes (all budgets) from solve-mode
+/// ones (largest budgets).
+const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
+
+/// Nodes of the probe of [`Engine::solve`] before it restarts with another order.
+const PROBE_NODES: u64 = 10_000;
+
+/// Move orders of [`Engine::solve`]'s probe and restart; both put captures by
+/// low-degree pieces (leaves) first.
+#[derive(Clone, Copy)]
+enum Ordering {
+    /// Only by the mover's degree.
+    Leaves,
+    /// Then captures of weak pieces, which is how signals travel along wires.
+    WeakTargets,
+}
+
+/// Which goal a search serves, for the block outcomes it needs.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// Reduce to one piece: largest outcome budgets suffice.
+    Solve,
+    /// Enumerate remainders: every outcome.
+    Keep,
+}
 
 /// One way a block can end: the piece left on the cut vertex, and how.
 pub(crate) struct Outcome {
@@ -81,19 +148,6 @@ impl Block {
         let (from, to) = unpack(mv);
         (bit(&self.mask, from) && from != self.cut) || (bit(&self.mask, to) && to != self.cut)
     }
-
-    /// The sleep set after the block: sleeping captures disjoint from it stay asleep
-    /// (they commute with every capture of the block).
-    fn sleep_after(&self, sleep: &[SlotMove]) -> Vec<SlotMove> {
-        sleep
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let (from, to) = unpack(mv);
-                !bit(&self.mask, from) && !bit(&self.mask, to)
-            })
-            .collect()
-    }
 }
 
 /// Table key offset for the sub-problem "clear everything into `cut`".
@@ -108,6 +162,8 @@ struct Limits {
     reached: bool,
     /// Calls since the start, for checking the clock now and then.
     ticks: u64,
+    /// Node count at which the probe of [`Engine::solve`] gives up.
+    round_end: u64,
 }
 
 impl Limits {
@@ -121,7 +177,7 @@ impl Limits {
         {
             self.reached = true;
         }
-        self.reached
+        self.reached || nodes >= self.round_end
     }
 }
 
@@ -139,15 +195,22 @@ pub(crate) struct Engine<'g> {
     variant: Variant,
     state: State,
     analyser: Analyser,
-    table: Table,
-    arena: Vec<SlotMove>,
+    /// Solve mode: failed states.
+    dominance: Dominance,
+    /// Keep mode: expanded states, by state hash and enumeration run, with whether a
+    /// configuration on the keep squares is reachable from them.
+    visited: HashMap<u128, bool, Fold>,
+    /// Keep mode: states from which no configuration on the keep squares is reachable.
+    dead_keep: Dominance,
     /// Answers of side-clearing sub-problems, by sub-state key.
-    cleared: HashMap<u128, bool, BuildHasherDefault<FoldHasher>>,
+    cleared: HashMap<u128, bool, Fold>,
     /// Keep-goal enumerations started so far.
     runs: u32,
     /// Block outcomes, by sub-state key.
-    outcomes: HashMap<u128, Rc<Vec<Outcome>>, BuildHasherDefault<FoldHasher>>,
+    outcomes: HashMap<u128, Rc<Vec<Outcome>>, Fold>,
     limits: Limits,
+    /// Move order of the current restart round.
+    ordering: Ordering,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
 }
@@ -159,8 +222,9 @@ impl<'g> Engine<'g> {
             variant: options.variant,
             state: State::new(board, geo.words),
             analyser: Analyser::new(geo.len(), geo.words),
-            table: Table::default(),
-            arena: Vec::new(),
+            dominance: Dominance::default(),
+            visited: HashMap::default(),
+            dead_keep: Dominance::default(),
             cleared: HashMap::default(),
             outcomes: HashMap::default(),
             runs: 0,
@@ -169,7 +233,9 @@ impl<'g> Engine<'g> {
                 options: options.clone(),
                 reached: false,
                 ticks: 0,
+                round_end: u64::MAX,
             },
+            ordering: Ordering::Leaves,
             stats: SearchStats::default(),
             path: Vec::new(),
         }
@@ -177,17 +243,36 @@ impl<'g> Engine<'g> {
 
     fn finish_stats(&mut self) {
         self.stats.elapsed = self.limits.start.elapsed();
-        self.stats.table_entries = self.table.len() as u64;
+        self.stats.table_entries =
+            self.dominance.entries + self.dead_keep.entries + self.visited.len() as u64;
     }
 
     /// Decides whether the state reduces to one piece; `Some(moves)` on success, `None`
     /// inside `Err` when a limit was reached.
+    ///
+    /// Probe and restart: the time to find a solution depends heavily on the move
+    /// order, and no single order suits all boards (the plain [`Ordering::Leaves`]
+    /// finds the sweeps of long wires at once, where [`Ordering::WeakTargets`] gets
+    /// lost; on gadget boards it is the other way round). So a probe with the first
+    /// order runs for [`PROBE_NODES`] nodes, then the search restarts with the second
+    /// order and no budget. An aborted probe answers nothing; the dominance table and
+    /// the block-outcome memos survive it, since each entry is a proven fact about a
+    /// state, independent of the order that found it, so the restart skips the
+    /// failures the probe proved.
     pub fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, ()> {
         let mut finals = vec![0u64; self.geo.words];
         for slot in self.state.slots() {
             finals[slot / 64] |= 1 << (slot % 64);
         }
-        let result = self.solve_node(&finals, &[], 0, None);
+        self.ordering = Ordering::Leaves;
+        self.limits.round_end = PROBE_NODES;
+        let mut result = self.solve_node(&finals, 0, None);
+        if result.is_none() && !self.limits.reached {
+            self.ordering = Ordering::WeakTargets;
+            self.limits.round_end = u64::MAX;
+            self.path.clear();
+            result = self.solve_node(&finals, 0, None);
+        }
         self.finish_stats();
         match result {
             None => Err(()),
@@ -214,32 +299,14 @@ impl<'g> Engine<'g> {
         }
         let mut found = BTreeSet::new();
         let run = self.next_run();
-        let result = self.collect_node(&mask, &[], &mut found, run);
+        let result = self.collect_node(&mask, &mut found, run);
         self.finish_stats();
-        result.map(|()| found).ok_or(())
+        result.map(|_| found).ok_or(())
     }
 
-    /// Looks the state up (sleep sets are kept sorted). `Ok(())` means "already done under a subset of `sleep`";
-    /// otherwise returns the captures still to expand (`None`: all awake ones).
-    fn lookup(&mut self, key: u128, sleep: &[SlotMove]) -> Result<(), Option<Vec<SlotMove>>> {
-        let Some(&(offset, len)) = self.table.get(&key) else {
-            return Err(None);
-        };
-        let stored = &self.arena[offset as usize..(offset + len) as usize];
-        if stored.iter().all(|m| sleep.binary_search(m).is_ok()) {
-            self.stats.table_hits += 1;
-            return Ok(());
-        }
-        let (kept, awake): (Vec<SlotMove>, Vec<SlotMove>) =
-            stored.iter().partition(|m| sleep.binary_search(m).is_ok());
-        self.record(key, &kept);
-        Err(Some(awake))
-    }
-
-    fn record(&mut self, key: u128, sleep: &[SlotMove]) {
-        let offset = self.arena.len() as u32;
-        self.arena.extend_from_slice(sleep);
-        self.table.insert(key, (offset, sleep.len() as u32));
+    /// The budgets of the occupied slots in slot order (the dominance table's vectors).
+    fn budgets(&self) -> Vec<u32> {
+        self.state.slots().map(|s| self.state.budget[s]).collect()
     }
 
     fn count_dead(&mut self, dead: Dead) {
@@ -253,15 +320,9 @@ impl<'g> Engine<'g> {
         *counter += 1;
     }
 
-    /// Legal captures from the current state, minus sleeping ones, restricted to `only`
-    /// if given. In solve mode (`finals` given) captures by cut vertices and captures
-    /// vacating the last candidate final square are skipped.
-    fn moves(
-        &mut self,
-        sleep: &[SlotMove],
-        only: Option<&[SlotMove]>,
-        finals: Option<&[u64]>,
-    ) -> Vec<SlotMove> {
+    /// Legal captures from the current state. In solve mode (`finals` given) captures
+    /// by cut vertices and captures vacating the last candidate final square are skipped.
+    fn moves(&mut self, finals: Option<&[u64]>) -> Vec<SlotMove> {
         let geo = self.geo;
         let state = &self.state;
         let out = &self.analyser.out;
@@ -303,27 +364,20 @@ impl<'g> Engine<'g> {
                 {
                     continue;
                 }
-                let mv = pack(from, to);
-                if sleep.binary_search(&mv).is_ok() {
-                    self.stats.sleep_skipped += 1;
-                    continue;
-                }
-                if only.is_some_and(|only| only.binary_search(&mv).is_err()) {
-                    continue;
-                }
-                moves.push(mv);
+                moves.push(pack(from, to));
             }
         }
-        // Leaves first: their captures are forced sooner or later (a leaf that is not
-        // the final square can only be vacated by capturing its one neighbour). Then
-        // captures of weak pieces, which is how signals travel along wires.
+        // Leaves first in every order: their captures are forced sooner or later (a
+        // leaf that is not the final square can only be vacated by capturing its one
+        // neighbour).
+        let ordering = self.ordering;
         moves.sort_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            (
-                out.degree[from],
-                state.budget[to],
-                std::cmp::Reverse(out.degree[to]),
-            )
+            let rest = match ordering {
+                Ordering::Leaves => (0, 0),
+                Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
+            };
+            (out.degree[from], rest)
         });
         moves
     }
@@ -334,7 +388,6 @@ impl<'g> Engine<'g> {
     fn solve_node(
         &mut self,
         finals: &[u64],
-        sleep: &[SlotMove],
         goal: u128,
         target: Option<(PieceKind, u32)>,
     ) -> Option<bool> {
@@ -347,11 +400,12 @@ impl<'g> Engine<'g> {
                     }),
             );
         }
-        let key = self.state.hash ^ goal;
-        let only = match self.lookup(key, sleep) {
-            Ok(()) => return Some(false),
-            Err(only) => only,
-        };
+        let key = self.state.shape ^ goal;
+        let budgets = self.budgets();
+        if self.dominance.fails(key, &budgets) {
+            self.stats.table_hits += 1;
+            return Some(false);
+        }
         if self.limits.exhausted(self.stats.nodes) {
             return None;
         }
@@ -369,23 +423,20 @@ impl<'g> Engine<'g> {
         };
         if let Err(dead) = verdict {
             self.count_dead(dead);
-            self.record(key, &[]);
+            self.dominance.record(key, &budgets);
             return Some(false);
         }
         let child_finals = self.analyser.out.finals.clone();
-        let mut moves = self.moves(sleep, only.as_deref(), Some(&child_finals));
-        let Ok(block) = self.examine_sides(&child_finals, true)? else {
-            self.record(key, &[]);
+        let mut moves = self.moves(Some(&child_finals));
+        let Ok(block) = self.examine_sides(&child_finals, Mode::Solve)? else {
+            self.dominance.record(key, &budgets);
             return Some(false);
         };
-        let block = if only.is_none() { block } else { None };
-        let mut done: Vec<SlotMove> = Vec::new();
         if let Some(block) = &block {
             moves.retain(|&mv| !block.touches(mv));
             for outcome in block.outcomes.iter() {
-                let child_sleep = block.sleep_after(sleep);
                 let saved = self.enter_block(block, outcome);
-                let result = self.solve_node(&child_finals, &child_sleep, goal, target);
+                let result = self.solve_node(&child_finals, goal, target);
                 self.state = saved;
                 match result {
                     None => return None,
@@ -394,23 +445,13 @@ impl<'g> Engine<'g> {
                 }
             }
         }
-        let mut child_sleep: Vec<SlotMove> = Vec::new();
         let mut finals_after = child_finals.clone();
         for mv in moves {
-            child_sleep.clear();
-            child_sleep.extend(
-                sleep
-                    .iter()
-                    .chain(&done)
-                    .filter(|&&z| independent(z, mv))
-                    .copied(),
-            );
-            child_sleep.sort_unstable();
             let (from, to) = unpack(mv);
             clear_bit(&mut finals_after, from);
             let undo = self.state.capture(from, to);
             self.path.push(mv);
-            let result = self.solve_node(&finals_after, &child_sleep, goal, target);
+            let result = self.solve_node(&finals_after, goal, target);
             self.state.undo(undo);
             finals_after[from / 64] = child_finals[from / 64];
             match result {
@@ -418,13 +459,10 @@ impl<'g> Engine<'g> {
                 Some(true) => return Some(true),
                 Some(false) => {
                     self.path.pop();
-                    done.push(mv);
                 }
             }
         }
-        if only.is_none() {
-            self.record(key, sleep);
-        }
+        self.dominance.record(key, &budgets);
         Some(false)
     }
 
@@ -438,77 +476,88 @@ impl<'g> Engine<'g> {
 
     /// Expands the current state for the keep goal, recording every first-visited
     /// state whose pieces all stand on `keep`. `run` is the enumeration's table-key
-    /// offset. Side clearing serves here as a dead-state test only: blocks would need
-    /// every outcome budget, not just the largest.
+    /// offset. Returns whether some configuration on `keep` is reachable from here
+    /// (`None`: a limit was reached).
+    ///
+    /// States from which none is reachable go to the dead table, with dominance: if a
+    /// state with budgets pointwise ≤ those of a dead state of the same shape reached a
+    /// configuration on `keep` by some captures, the dead state could make the same
+    /// captures (more budget never disables one, thesis §3.3) and reach the same
+    /// squares — so it is dead too, and skipping it loses no remainder.
     fn collect_node(
         &mut self,
         keep: &[u64],
-        sleep: &[SlotMove],
         found: &mut BTreeSet<Remainder>,
         run: u128,
-    ) -> Option<()> {
+    ) -> Option<bool> {
         let key = self.state.hash ^ run;
-        let only = match self.lookup(key, sleep) {
-            Ok(()) => return Some(()),
-            Err(only) => only,
-        };
+        if let Some(&productive) = self.visited.get(&key) {
+            self.stats.table_hits += 1;
+            return Some(productive);
+        }
+        let dead_key = self.state.shape ^ run;
+        let budgets = self.budgets();
+        if self.dead_keep.fails(dead_key, &budgets) {
+            self.stats.table_hits += 1;
+            return Some(false);
+        }
         if self.limits.exhausted(self.stats.nodes) {
             return None;
         }
-        if only.is_none() {
-            self.stats.nodes += 1;
-            if (0..self.geo.words).all(|w| self.state.occupied[w] & !keep[w] == 0) {
-                let mut remainder: Remainder = self
-                    .state
-                    .slots()
-                    .map(|s| {
-                        (
-                            self.geo.squares[s],
-                            self.state.kind[s],
-                            self.state.budget[s],
-                        )
-                    })
-                    .collect();
-                remainder.sort_unstable();
-                found.insert(remainder);
-            }
-            if let Err(dead) = self
-                .analyser
-                .analyse(self.geo, &self.state, Goal::Keep { keep })
-            {
+        self.stats.nodes += 1;
+        let mut productive = false;
+        if (0..self.geo.words).all(|w| self.state.occupied[w] & !keep[w] == 0) {
+            let mut remainder: Remainder = self
+                .state
+                .slots()
+                .map(|s| {
+                    (
+                        self.geo.squares[s],
+                        self.state.kind[s],
+                        self.state.budget[s],
+                    )
+                })
+                .collect();
+            remainder.sort_unstable();
+            found.insert(remainder);
+            productive = true;
+        }
+        let alive = match self
+            .analyser
+            .analyse(self.geo, &self.state, Goal::Keep { keep })
+        {
+            Err(dead) => {
                 self.count_dead(dead);
-                self.record(key, &[]);
-                return Some(());
+                false
+            }
+            Ok(()) => true,
+        };
+        if alive {
+            let mut moves = self.moves(None);
+            if let Ok(block) = self.examine_sides(keep, Mode::Keep)? {
+                if let Some(block) = &block {
+                    moves.retain(|&mv| !block.touches(mv));
+                    for outcome in block.outcomes.iter() {
+                        let saved = self.enter_block(block, outcome);
+                        let result = self.collect_node(keep, found, run);
+                        self.state = saved;
+                        productive |= result?;
+                    }
+                }
+                for mv in moves {
+                    let (from, to) = unpack(mv);
+                    let undo = self.state.capture(from, to);
+                    let result = self.collect_node(keep, found, run);
+                    self.state.undo(undo);
+                    productive |= result?;
+                }
             }
         }
-        let moves = self.moves(sleep, only.as_deref(), None);
-        if only.is_none() {
-            if self.examine_sides(keep, false)?.is_err() {
-                self.record(key, &[]);
-                return Some(());
-            }
-            self.record(key, sleep);
+        self.visited.insert(key, productive);
+        if !productive {
+            self.dead_keep.record(dead_key, &budgets);
         }
-        let mut done: Vec<SlotMove> = Vec::new();
-        let mut child_sleep: Vec<SlotMove> = Vec::new();
-        for mv in moves {
-            child_sleep.clear();
-            child_sleep.extend(
-                sleep
-                    .iter()
-                    .chain(&done)
-                    .filter(|&&z| independent(z, mv))
-                    .copied(),
-            );
-            child_sleep.sort_unstable();
-            let (from, to) = unpack(mv);
-            let undo = self.state.capture(from, to);
-            let result = self.collect_node(keep, &child_sleep, found, run);
-            self.state.undo(undo);
-            result?;
-            done.push(mv);
-        }
-        Some(())
+        Some(productive)
     }
 
     /// Replaces the block's side and cut-vertex piece by `outcome` and appends the
@@ -547,15 +596,16 @@ impl<'g> Engine<'g> {
     /// move them before. Every capture stays legal (A's moves see no blockers, arrivals
     /// only need v occupied) and the configuration at t is the same. A's block ends
     /// with v holding its last arrival, whose (kind, budget) is one of the block's
-    /// outcomes, computed once per side by the keep-goal enumeration with keep = {v}.
-    /// `None` when a limit was reached.
-    fn examine_sides(&mut self, avoid: &[u64], blocks: bool) -> Option<Result<Option<Block>, ()>> {
+    /// outcomes ([`Self::block_outcomes`]). The argument never uses the goal, so it
+    /// holds for reaching one piece and for enumerating remainders alike (a remainder
+    /// has A empty, A having no keep square). `None` when a limit was reached.
+    fn examine_sides(&mut self, avoid: &[u64], mode: Mode) -> Option<Result<Option<Block>, ()>> {
         let cuts: Vec<usize> = self
             .state
             .slots()
             .filter(|&s| self.analyser.out.cut[s])
             .collect();
-        let exact = blocks && self.variant == Variant::Standard && !self.geo.has_ranged();
+        let exact = self.variant == Variant::Standard && !self.geo.has_ranged();
         let mut best: Option<Block> = None;
         for cut in cuts {
             for side in self.analyser.sides(self.geo, &self.state, cut) {
@@ -564,7 +614,7 @@ impl<'g> Engine<'g> {
                 }
                 self.stats.side_checks += 1;
                 if exact {
-                    let outcomes = self.block_outcomes(&side, cut)?;
+                    let outcomes = self.block_outcomes(&side, cut, mode)?;
                     if outcomes.is_empty() {
                         self.stats.dead_sides += 1;
                         return Some(Err(()));
@@ -609,17 +659,31 @@ impl<'g> Engine<'g> {
         saved
     }
 
-    /// For each kind present on `side`, the largest budget a piece of that kind on
-    /// `cut` can have once `side` is emptied on the sub-board `side ∪ {cut}` (budget 0
-    /// on `cut`), with a witness each; memoised. The last arrival on `cut` comes from
-    /// the side, hence the kinds. Smaller budgets are never needed in solve mode, by
-    /// the thesis's monotony (§3.3: more budget never hurts).
-    fn block_outcomes(&mut self, side: &[usize], cut: usize) -> Option<Rc<Vec<Outcome>>> {
+    /// The pieces `cut` can hold once `side` is emptied on the sub-board `side ∪ {cut}`
+    /// (budget 0 on `cut`); memoised by sub-board. The last arrival on `cut` comes from
+    /// the side. In solve mode: for each kind on `side`, the largest budget, with a
+    /// witness — smaller budgets are never needed, by the thesis's monotony (§3.3: more
+    /// budget never hurts). In keep mode: every (kind, budget), from the keep-goal
+    /// enumeration with keep = {cut}, since remainders record budgets.
+    fn block_outcomes(
+        &mut self,
+        side: &[usize],
+        cut: usize,
+        mode: Mode,
+    ) -> Option<Rc<Vec<Outcome>>> {
         let saved = self.enter_side(side, cut);
-        let key = self.state.hash ^ clear_goal_key(cut) ^ OUTCOME_KEY;
+        let mode_key = match mode {
+            Mode::Solve => 0,
+            Mode::Keep => KEEP_OUTCOME_KEY,
+        };
+        let key = self.state.hash ^ clear_goal_key(cut) ^ OUTCOME_KEY ^ mode_key;
         let result = match self.outcomes.get(&key) {
             Some(known) => Some(known.clone()),
-            None => self.max_outcomes(side, cut).map(|outcomes| {
+            None => match mode {
+                Mode::Solve => self.max_outcomes(side, cut),
+                Mode::Keep => self.every_outcome(cut),
+            }
+            .map(|outcomes| {
                 let outcomes = Rc::new(outcomes);
                 self.outcomes.insert(key, outcomes.clone());
                 outcomes
@@ -627,6 +691,29 @@ impl<'g> Engine<'g> {
         };
         self.state = saved;
         result
+    }
+
+    fn every_outcome(&mut self, cut: usize) -> Option<Vec<Outcome>> {
+        let mut keep = vec![0u64; self.geo.words];
+        keep[cut / 64] |= 1 << (cut % 64);
+        let mut found = BTreeSet::new();
+        let run = self.next_run();
+        self.collect_node(&keep, &mut found, run)?;
+        Some(
+            found
+                .into_iter()
+                .map(|remainder| {
+                    let [(_, kind, budget)] = remainder[..] else {
+                        unreachable!("a remainder on one square is one piece")
+                    };
+                    Outcome {
+                        kind,
+                        budget,
+                        witness: Vec::new(),
+                    }
+                })
+                .collect(),
+        )
     }
 
     fn max_outcomes(&mut self, side: &[usize], cut: usize) -> Option<Vec<Outcome>> {
@@ -645,7 +732,7 @@ impl<'g> Engine<'g> {
             for budget in (0..top).rev() {
                 let goal = clear_goal_key(cut) ^ zobrist(usize::MAX >> 16, kind, budget);
                 let start = self.path.len();
-                let reached = self.solve_node(&finals, &[], goal, Some((kind, budget)))?;
+                let reached = self.solve_node(&finals, goal, Some((kind, budget)))?;
                 let witness = self.path.split_off(start);
                 if reached {
                     outcomes.push(Outcome {
@@ -672,7 +759,7 @@ impl<'g> Engine<'g> {
                 let mut finals = vec![0u64; self.geo.words];
                 finals[cut / 64] |= 1 << (cut % 64);
                 let path_len = self.path.len();
-                let result = self.solve_node(&finals, &[], goal, None);
+                let result = self.solve_node(&finals, goal, None);
                 self.path.truncate(path_len);
                 if let Some(known) = result {
                     self.cleared.insert(key, known);
@@ -682,5 +769,28 @@ impl<'g> Engine<'g> {
         };
         self.state = saved;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dominance_covers_pointwise_smaller_budgets_of_the_same_shape() {
+        let mut table = Dominance::default();
+        table.record(7, &[2, 1, 0]);
+        assert!(table.fails(7, &[2, 1, 0]));
+        assert!(table.fails(7, &[1, 0, 0]));
+        assert!(!table.fails(7, &[2, 2, 0]));
+        assert!(!table.fails(8, &[0, 0, 0]));
+        // A larger failed vector replaces the ones it dominates.
+        table.record(7, &[2, 2, 0]);
+        assert_eq!(table.failed[&7], vec![vec![2, 2, 0]]);
+        assert_eq!(table.entries, 1);
+        table.record(7, &[0, 0, 3]);
+        assert!(table.fails(7, &[0, 0, 3]) && table.fails(7, &[2, 2, 0]));
+        assert!(!table.fails(7, &[2, 0, 1]));
+        assert_eq!(table.entries, 2);
     }
 }

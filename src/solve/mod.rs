@@ -3,8 +3,8 @@
 //! reduced to on a chosen set of squares (the gadget verifier's "output reading").
 //!
 //! Both use one engine ([`engine`]): compact slot-indexed states with Zobrist hashing, a
-//! transposition table, sleep-set partial-order reduction, and only proven pruning rules
-//! from thesis §3.3 ([`analysis`]). [`brute::brute_force`] is the plain reference search.
+//! dominance table of failed states (thesis §3.3 monotony), block moves at cut vertices,
+//! and only proven pruning rules from thesis §3.3 ([`analysis`]). [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
 pub mod brute;
@@ -46,11 +46,14 @@ pub enum Verdict {
 pub struct SearchStats {
     /// States expanded.
     pub nodes: u64,
-    /// Revisits answered by the transposition table.
+    /// States answered by the table: dominated by a failed state (solve) or already
+    /// expanded (remainders).
     pub table_hits: u64,
-    /// Entries in the transposition table at the end.
+    /// Entries in the table at the end (failed budget vectors plus expanded states).
     pub table_entries: u64,
-    /// Captures not tried because they were in the sleep set (partial-order reduction).
+    /// Captures skipped by sleep-set partial-order reduction. The engine dropped sleep
+    /// sets (they defeat the dominance table), so this stays 0; the field is kept for
+    /// the public API.
     pub sleep_skipped: u64,
     /// Captures not tried because they vacate a cut vertex or the last candidate final
     /// square (thesis §3.3.1, Corollary 3.7).
@@ -214,6 +217,25 @@ mod tests {
         assert_eq!(report.verdict, Verdict::Unknown);
         let keep: BTreeSet<Square> = [Square::new(3, 11)].into();
         assert!(remainders(&board, &keep, &options).0.is_none());
+    }
+
+    #[test]
+    fn remainders_take_every_block_outcome() {
+        // The wire left of the cut vertex (2,4) holds no keep square, so it is cleared
+        // into (2,4) as blocks, one per outcome budget; the result must match the plain
+        // enumeration (brute force over all reachable states, in the property tests).
+        let board = kings(&["2222.", ".222.", "...22"]);
+        let keep: BTreeSet<Square> = [Square::new(3, 4), Square::new(3, 5)].into();
+        let (found, stats) = remainders(&board, &keep, &SolveOptions::default());
+        let found = found.unwrap();
+        assert!(stats.block_moves > 0);
+        let singles: BTreeSet<(Square, u32)> = found
+            .iter()
+            .filter(|r| r.len() == 1)
+            .map(|r| (r[0].0, r[0].2))
+            .collect();
+        // A 2-signal survives the wire: some single piece keeps budget ≥ 1.
+        assert!(singles.iter().any(|&(_, budget)| budget >= 1));
     }
 
     #[test]

@@ -20,15 +20,6 @@ pub(crate) fn unpack(mv: SlotMove) -> (usize, usize) {
     ((mv >> 32) as usize, (mv & 0xffff_ffff) as usize)
 }
 
-/// Two captures are independent when their squares are disjoint: then neither changes
-/// the other's mover, target or budget, and a capture only *vacates* a square, which can
-/// never block a ranged move. Executed in either order they reach the same configuration.
-pub(crate) fn independent(a: SlotMove, b: SlotMove) -> bool {
-    let (a1, a2) = unpack(a);
-    let (b1, b2) = unpack(b);
-    a1 != b1 && a1 != b2 && a2 != b1 && a2 != b2
-}
-
 fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -42,6 +33,14 @@ pub(crate) fn zobrist(slot: usize, kind: PieceKind, budget: u32) -> u128 {
     let high = mix(x);
     let low = mix(high ^ 0x5851_f42d_4c95_7f2d);
     ((high as u128) << 64) | low as u128
+}
+
+/// Key of "a piece of `kind` on `slot`" in the budget-free `shape` hash: a Zobrist key
+/// with its halves swapped, so that it is unrelated to every [`zobrist`] key (the
+/// engine offsets table keys by `zobrist` values, and an equal key would cancel a
+/// piece out of the shape).
+fn shape_key(slot: usize, kind: PieceKind) -> u128 {
+    zobrist(slot, kind, 0).rotate_left(64)
 }
 
 /// What [`State::capture`] needs to undo a capture.
@@ -65,6 +64,10 @@ pub(crate) struct State {
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
     pub large_budgets: usize,
     pub hash: u128,
+    /// Zobrist hash of the occupancy and kinds only (budgets left out): states with
+    /// equal `shape` differ at most in their budgets, the setting of the dominance
+    /// table ([`super::engine`]).
+    pub shape: u128,
 }
 
 impl State {
@@ -78,6 +81,7 @@ impl State {
             kings: 0,
             large_budgets: 0,
             hash: 0,
+            shape: 0,
         };
         for slot in 0..board.len() {
             state.place(slot);
@@ -94,6 +98,7 @@ impl State {
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets += usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= shape_key(slot, self.kind[slot]);
     }
 
     /// Empties `slot`.
@@ -105,6 +110,7 @@ impl State {
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= shape_key(slot, self.kind[slot]);
     }
 
     pub fn is_occupied(&self, slot: usize) -> bool {
@@ -155,5 +161,24 @@ impl State {
         self.kind[to] = captured_kind;
         self.budget[to] = captured_budget;
         self.place(to);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_keys_are_unrelated_to_zobrist_keys() {
+        // The engine offsets table keys by `zobrist` values (e.g. budget u32::MAX as a
+        // marker); a shape key equal to one of them would cancel a piece out of a key.
+        for slot in [0, 1, 63, 64, 200] {
+            for kind in PieceKind::ALL {
+                let shape = shape_key(slot, kind);
+                for budget in [0, 1, 2, 7, u32::MAX] {
+                    assert_ne!(shape, zobrist(slot, kind, budget));
+                }
+            }
+        }
     }
 }
