@@ -298,3 +298,29 @@ fn gadgets_render_writes_one_figure_per_king_gadget() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn king_and_gadget_svg() {
+    let gadget = sat2chess::gadgets::king_gadget("and").unwrap().unwrap();
+    let marks = gadget
+        .ports
+        .iter()
+        .flat_map(|port| {
+            let mark = match port.role {
+                sat2chess::gadgets::PortRole::Input => Mark::Input,
+                sat2chess::gadgets::PortRole::Output => Mark::Output,
+            };
+            port.squares.map(|square| (square, mark))
+        })
+        .collect();
+    let options = RenderOptions {
+        gadgets: true,
+        legend: true,
+        marks,
+        ..RenderOptions::default()
+    };
+    snapshot(
+        "render_king_and_gadget_svg",
+        &svg(&gadget.board().unwrap(), &[], &options),
+    );
+}
