@@ -351,21 +351,9 @@ impl Analyser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Piece, Square};
+    use crate::board::{Board, Square};
 
-    /// Kings from a picture: digits are budgets, anything else is empty.
-    fn kings(picture: &[&str]) -> Board {
-        let mut pieces = Vec::new();
-        for (r, line) in picture.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                if let Some(budget) = ch.to_digit(10) {
-                    let square = Square::new(r as u32 + 1, c as u32 + 1);
-                    pieces.push(Piece::new(PieceKind::King, square, budget));
-                }
-            }
-        }
-        Board::fitted(pieces).unwrap()
-    }
+    use crate::solve::test_boards::kings;
 
     fn setup(board: &Board) -> (Geometry, State, Analyser) {
         let geo = Geometry::new(board);

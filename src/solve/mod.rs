@@ -130,13 +130,13 @@ pub fn remainders(
     (found, engine.stats)
 }
 
+/// Test boards drawn as pictures, shared by the solver's unit tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Piece;
-    use crate::rules::Position;
+pub(crate) mod test_boards {
+    use crate::board::{Board, Piece, PieceKind, Square};
 
-    fn kings(picture: &[&str]) -> Board {
+    /// Kings from a picture: digits are budgets, anything else is empty.
+    pub(crate) fn kings(picture: &[&str]) -> Board {
         let mut pieces = Vec::new();
         for (r, line) in picture.iter().enumerate() {
             for (c, ch) in line.chars().enumerate() {
@@ -148,6 +148,14 @@ mod tests {
         }
         Board::fitted(pieces).unwrap()
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+
+    use super::test_boards::kings;
 
     fn replays(board: &Board, moves: &[Move], variant: Variant) -> bool {
         let mut position = Position::new(board, variant);
