@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use sat2chess::back::king::{self, KingStats};
 use sat2chess::check;
-use sat2chess::front::{self, FormulaFormat};
+
 use sat2chess::io::{BoardFormat, json};
 use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
@@ -31,12 +31,8 @@ pub enum Piece {
 /// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats --certify --moves moves.json
 #[derive(clap::Args)]
 pub struct Args {
-    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
-    /// names are recognised by content.
-    pub input: PathBuf,
-    /// Input format (default: from the file name, else the content).
-    #[arg(long, value_enum)]
-    pub input_format: Option<FormulaFormat>,
+    #[command(flatten)]
+    pub formula: super::FormulaInput,
     /// The piece type of the board.
     #[arg(long, value_enum)]
     pub piece: Piece,
@@ -81,8 +77,8 @@ fn print_stats(stats: &KingStats) {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let Piece::King = args.piece;
-    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let context = || args.input.display().to_string();
+    let input = args.formula.load()?;
+    let context = || args.formula.input.display().to_string();
     let chain = Chain::from_input(&input).with_context(context)?;
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;

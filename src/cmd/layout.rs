@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use sat2chess::front::{self, FormulaFormat};
+
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Footprint, Stats};
 use sat2chess::transform::Chain;
@@ -30,12 +30,8 @@ pub enum LayoutFormat {
 /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
 #[derive(clap::Args)]
 pub struct Args {
-    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
-    /// names are recognised by content.
-    pub input: PathBuf,
-    /// Input format (default: from the file name, else the content).
-    #[arg(long, value_enum)]
-    pub input_format: Option<FormulaFormat>,
+    #[command(flatten)]
+    pub formula: super::FormulaInput,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
     pub format: LayoutFormat,
@@ -73,10 +69,11 @@ fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let input = front::load(&args.input, args.input_format)?;
-    let chain = Chain::from_input(&input).with_context(|| args.input.display().to_string())?;
+    let input = args.formula.load()?;
+    let chain =
+        Chain::from_input(&input).with_context(|| args.formula.input.display().to_string())?;
     let formula = chain.formula();
-    let context = || args.input.display().to_string();
+    let context = || args.formula.input.display().to_string();
     let ordering = if args.naive {
         Ordering::Naive
     } else {

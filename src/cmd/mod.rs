@@ -35,6 +35,25 @@ pub fn code(value: u8) -> ExitCode {
     ExitCode::from(value)
 }
 
+/// The formula argument shared by `sat`, `transform`, `layout` and `compile`.
+#[derive(clap::Args)]
+pub struct FormulaInput {
+    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
+    /// names are recognised by content.
+    pub input: std::path::PathBuf,
+    /// Input format (default: from the file name, else the content).
+    #[arg(long, value_enum)]
+    pub input_format: Option<sat2chess::front::FormulaFormat>,
+}
+
+impl FormulaInput {
+    /// Reads the formula. The message of an `InputError` already ends with its source,
+    /// so it is passed on as text (`{:#}` would repeat it).
+    pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
+        sat2chess::front::load(&self.input, self.input_format).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
 /// The rule variant a `--king-last` flag selects.
 pub fn variant(king_last: bool) -> Variant {
     if king_last {

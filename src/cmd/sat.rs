@@ -1,9 +1,8 @@
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use sat2chess::formula::Assignment;
-use sat2chess::front::{self, FormulaFormat, Input};
+use sat2chess::front::Input;
 use sat2chess::sat;
 
 use super::{code, exit, print_out};
@@ -11,17 +10,13 @@ use super::{code, exit, print_out};
 /// `sat2chess sat`: decide a formula with the SAT solver (help text in main.rs).
 #[derive(clap::Args)]
 pub struct Args {
-    /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
-    /// names are recognised by content.
-    pub input: PathBuf,
-    /// Input format (default: from the file name, else the content).
-    #[arg(long, value_enum)]
-    pub input_format: Option<FormulaFormat>,
+    #[command(flatten)]
+    pub formula: super::FormulaInput,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
-    let input = front::load(&args.input, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let input = args.formula.load()?;
     let mut out = String::new();
     let answer = match &input {
         Input::Cnf(cnf) => sat::solve_cnf(cnf),

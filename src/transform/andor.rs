@@ -15,7 +15,7 @@
 //! Forward map: `x_p1 = x_p2 := φ(x)`, `x_n := ¬φ(x)`, `e := false`.
 //! Backward map: `φ(x) := ¬φ'(x_n)` (the proof of Theorem 2.2).
 
-use super::{Origin, TransformError, check_vars};
+use super::{Origin, TransformError, check_three_cnf};
 use crate::formula::{AndOrClause, AndOrFormula, Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_andor`].
@@ -30,14 +30,7 @@ pub struct ToAndOr {
 /// Applies Theorem 2.2 to a (2+1),3-SAT formula: at most three literals per clause and
 /// every variable exactly twice positive and once negative.
 pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> {
-    check_vars(cnf, names)?;
-    if let Some((clause, lits)) = cnf.clauses.iter().enumerate().find(|(_, c)| c.len() > 3) {
-        return Err(TransformError::ClauseTooLong {
-            clause,
-            len: lits.len(),
-            max: 3,
-        });
-    }
+    check_three_cnf(cnf, names)?;
     let num_vars = cnf.num_vars as usize;
     // Output variable of every occurrence: 3x, 3x+1 for the positive ones, 3x+2 for the negative.
     let mut positives = vec![0usize; num_vars];

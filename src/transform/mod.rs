@@ -144,6 +144,20 @@ pub enum TransformError {
     NotAndOr(#[from] AndOrError),
 }
 
+/// [`check_vars`], and no clause has more than three literals (input of Lemma 2.1 and
+/// Theorem 2.2).
+fn check_three_cnf(cnf: &Cnf, names: &[String]) -> Result<(), TransformError> {
+    check_vars(cnf, names)?;
+    match cnf.clauses.iter().enumerate().find(|(_, c)| c.len() > 3) {
+        Some((clause, lits)) => Err(TransformError::ClauseTooLong {
+            clause,
+            len: lits.len(),
+            max: 3,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Every literal's variable is below `num_vars`, and there is one name per variable.
 fn check_vars(cnf: &Cnf, names: &[String]) -> Result<(), TransformError> {
     if names.len() != cnf.num_vars as usize {

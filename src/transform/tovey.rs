@@ -14,7 +14,7 @@
 //! Forward map: `x_i := φ(x)`, negated for a negated copy. Backward map:
 //! `φ(x) := φ'(x_1)`, negated if `x_1` is negated.
 
-use super::{Origin, TransformError, check_vars};
+use super::{Origin, TransformError, check_three_cnf};
 use crate::formula::{Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_two_plus_one`].
@@ -33,14 +33,7 @@ pub struct Tovey {
 
 /// Applies Lemma 2.1 to a CNF with at most three literals per clause.
 pub fn to_two_plus_one(cnf: &Cnf, names: &[String]) -> Result<Tovey, TransformError> {
-    check_vars(cnf, names)?;
-    if let Some((clause, lits)) = cnf.clauses.iter().enumerate().find(|(_, c)| c.len() > 3) {
-        return Err(TransformError::ClauseTooLong {
-            clause,
-            len: lits.len(),
-            max: 3,
-        });
-    }
+    check_three_cnf(cnf, names)?;
     // Occurrences (clause, position, positive) of every input variable, in clause
     // order, grouped by variable: variable x's are `all[start[x]..start[x + 1]]`.
     let num_vars = cnf.num_vars as usize;
