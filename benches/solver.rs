@@ -9,7 +9,7 @@ use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::rules::Variant;
 use std::collections::BTreeSet;
 
-use sat2chess::solve::{SearchStats, SolveOptions, Verdict, remainders, solve};
+use sat2chess::solve::{Method, SearchStats, SolveOptions, Verdict, remainders, solve};
 
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 
@@ -83,6 +83,11 @@ fn verdict_name(verdict: &Verdict) -> &'static str {
     }
 }
 
+/// `BENCH_ENGINE=search` forces the search engine (default: automatic choice).
+fn engine() -> Option<Method> {
+    (std::env::var("BENCH_ENGINE").as_deref() == Ok("search")).then_some(Method::Search)
+}
+
 /// Only the cases whose name contains `$BENCH_FILTER` (all when unset).
 fn selected(name: &str) -> bool {
     std::env::var("BENCH_FILTER").map_or(true, |filter| name.contains(&filter))
@@ -91,8 +96,9 @@ fn selected(name: &str) -> bool {
 fn run(board: &Board, variant: Variant) -> (Verdict, SearchStats, Duration) {
     let options = SolveOptions {
         variant,
-        node_limit: None,
         time_limit: Some(TIME_LIMIT),
+        method: engine(),
+        ..SolveOptions::default()
     };
     let start = Instant::now();
     let report = solve(board, &options);
@@ -171,6 +177,7 @@ fn output_reading() {
     let keep: BTreeSet<Square> = [Square::new(7, 4), Square::new(7, 5)].into();
     let options = SolveOptions {
         time_limit: Some(TIME_LIMIT),
+        method: engine(),
         ..SolveOptions::default()
     };
     for (name, text) in fixtures {

@@ -9,7 +9,9 @@ use proptest::prelude::*;
 use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::rules::{Position, Variant};
 use sat2chess::solve::brute::brute_force;
-use sat2chess::solve::{Remainder, SolveOptions, Verdict, remainders, solve};
+use sat2chess::solve::{
+    Cleared, Method, Remainder, SolveOptions, Verdict, clear_to, remainders, solve,
+};
 
 fn kind_strategy() -> impl Strategy<Value = PieceKind> {
     prop_oneof![
@@ -194,6 +196,124 @@ proptest! {
             }
             Verdict::Unsolvable => prop_assert!(reference.is_none(), "brute force solved it: {:?}", reference),
             Verdict::Unknown => prop_assert!(false, "no limits were set"),
+        }
+    }
+}
+
+/// Boards of one short-range kind (kings or knights) in a 4×5 window, budgets 0–2: the
+/// boards the spanning-tree engine decides.
+fn uniform_short_range_strategy(max_pieces: usize) -> impl Strategy<Value = Board> {
+    (
+        proptest::sample::subsequence((0..20u32).collect::<Vec<_>>(), 1..=max_pieces),
+        proptest::collection::vec(
+            prop_oneof![1 => Just(0u32), 2 => Just(1), 4 => Just(2)],
+            max_pieces,
+        ),
+        prop_oneof![3 => Just(PieceKind::King), 1 => Just(PieceKind::Knight)],
+    )
+        .prop_map(|(cells, budgets, kind)| {
+            let pieces = cells
+                .iter()
+                .zip(&budgets)
+                .map(|(&cell, &budget)| {
+                    Piece::new(kind, Square::new(cell / 5 + 1, cell % 5 + 1), budget)
+                })
+                .collect();
+            Board::new(4, 5, pieces).expect("distinct squares")
+        })
+}
+
+fn forced(method: Method) -> SolveOptions {
+    SolveOptions {
+        method: Some(method),
+        ..SolveOptions::default()
+    }
+}
+
+/// Replays `moves`; the configuration left, or `None` if a move is illegal.
+fn replay(board: &Board, moves: &[sat2chess::rules::Move]) -> Option<Remainder> {
+    let mut position = Position::new(board, Variant::Standard);
+    for mv in moves {
+        position.apply(*mv).ok()?;
+    }
+    Some(key_of(&position))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Both engines against brute force and naive enumeration on king/knight boards; the
+    /// tree engine's witnesses (`clear_to`) replay to the configuration they claim.
+    #[test]
+    fn engines_agree_on_uniform_short_range_boards(
+        board in uniform_short_range_strategy(9),
+        keep_bits in any::<u64>(),
+        pick in any::<usize>(),
+    ) {
+        let reference = brute_force(&board, Variant::Standard);
+        for method in [Method::SpanningTree, Method::Search] {
+            let report = solve(&board, &forced(method));
+            prop_assert_eq!(report.stats.method, method);
+            match report.verdict {
+                Verdict::Solvable(moves) => {
+                    prop_assert!(reference.is_some(), "{:?} solved what brute force could not", method);
+                    prop_assert_eq!(replay(&board, &moves).map(|r| r.len()), Some(1));
+                }
+                Verdict::Unsolvable => prop_assert!(reference.is_none(), "{:?} missed {:?}", method, reference),
+                Verdict::Unknown => prop_assert!(false, "no limits were set"),
+            }
+        }
+        let keep: BTreeSet<Square> = board
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| keep_bits >> i & 1 == 1)
+            .map(|(_, p)| p.square)
+            .collect();
+        let expected = naive_remainders(&board, &keep, Variant::Standard);
+        for method in [Method::SpanningTree, Method::Search] {
+            let (found, _) = remainders(&board, &keep, &forced(method));
+            prop_assert_eq!(found.as_ref(), Some(&expected), "{:?}", method);
+        }
+        match expected.iter().nth(pick % expected.len().max(1)) {
+            Some(goal) => {
+                let (cleared, _) = clear_to(&board, &keep, &|r| r == goal, &SolveOptions::default());
+                let Cleared::Found(moves, left) = cleared else {
+                    return Err(TestCaseError::fail(format!("no witness for {goal:?}: {cleared:?}")));
+                };
+                prop_assert_eq!(&left, goal);
+                let replayed = replay(&board, &moves);
+                prop_assert_eq!(replayed.as_ref(), Some(goal));
+            }
+            None => {
+                let (cleared, _) = clear_to(&board, &keep, &|_| true, &SolveOptions::default());
+                prop_assert_eq!(cleared, Cleared::Impossible);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
+
+    /// Larger king boards (up to 14 kings in 4×6), beyond brute force: the engines agree.
+    #[test]
+    fn engines_agree_on_larger_king_boards(
+        cells in proptest::sample::subsequence((0..24u32).collect::<Vec<_>>(), 8..=14),
+        budgets in proptest::collection::vec(prop_oneof![1 => Just(0u32), 2 => Just(1), 6 => Just(2)], 14),
+    ) {
+        let pieces = cells
+            .iter()
+            .zip(&budgets)
+            .map(|(&cell, &budget)| Piece::new(PieceKind::King, Square::new(cell / 6 + 1, cell % 6 + 1), budget))
+            .collect();
+        let board = Board::new(4, 6, pieces).expect("distinct squares");
+        let tree = solve(&board, &forced(Method::SpanningTree)).verdict;
+        let search = solve(&board, &forced(Method::Search)).verdict;
+        prop_assert_eq!(matches!(tree, Verdict::Solvable(_)), matches!(search, Verdict::Solvable(_)));
+        prop_assert!(!matches!(search, Verdict::Unknown));
+        if let Verdict::Solvable(moves) = tree {
+            prop_assert_eq!(replay(&board, &moves).map(|r| r.len()), Some(1));
         }
     }
 }

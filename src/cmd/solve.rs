@@ -8,7 +8,7 @@ use sat2chess::board::Board;
 use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::{Move, Position, Variant};
-use sat2chess::solve::{self, SolveOptions, Verdict};
+use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
 use super::{code, exit, print_out, variant};
 
@@ -19,6 +19,11 @@ Examples:
   sat2chess solve puzzle.fen --king-last
   sat2chess solve board.json --moves solution.json --time-limit 10
   sat2chess solve board.json --moves - | sat2chess check board.json -
+  sat2chess solve wire.json --engine search
+
+Boards of kings only or knights only with budgets <= 2 are decided by the spanning-tree
+engine (dynamic programming over the capture graph), every other board by the search
+engine; --engine forces one.
 
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
 captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
@@ -42,10 +47,22 @@ pub struct Args {
     /// Give up with exit code 3 after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// Engine: `auto` (spanning tree where it applies, else search), `search`, or `tree`
+    /// (kings only or knights only, budgets <= 2).
+    #[arg(long, value_enum, default_value_t = Engine::Auto)]
+    pub engine: Engine,
     /// Also write the solving sequence as moves JSON to this file (`-`: standard output,
     /// which then holds only the JSON; the verdict goes to standard error).
     #[arg(long, value_name = "FILE")]
     pub moves: Option<PathBuf>,
+}
+
+/// The `--engine` choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    Auto,
+    Search,
+    Tree,
 }
 
 /// A positive, finite number of seconds.
@@ -84,24 +101,44 @@ fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format)?;
     let variant = variant(args.king_last);
+    let method = match args.engine {
+        Engine::Auto => None,
+        Engine::Search => Some(Method::Search),
+        Engine::Tree if solve::spanning_tree_applies(&board, variant) => Some(Method::SpanningTree),
+        Engine::Tree => {
+            eprintln!(
+                "error: {}: --engine tree needs kings only or knights only with budgets <= 2 \
+                 (kings: without --king-last)",
+                args.board.display()
+            );
+            return Ok(code(exit::BAD_INPUT));
+        }
+    };
     let options = SolveOptions {
         variant,
         node_limit: args.node_limit,
         time_limit: args.time_limit,
+        method,
     };
     let report = solve::solve(&board, &options);
-    let stats = format!(
-        "{} states, {} table hits, {} dead states, {} block moves, {:.3} s",
-        report.stats.nodes,
-        report.stats.table_hits,
-        report.stats.dead_budget
-            + report.stats.dead_kings
-            + report.stats.dead_components
-            + report.stats.dead_final_square
-            + report.stats.dead_sides,
-        report.stats.block_moves,
-        report.stats.elapsed.as_secs_f64()
-    );
+    let s = &report.stats;
+    let stats = match s.method {
+        Method::Search => format!(
+            "search: {} states, {} table hits, {} dead states, {} block moves, {:.3} s",
+            s.nodes,
+            s.table_hits,
+            s.dead_budget + s.dead_kings + s.dead_components + s.dead_final_square + s.dead_sides,
+            s.block_moves,
+            s.elapsed.as_secs_f64()
+        ),
+        Method::SpanningTree => format!(
+            "spanning tree: {} states, {} merged, frontier width {}, {:.3} s",
+            s.nodes,
+            s.table_hits,
+            s.table_entries,
+            s.elapsed.as_secs_f64()
+        ),
+    };
     let json_to_stdout = args.moves.as_deref().is_some_and(io::is_stdio);
     let say = |line: String| {
         if json_to_stdout {

@@ -2,15 +2,21 @@
 //! returns a solving capture sequence, or enumerates the configurations a board can be
 //! reduced to on a chosen set of squares (the gadget verifier's "output reading").
 //!
-//! Both use one engine ([`engine`]): compact slot-indexed states with Zobrist hashing, a
-//! dominance table of failed states (thesis §3.3 monotony), block moves at cut vertices,
-//! and only proven pruning rules from thesis §3.3 ([`analysis`]). [`brute::brute_force`] is the plain reference search.
+//! Boards of kings only or knights only with budgets ≤ 2 (every King and Knight 2-Solo
+//! Chess board and gadget) go to the spanning-tree engine ([`tree`]): their capture graph
+//! never changes, so a capture sequence is a forest on it, and a dynamic program over a
+//! narrow vertex order decides them without enumerating capture orders. Every other board
+//! goes to the search engine ([`engine`]): compact slot-indexed states with Zobrist
+//! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
+//! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
+//! [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
 pub mod brute;
 mod engine;
 mod geometry;
 mod state;
+mod tree;
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -20,6 +26,7 @@ use crate::rules::{Move, Variant};
 
 use engine::Engine;
 use geometry::Geometry;
+use tree::TreeEngine;
 
 /// Limits and rule variant for a search.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +36,8 @@ pub struct SolveOptions {
     pub node_limit: Option<u64>,
     /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time.
     pub time_limit: Option<Duration>,
+    /// Force an engine; `None` picks the spanning-tree engine where it applies.
+    pub method: Option<Method>,
 }
 
 /// The answer of a search.
@@ -74,7 +83,20 @@ pub struct SearchStats {
     pub dead_sides: u64,
     /// Block moves taken: a cut vertex side cleared as one unit (thesis §3.3.1).
     pub block_moves: u64,
+    /// Which engine answered.
+    pub method: Method,
     pub elapsed: Duration,
+}
+
+/// The engine behind an answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first search over capture sequences ([`engine`]).
+    #[default]
+    Search,
+    /// Dynamic programming over spanning forests of the capture graph ([`tree`]); `nodes`
+    /// counts DP states, `table_hits` merged states, `table_entries` the frontier width.
+    SpanningTree,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +115,22 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
             verdict: Verdict::Unsolvable,
             stats: SearchStats::default(),
         };
+    }
+    if uses_tree(board, options) {
+        let mut engine = TreeEngine::new(board, options);
+        let verdict = match engine.solve() {
+            Ok(Some(moves)) => Verdict::Solvable(
+                moves
+                    .into_iter()
+                    .map(|(from, to)| Move::new(from, to))
+                    .collect(),
+            ),
+            Ok(None) => Verdict::Unsolvable,
+            Err(_) => Verdict::Unknown,
+        };
+        let mut stats = engine.stats;
+        stats.method = Method::SpanningTree;
+        return SolveReport { verdict, stats };
     }
     let geometry = Geometry::new(board);
     let mut engine = Engine::new(&geometry, board, options);
@@ -124,10 +162,78 @@ pub fn remainders(
     keep: &BTreeSet<Square>,
     options: &SolveOptions,
 ) -> (Option<BTreeSet<Remainder>>, SearchStats) {
+    if uses_tree(board, options) && kept_pieces(board, keep) <= tree::MAX_KEEP {
+        let mut engine = TreeEngine::new(board, options);
+        let found = engine.remainders(keep).ok();
+        let mut stats = engine.stats;
+        stats.method = Method::SpanningTree;
+        return (found, stats);
+    }
     let geometry = Geometry::new(board);
     let mut engine = Engine::new(&geometry, board, options);
     let found = engine.remainders(keep).ok();
     (found, engine.stats)
+}
+
+/// Whether the spanning-tree engine decides `board` under `variant` (kings only or
+/// knights only, budgets ≤ 2; kings only under the standard rules).
+pub fn spanning_tree_applies(board: &Board, variant: Variant) -> bool {
+    tree::applies(board, variant)
+}
+
+/// Whether [`solve`] and [`remainders`] use the spanning-tree engine for `board`.
+fn uses_tree(board: &Board, options: &SolveOptions) -> bool {
+    options.method != Some(Method::Search) && tree::applies(board, options.variant)
+}
+
+fn kept_pieces(board: &Board, keep: &BTreeSet<Square>) -> usize {
+    board
+        .pieces()
+        .iter()
+        .filter(|p| keep.contains(&p.square))
+        .count()
+}
+
+/// The answer of [`clear_to`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cleared {
+    /// A capture sequence and the configuration it leaves on the keep squares.
+    Found(Vec<Move>, Remainder),
+    /// No reachable configuration on the keep squares is accepted.
+    Impossible,
+    /// A node or time limit was reached first.
+    Unknown,
+    /// The board is not one the spanning-tree engine decides (kings only or knights only,
+    /// budgets ≤ 2, at most 32 pieces on keep squares).
+    Unsupported,
+}
+
+/// A capture sequence that leaves no piece outside `keep` and a configuration `accept`
+/// takes (the certificate builder's local sequences, the verifier's witnesses).
+pub fn clear_to(
+    board: &Board,
+    keep: &BTreeSet<Square>,
+    accept: &dyn Fn(&Remainder) -> bool,
+    options: &SolveOptions,
+) -> (Cleared, SearchStats) {
+    if !tree::applies(board, options.variant) || kept_pieces(board, keep) > tree::MAX_KEEP {
+        return (Cleared::Unsupported, SearchStats::default());
+    }
+    let mut engine = TreeEngine::new(board, options);
+    let cleared = match engine.clear_to(keep, accept) {
+        Ok(Some((moves, remainder))) => Cleared::Found(
+            moves
+                .into_iter()
+                .map(|(from, to)| Move::new(from, to))
+                .collect(),
+            remainder,
+        ),
+        Ok(None) => Cleared::Impossible,
+        Err(_) => Cleared::Unknown,
+    };
+    let mut stats = engine.stats;
+    stats.method = Method::SpanningTree;
+    (cleared, stats)
 }
 
 /// Test boards drawn as pictures, shared by the solver's unit tests.
@@ -157,6 +263,14 @@ mod tests {
 
     use super::test_boards::kings;
 
+    /// Options forcing the search engine (king boards go to the tree engine otherwise).
+    fn search_engine() -> SolveOptions {
+        SolveOptions {
+            method: Some(Method::Search),
+            ..SolveOptions::default()
+        }
+    }
+
     fn replays(board: &Board, moves: &[Move], variant: Variant) -> bool {
         let mut position = Position::new(board, variant);
         moves.iter().all(|&mv| position.apply(mv).is_ok()) && position.len() == 1
@@ -180,7 +294,7 @@ mod tests {
         // The 1-test antenna below (2,5) holds the final square (Corollary 3.7), so the
         // wire left of the cut vertex (2,5) must be cleared into it: a block.
         let board = kings(&["12222.", ".2222.", ".....2", ".....2", ".....2"]);
-        let report = solve_default(&board);
+        let report = solve(&board, &search_engine());
         let Verdict::Solvable(moves) = &report.verdict else {
             panic!("expected solvable, got {:?}", report.verdict)
         };
@@ -234,7 +348,7 @@ mod tests {
         // enumeration (brute force over all reachable states, in the property tests).
         let board = kings(&["2222.", ".222.", "...22"]);
         let keep: BTreeSet<Square> = [Square::new(3, 4), Square::new(3, 5)].into();
-        let (found, stats) = remainders(&board, &keep, &SolveOptions::default());
+        let (found, stats) = remainders(&board, &keep, &search_engine());
         let found = found.unwrap();
         assert!(stats.block_moves > 0);
         let singles: BTreeSet<(Square, u32)> = found

@@ -1,0 +1,956 @@
+//! The spanning-tree engine for boards of kings only or knights only with budgets ≤ 2.
+//!
+//! Kings and knights are never blocked, so the capture graph (thesis Definition 3.4) is
+//! the same in every configuration, and a capture sequence is a forest on it:
+//!
+//! * A square is vacated at most once (nothing moves onto an empty square), so every
+//!   square that ends empty has one *parent*, the square its piece captured. Vacating
+//!   times grow along parent pointers, so the parents form a forest whose roots are the
+//!   squares still occupied at the end.
+//! * The piece leaving a square u carries the budget `val(u)`: u's own budget if nothing
+//!   entered u (u is a *leaf*), else `val(c) − 1` for the *last* child c that entered u.
+//!   Every child enters before u is vacated, in any order: the forest alone fixes which
+//!   sequences exist (children in post-order, the chosen last child last).
+//! * Every non-root u needs `val(u) ≥ 1`. With budgets ≤ 2 that means: a leaf has budget
+//!   1 or 2, and an inner non-root square has a *feeder*, a leaf child of budget 2,
+//!   entering last (then `val(u) = 1`).
+//!
+//! For budgets all 2 this is the characterisation of Aravind, Misra and Mittal
+//! (`002_…`, Graph Capture(2): solvable iff a rooted spanning tree whose inner vertices
+//! all have a leaf child). Equivalently: choose roots R and inner squares I such that
+//! every component of the capture graph induced by C = I ∪ R holds exactly one root,
+//! every other square is a leaf of budget ≥ 1 next to an *accepting* square of C (one
+//! that may receive children), and the inner squares get distinct adjacent leaves of
+//! budget 2 as feeders. A root's final budget is its own budget if it has no child
+//! (a *bare* root: no neighbour in C, no leaf attached), 1 if its last child is a
+//! budget-2 leaf (a feeder), 0 if its last child has `val` 1 (an inner square, or a
+//! leaf of budget 1 committed to it).
+//!
+//! The engine decides this by dynamic programming over a vertex order (a path
+//! decomposition): a state describes the *frontier* — the placed squares with unplaced
+//! neighbours — by each square's role and open obligations (leaf not yet next to C,
+//! feeder still free, inner square still without feeder, …), the connectivity of the
+//! C-squares through placed squares, which components hold a root, and, for output
+//! reading, the fate of every keep square. The number of states depends on the width of
+//! the order, not on the number of capture orders, so wires and gadgets of width ≤ 8
+//! are decided in milliseconds. Back-pointers rebuild a forest and from it a capture
+//! sequence.
+
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use crate::board::{Board, PieceKind, Square};
+use crate::rules::{Variant, reaches_on_empty_board};
+
+use super::{Remainder, SearchStats, SolveOptions};
+
+/// Whether the spanning-tree engine decides `board` under `variant`: one piece kind,
+/// king or knight, every budget ≤ 2 (the king-last variant only for knights, where it
+/// changes nothing).
+pub(super) fn applies(board: &Board, variant: Variant) -> bool {
+    let kind_fits = match board.uniform_kind() {
+        Some(PieceKind::King) => variant == Variant::Standard,
+        Some(PieceKind::Knight) => true,
+        _ => false,
+    };
+    kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
+}
+
+/// Most keep squares in keep mode (two bits each in a `u64`).
+pub(super) const MAX_KEEP: usize = 32;
+
+/// Frontier status of a placed square.
+mod status {
+    /// Done: imposes and offers nothing.
+    pub const INERT: u8 = 0;
+    /// Budget-1 leaf without an accepting C neighbour yet.
+    pub const LEAF1_OPEN: u8 = 1;
+    /// Budget-1 leaf next to an accepting C square; may still commit to a 0-root.
+    pub const LEAF1_DOMINATED: u8 = 2;
+    /// Budget-2 leaf without an accepting C neighbour yet; may still feed.
+    pub const LEAF2_OPEN: u8 = 3;
+    /// Budget-2 leaf next to an accepting C square; may still feed.
+    pub const LEAF2_DOMINATED: u8 = 4;
+    /// C square with every obligation met; accepts children.
+    pub const C_DONE: u8 = 5;
+    /// Inner square or 1-root still without its feeder.
+    pub const C_NEEDS_FEEDER: u8 = 6;
+    /// 0-root still without a child of value 1.
+    pub const C_NEEDS_VALUE_ONE: u8 = 7;
+    /// Bare root: no C neighbour, accepts no children.
+    pub const C_BARE: u8 = 8;
+
+    pub fn is_c(s: u8) -> bool {
+        s >= C_DONE
+    }
+    pub fn accepts(s: u8) -> bool {
+        (C_DONE..=C_NEEDS_VALUE_ONE).contains(&s)
+    }
+    pub fn is_feeder(s: u8) -> bool {
+        s == LEAF2_OPEN || s == LEAF2_DOMINATED
+    }
+    pub fn is_one_leaf(s: u8) -> bool {
+        s == LEAF1_OPEN || s == LEAF1_DOMINATED
+    }
+}
+
+/// Fate of a keep square (two bits in [`State::kept`]; 0 = cleared).
+mod fate {
+    pub const BARE: u64 = 1;
+    pub const ZERO: u64 = 2;
+    pub const ONE: u64 = 3;
+}
+
+/// The role chosen for a placed square, with its partner square (if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Leaf,
+    /// Budget-2 leaf feeding the partner (inner square or 1-root).
+    LeafFeeds(u32),
+    /// Budget-1 leaf committed as the last child of the partner (a 0-root).
+    LeafCommits(u32),
+    Inner,
+    InnerFedBy(u32),
+    RootAny,
+    RootBare,
+    RootZero,
+    /// 0-root whose last child is the partner, a budget-1 leaf.
+    RootZeroBy(u32),
+    RootOne,
+    RootOneFedBy(u32),
+}
+
+/// A DP state: per frontier slot its status and component id, components holding a
+/// root, keep-square fates, whether the (single) solve-mode root is placed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct State {
+    status: Vec<u8>,
+    component: Vec<u8>,
+    rooted: u64,
+    kept: u64,
+    root_used: bool,
+}
+
+/// One stored state: its predecessor in the previous layer, the role chosen, and the
+/// tree edges to earlier neighbours (bit i: the i-th earlier neighbour).
+#[derive(Clone, Copy)]
+struct Entry {
+    parent: u32,
+    role: Role,
+    edges: u8,
+}
+
+/// A successor state with the role and tree edges that made it.
+type Successor = (State, Role, u8);
+
+/// Component id of the square being placed, before relabelling.
+const FRESH: u8 = u8::MAX;
+/// Bit of [`State::rooted`] for the [`FRESH`] component.
+const FRESH_ROOTED: u64 = 1 << 63;
+
+/// What the DP is asked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One piece left, anywhere.
+    Solve,
+    /// Every piece outside the keep squares gone.
+    Keep,
+}
+
+/// The limit was reached before the answer.
+#[derive(Debug)]
+pub(super) struct LimitReached;
+
+/// The capture graph, the vertex order and the frontier bookkeeping.
+pub(super) struct TreeEngine<'a> {
+    board: &'a Board,
+    kind: PieceKind,
+    neighbours: Vec<Vec<u32>>,
+    /// Placement order: step → square index.
+    order: Vec<u32>,
+    /// Per step: frontier slots (in the previous frontier) of the placed square's
+    /// earlier neighbours.
+    earlier: Vec<Vec<u16>>,
+    /// Per step: which slots of (previous frontier + placed square) stay.
+    stays: Vec<Vec<bool>>,
+    /// Per step: the frontier after it (square indices).
+    frontier: Vec<Vec<u32>>,
+    keep_index: Vec<Option<u8>>,
+    options: &'a SolveOptions,
+    start: Instant,
+    pub stats: SearchStats,
+}
+
+impl<'a> TreeEngine<'a> {
+    pub(super) fn new(board: &'a Board, options: &'a SolveOptions) -> TreeEngine<'a> {
+        let start = Instant::now();
+        let kind = board.uniform_kind().unwrap_or(PieceKind::King);
+        let pieces = board.pieces();
+        let index: FxHashMap<Square, u32> = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.square, i as u32))
+            .collect();
+        let offsets: &[(i64, i64)] = match kind {
+            PieceKind::Knight => &[
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ],
+            _ => &[
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
+        };
+        let neighbours: Vec<Vec<u32>> = pieces
+            .iter()
+            .map(|p| {
+                offsets
+                    .iter()
+                    .filter_map(|&(dr, dc)| {
+                        let r = i64::from(p.square.row) + dr;
+                        let c = i64::from(p.square.col) + dc;
+                        if r < 1 || c < 1 {
+                            return None;
+                        }
+                        let to = Square::new(r as u32, c as u32);
+                        debug_assert!(reaches_on_empty_board(kind, p.square, to));
+                        index.get(&to).copied()
+                    })
+                    .collect()
+            })
+            .collect();
+        let order = best_order(pieces.iter().map(|p| p.square).collect(), &neighbours);
+        let mut engine = TreeEngine {
+            board,
+            kind,
+            neighbours,
+            order,
+            earlier: Vec::new(),
+            stays: Vec::new(),
+            frontier: Vec::new(),
+            keep_index: vec![None; pieces.len()],
+            options,
+            start,
+            stats: SearchStats::default(),
+        };
+        engine.plan();
+        engine
+    }
+
+    /// Frontier bookkeeping for the chosen order.
+    fn plan(&mut self) {
+        let n = self.order.len();
+        let mut step_of = vec![0usize; n];
+        for (t, &v) in self.order.iter().enumerate() {
+            step_of[v as usize] = t;
+        }
+        let leaves: Vec<usize> = (0..n)
+            .map(|v| {
+                self.neighbours[v]
+                    .iter()
+                    .map(|&u| step_of[u as usize])
+                    .chain([step_of[v]])
+                    .max()
+                    .unwrap_or(step_of[v])
+            })
+            .collect();
+        let mut current: Vec<u32> = Vec::new();
+        for (t, &v) in self.order.iter().enumerate() {
+            let slots: Vec<u16> = self.neighbours[v as usize]
+                .iter()
+                .filter(|&&u| step_of[u as usize] < t)
+                .map(|&u| {
+                    current
+                        .iter()
+                        .position(|&w| w == u)
+                        .expect("on the frontier") as u16
+                })
+                .collect();
+            self.earlier.push(slots);
+            let mut extended = current.clone();
+            extended.push(v);
+            let stays: Vec<bool> = extended.iter().map(|&w| leaves[w as usize] > t).collect();
+            current = extended
+                .iter()
+                .zip(&stays)
+                .filter(|&(_, &s)| s)
+                .map(|(&w, _)| w)
+                .collect();
+            self.stays.push(stays);
+            self.frontier.push(current.clone());
+        }
+        self.stats.table_entries = self.frontier.iter().map(Vec::len).max().unwrap_or(0) as u64;
+    }
+
+    fn budget(&self, v: u32) -> u32 {
+        self.board.pieces()[v as usize].budget
+    }
+
+    /// A solving capture sequence, `None` if there is none.
+    pub(super) fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, LimitReached> {
+        let (layers, finals) = self.run(Mode::Solve)?;
+        Ok(finals
+            .first()
+            .map(|&(index, _)| self.sequence(&layers, index)))
+    }
+
+    /// Every configuration reachable with no piece outside `keep`.
+    pub(super) fn remainders(
+        &mut self,
+        keep: &BTreeSet<Square>,
+    ) -> Result<BTreeSet<Remainder>, LimitReached> {
+        self.set_keep(keep);
+        let (_, finals) = self.run(Mode::Keep)?;
+        Ok(finals
+            .iter()
+            .map(|&(_, kept)| self.remainder(kept))
+            .collect())
+    }
+
+    /// A capture sequence reaching a configuration on `keep` that `accept` takes, with
+    /// that configuration; `None` if no reachable configuration is accepted.
+    pub(super) fn clear_to(
+        &mut self,
+        keep: &BTreeSet<Square>,
+        accept: &dyn Fn(&Remainder) -> bool,
+    ) -> Result<Option<(Vec<(Square, Square)>, Remainder)>, LimitReached> {
+        self.set_keep(keep);
+        let (layers, finals) = self.run(Mode::Keep)?;
+        Ok(finals.iter().find_map(|&(index, kept)| {
+            let remainder = self.remainder(kept);
+            accept(&remainder).then(|| (self.sequence(&layers, index), remainder))
+        }))
+    }
+
+    fn set_keep(&mut self, keep: &BTreeSet<Square>) {
+        let mut next = 0u8;
+        for (i, piece) in self.board.pieces().iter().enumerate() {
+            if keep.contains(&piece.square) {
+                self.keep_index[i] = Some(next);
+                next += 1;
+            }
+        }
+    }
+
+    fn remainder(&self, kept: u64) -> Remainder {
+        let mut out: Remainder = Vec::new();
+        for (i, piece) in self.board.pieces().iter().enumerate() {
+            if let Some(k) = self.keep_index[i] {
+                let budget = match (kept >> (2 * k)) & 3 {
+                    fate::BARE => piece.budget,
+                    fate::ZERO => 0,
+                    fate::ONE => 1,
+                    _ => continue,
+                };
+                out.push((piece.square, self.kind, budget));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    fn over_limit(&self) -> bool {
+        self.options
+            .node_limit
+            .is_some_and(|limit| self.stats.nodes >= limit)
+            || (self.stats.nodes % 1024 == 0
+                && self
+                    .options
+                    .time_limit
+                    .is_some_and(|limit| self.start.elapsed() > limit))
+    }
+
+    /// Runs the DP; returns every layer's entries and the accepted final entries (index
+    /// in the last layer, keep fates).
+    #[allow(clippy::type_complexity)]
+    fn run(&mut self, mode: Mode) -> Result<(Vec<Vec<Entry>>, Vec<(u32, u64)>), LimitReached> {
+        let n = self.order.len();
+        let mut layers: Vec<Vec<Entry>> = Vec::with_capacity(n);
+        let mut states: Vec<State> = vec![State {
+            status: Vec::new(),
+            component: Vec::new(),
+            rooted: 0,
+            kept: 0,
+            root_used: false,
+        }];
+        let mut successors: Vec<Successor> = Vec::new();
+        for t in 0..n {
+            let mut index: FxHashMap<State, u32> = FxHashMap::default();
+            let mut next: Vec<State> = Vec::new();
+            let mut entries: Vec<Entry> = Vec::new();
+            for (parent, state) in states.iter().enumerate() {
+                successors.clear();
+                self.expand(mode, t, state, &mut successors);
+                for (succ, role, edges) in successors.drain(..) {
+                    let Some(succ) = self.settle(mode, t, succ) else {
+                        continue;
+                    };
+                    self.stats.nodes += 1;
+                    if self.over_limit() {
+                        self.stats.elapsed = self.start.elapsed();
+                        return Err(LimitReached);
+                    }
+                    if index.contains_key(&succ) {
+                        self.stats.table_hits += 1;
+                        continue;
+                    }
+                    index.insert(succ.clone(), next.len() as u32);
+                    next.push(succ);
+                    entries.push(Entry {
+                        parent: parent as u32,
+                        role,
+                        edges,
+                    });
+                }
+            }
+            layers.push(entries);
+            states = next;
+            if states.is_empty() {
+                break;
+            }
+        }
+        let finals = if layers.len() == n {
+            states
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| mode == Mode::Keep || s.root_used)
+                .map(|(i, s)| (i as u32, s.kept))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.stats.elapsed = self.start.elapsed();
+        Ok((layers, finals))
+    }
+
+    /// Every role for the square placed at step `t`, applied to `state` (before the
+    /// frontier is trimmed).
+    fn expand(&self, mode: Mode, t: usize, state: &State, out: &mut Vec<Successor>) {
+        let v = self.order[t];
+        let budget = self.budget(v);
+        let earlier = &self.earlier[t];
+        let keep = self.keep_index[v as usize];
+        let partner = |slot: u16| self.frontier_before(t)[slot as usize];
+        let dominated = earlier
+            .iter()
+            .any(|&s| status::accepts(state.status[s as usize]));
+        let feeders: Vec<u16> = earlier
+            .iter()
+            .copied()
+            .filter(|&s| status::is_feeder(state.status[s as usize]))
+            .collect();
+        let with = |state: &State, own: u8, component: u8| {
+            let mut s = state.clone();
+            s.status.push(own);
+            s.component.push(component);
+            s
+        };
+        // Leaf.
+        if budget >= 1 {
+            let own = match (budget, dominated, mode) {
+                (2, true, _) => status::LEAF2_DOMINATED,
+                (2, false, _) => status::LEAF2_OPEN,
+                (_, true, Mode::Solve) => status::INERT,
+                (_, true, Mode::Keep) => status::LEAF1_DOMINATED,
+                (_, false, _) => status::LEAF1_OPEN,
+            };
+            out.push((with(state, own, 0), Role::Leaf, 0));
+            let wanted = if budget == 2 {
+                status::C_NEEDS_FEEDER
+            } else {
+                status::C_NEEDS_VALUE_ONE
+            };
+            for &slot in earlier {
+                if state.status[slot as usize] == wanted {
+                    let mut s = with(state, status::INERT, 0);
+                    s.status[slot as usize] = status::C_DONE;
+                    let role = if budget == 2 {
+                        Role::LeafFeeds(partner(slot))
+                    } else {
+                        Role::LeafCommits(partner(slot))
+                    };
+                    out.push((s, role, 0));
+                }
+            }
+        }
+        // C square: inner, or a root. It joins some of the neighbouring parts of the
+        // forest by tree edges (solve mode: all of them, since one tree spans C).
+        let c_slots: Vec<usize> = (0..earlier.len())
+            .filter(|&i| {
+                let st = state.status[earlier[i] as usize];
+                status::is_c(st) && st != status::C_BARE
+            })
+            .collect();
+        // Per neighbouring part: the index (in `earlier`) of the edge joining it — the
+        // part's unsatisfied 0-root if it is a neighbour, else the first neighbour.
+        let mut parts: Vec<(u8, usize)> = Vec::new();
+        for &i in &c_slots {
+            let slot = earlier[i] as usize;
+            let c = state.component[slot];
+            let needy = state.status[slot] == status::C_NEEDS_VALUE_ONE;
+            match parts.iter_mut().find(|(pc, _)| *pc == c) {
+                Some(part) if needy => part.1 = i,
+                Some(_) => {}
+                None => parts.push((c, i)),
+            }
+        }
+        let subsets: Vec<u32> = match mode {
+            Mode::Solve => vec![(1u32 << parts.len()) - 1],
+            Mode::Keep => (0..1u32 << parts.len()).collect(),
+        };
+        for subset in subsets {
+            let joined: Vec<(u8, usize)> = (0..parts.len())
+                .filter(|&j| subset >> j & 1 == 1)
+                .map(|j| parts[j])
+                .collect();
+            let roots = joined
+                .iter()
+                .filter(|(c, _)| state.rooted >> c & 1 == 1)
+                .count();
+            if roots > 1 {
+                continue;
+            }
+            let edges: u8 = joined.iter().fold(0u8, |m, &(_, i)| m | 1 << i);
+            let mut merged = state.clone();
+            for i in 0..merged.status.len() {
+                if status::is_c(merged.status[i])
+                    && merged.status[i] != status::C_BARE
+                    && joined.iter().any(|&(c, _)| c == merged.component[i])
+                {
+                    merged.component[i] = FRESH;
+                }
+            }
+            for &(_, i) in &joined {
+                let slot = earlier[i] as usize;
+                if merged.status[slot] == status::C_NEEDS_VALUE_ONE {
+                    merged.status[slot] = status::C_DONE;
+                }
+            }
+            for &slot in earlier {
+                let st = &mut merged.status[slot as usize];
+                *st = match *st {
+                    status::LEAF1_OPEN if mode == Mode::Solve => status::INERT,
+                    status::LEAF1_OPEN => status::LEAF1_DOMINATED,
+                    status::LEAF2_OPEN => status::LEAF2_DOMINATED,
+                    other => other,
+                };
+            }
+            let rooted = roots == 1;
+            let push = |out: &mut Vec<Successor>,
+                        base: &State,
+                        own: u8,
+                        root: bool,
+                        fate: Option<u64>,
+                        role: Role| {
+                let mut s = with(base, own, FRESH);
+                if root {
+                    s.root_used = true;
+                }
+                if let (Some(k), Some(f)) = (keep, fate) {
+                    s.kept |= f << (2 * k);
+                }
+                if root || rooted {
+                    s.rooted |= FRESH_ROOTED;
+                }
+                out.push((s, role, edges));
+            };
+            // Inner square: needs a feeder, now or later.
+            push(
+                out,
+                &merged,
+                status::C_NEEDS_FEEDER,
+                false,
+                None,
+                Role::Inner,
+            );
+            for &f in &feeders {
+                let mut base = merged.clone();
+                base.status[f as usize] = status::INERT;
+                push(
+                    out,
+                    &base,
+                    status::C_DONE,
+                    false,
+                    None,
+                    Role::InnerFedBy(partner(f)),
+                );
+            }
+            if rooted {
+                continue;
+            }
+            match (mode, keep) {
+                (Mode::Solve, _) if !state.root_used => {
+                    push(out, &merged, status::C_DONE, true, None, Role::RootAny);
+                }
+                (Mode::Keep, Some(_)) => {
+                    // 1-root: its feeder enters last.
+                    push(
+                        out,
+                        &merged,
+                        status::C_NEEDS_FEEDER,
+                        true,
+                        Some(fate::ONE),
+                        Role::RootOne,
+                    );
+                    for &f in &feeders {
+                        let mut base = merged.clone();
+                        base.status[f as usize] = status::INERT;
+                        push(
+                            out,
+                            &base,
+                            status::C_DONE,
+                            true,
+                            Some(fate::ONE),
+                            Role::RootOneFedBy(partner(f)),
+                        );
+                    }
+                    // 0-root: a joined inner neighbour is a child of value 1; else a
+                    // budget-1 leaf commits, now or later, or a later inner square joins.
+                    if joined.is_empty() {
+                        push(
+                            out,
+                            &merged,
+                            status::C_NEEDS_VALUE_ONE,
+                            true,
+                            Some(fate::ZERO),
+                            Role::RootZero,
+                        );
+                        for &slot in earlier {
+                            if status::is_one_leaf(state.status[slot as usize]) {
+                                let mut base = merged.clone();
+                                base.status[slot as usize] = status::INERT;
+                                push(
+                                    out,
+                                    &base,
+                                    status::C_DONE,
+                                    true,
+                                    Some(fate::ZERO),
+                                    Role::RootZeroBy(partner(slot)),
+                                );
+                            }
+                        }
+                    } else {
+                        push(
+                            out,
+                            &merged,
+                            status::C_DONE,
+                            true,
+                            Some(fate::ZERO),
+                            Role::RootZero,
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Bare root (keep mode): no tree edge, no child, its own budget.
+        if let (Mode::Keep, Some(k)) = (mode, keep) {
+            let mut bare = with(state, status::C_BARE, FRESH);
+            bare.rooted |= FRESH_ROOTED;
+            bare.kept |= fate::BARE << (2 * k);
+            out.push((bare, Role::RootBare, 0));
+        }
+    }
+
+    fn frontier_before(&self, t: usize) -> &[u32] {
+        if t == 0 { &[] } else { &self.frontier[t - 1] }
+    }
+
+    /// Trims the frontier after step `t`: checks the obligations of squares that leave
+    /// it, closes components, relabels component ids canonically. `None`: dead state.
+    fn settle(&self, mode: Mode, t: usize, mut s: State) -> Option<State> {
+        let last = t + 1 == self.order.len();
+        let stays = &self.stays[t];
+        // Old component ids → rooted, with the fresh id's sentinel bit.
+        let rooted_of = |c: u8| -> bool {
+            if c == FRESH {
+                s.rooted & FRESH_ROOTED != 0
+            } else {
+                s.rooted >> c & 1 == 1
+            }
+        };
+        let mut status = Vec::with_capacity(s.status.len());
+        let mut component = Vec::with_capacity(s.status.len());
+        let mut closing: Vec<u8> = Vec::new();
+        for i in 0..s.status.len() {
+            let st = s.status[i];
+            if stays[i] {
+                status.push(st);
+                component.push(s.component[i]);
+                continue;
+            }
+            match st {
+                status::LEAF1_OPEN
+                | status::LEAF2_OPEN
+                | status::C_NEEDS_FEEDER
+                | status::C_NEEDS_VALUE_ONE => return None,
+                _ => {}
+            }
+            if status::is_c(st) && !closing.contains(&s.component[i]) {
+                closing.push(s.component[i]);
+            }
+        }
+        for &c in &closing {
+            let open = status
+                .iter()
+                .zip(&component)
+                .any(|(&st, &cc)| status::is_c(st) && cc == c);
+            if open {
+                continue;
+            }
+            if !rooted_of(c) {
+                return None;
+            }
+            if mode == Mode::Solve && !last {
+                return None;
+            }
+        }
+        // Canonical relabelling by first appearance.
+        let mut map: Vec<(u8, u8)> = Vec::new();
+        let mut rooted = 0u64;
+        for i in 0..status.len() {
+            if !status::is_c(status[i]) {
+                component[i] = 0;
+                continue;
+            }
+            let old = component[i];
+            let new = match map.iter().find(|&&(o, _)| o == old) {
+                Some(&(_, n)) => n,
+                None => {
+                    let n = map.len() as u8;
+                    map.push((old, n));
+                    if rooted_of(old) {
+                        rooted |= 1 << n;
+                    }
+                    n
+                }
+            };
+            component[i] = new;
+        }
+        if map.len() > 62 {
+            return None;
+        }
+        s.status = status;
+        s.component = component;
+        s.rooted = rooted;
+        Some(s)
+    }
+
+    /// Rebuilds the forest of the final entry `index` and turns it into captures.
+    fn sequence(&self, layers: &[Vec<Entry>], index: u32) -> Vec<(Square, Square)> {
+        let n = self.order.len();
+        let mut role = vec![Role::Leaf; n];
+        let mut tree: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut at = index;
+        for t in (0..layers.len()).rev() {
+            let entry = layers[t][at as usize];
+            let v = self.order[t];
+            role[v as usize] = entry.role;
+            for (i, &slot) in self.earlier[t].iter().enumerate() {
+                if entry.edges >> i & 1 == 1 {
+                    let u = self.frontier_before(t)[slot as usize];
+                    tree[v as usize].push(u);
+                    tree[u as usize].push(v);
+                }
+            }
+            at = entry.parent;
+        }
+        let none = u32::MAX;
+        // Last child of each square, and fixed leaf parents.
+        let mut last_child = vec![none; n];
+        let mut parent = vec![none; n];
+        for v in 0..n as u32 {
+            match role[v as usize] {
+                Role::LeafFeeds(p) | Role::LeafCommits(p) => {
+                    parent[v as usize] = p;
+                    last_child[p as usize] = v;
+                }
+                Role::InnerFedBy(l) | Role::RootOneFedBy(l) | Role::RootZeroBy(l) => {
+                    parent[l as usize] = v;
+                    last_child[v as usize] = l;
+                }
+                _ => {}
+            }
+        }
+        let in_c = |r: Role| !matches!(r, Role::Leaf | Role::LeafFeeds(_) | Role::LeafCommits(_));
+        let is_root = |r: Role| {
+            matches!(
+                r,
+                Role::RootAny
+                    | Role::RootBare
+                    | Role::RootZero
+                    | Role::RootZeroBy(_)
+                    | Role::RootOne
+                    | Role::RootOneFedBy(_)
+            )
+        };
+        // Orient the tree edges away from the roots.
+        let mut order: Vec<u32> = Vec::new();
+        for r in 0..n as u32 {
+            if !is_root(role[r as usize]) {
+                continue;
+            }
+            order.push(r);
+            let mut head = order.len() - 1;
+            while head < order.len() {
+                let u = order[head];
+                head += 1;
+                for &w in &tree[u as usize] {
+                    if !is_root(role[w as usize]) && parent[w as usize] == none {
+                        parent[w as usize] = u;
+                        order.push(w);
+                    }
+                }
+            }
+        }
+        for v in 0..n {
+            if parent[v] == none && !in_c(role[v]) {
+                parent[v] = self.neighbours[v]
+                    .iter()
+                    .copied()
+                    .find(|&u| in_c(role[u as usize]) && role[u as usize] != Role::RootBare)
+                    .expect("a leaf of the DP forest is next to an accepting square");
+            }
+        }
+        // A 0-root satisfied by a C neighbour takes one of its tree children last.
+        for v in 0..n {
+            if role[v] == Role::RootZero && last_child[v] == none {
+                last_child[v] = (0..n as u32)
+                    .find(|&w| parent[w as usize] == v as u32 && in_c(role[w as usize]))
+                    .expect("a 0-root has a child of value 1");
+            }
+        }
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for v in 0..n as u32 {
+            let p = parent[v as usize];
+            if p != none && last_child[p as usize] != v {
+                children[p as usize].push(v);
+            }
+        }
+        for p in 0..n {
+            if last_child[p] != none {
+                children[p].push(last_child[p]);
+            }
+        }
+        // Post-order: every child's subtree, then the child's capture into its parent.
+        let squares: Vec<Square> = self.board.pieces().iter().map(|p| p.square).collect();
+        let mut moves = Vec::with_capacity(n);
+        for r in 0..n as u32 {
+            if !is_root(role[r as usize]) {
+                continue;
+            }
+            let mut stack: Vec<(u32, usize)> = vec![(r, 0)];
+            while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+                if let Some(&c) = children[u as usize].get(*next) {
+                    *next += 1;
+                    stack.push((c, 0));
+                } else {
+                    stack.pop();
+                    if let Some(&(p, _)) = stack.last() {
+                        moves.push((squares[u as usize], squares[p as usize]));
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// A placement order of small frontier width: the better of row-major, column-major and
+/// a greedy order that always places the square adding the fewest frontier squares.
+fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
+    let n = squares.len();
+    let mut by_row: Vec<u32> = (0..n as u32).collect();
+    by_row.sort_by_key(|&v| (squares[v as usize].row, squares[v as usize].col));
+    let mut by_col: Vec<u32> = (0..n as u32).collect();
+    by_col.sort_by_key(|&v| (squares[v as usize].col, squares[v as usize].row));
+    let candidates = [by_row.clone(), by_col, greedy_order(&by_row, neighbours)];
+    candidates
+        .into_iter()
+        .min_by_key(|order| width(order, neighbours))
+        .unwrap_or_default()
+}
+
+/// (largest frontier, sum of frontier sizes) of an order.
+fn width(order: &[u32], neighbours: &[Vec<u32>]) -> (usize, usize) {
+    let n = order.len();
+    let mut step_of = vec![0usize; n];
+    for (t, &v) in order.iter().enumerate() {
+        step_of[v as usize] = t;
+    }
+    let mut delta = vec![0i64; n + 1];
+    for v in 0..n {
+        let leaves = neighbours[v]
+            .iter()
+            .map(|&u| step_of[u as usize])
+            .max()
+            .unwrap_or(0)
+            .max(step_of[v]);
+        delta[step_of[v]] += 1;
+        delta[leaves] -= 1;
+    }
+    let (mut current, mut max, mut sum) = (0i64, 0usize, 0usize);
+    for d in delta.iter().take(n) {
+        current += d;
+        max = max.max(current as usize);
+        sum += current as usize;
+    }
+    (max, sum)
+}
+
+/// Greedy order: start at the first square of `seed_order`; then repeatedly place the
+/// frontier-adjacent square whose placement grows the frontier least.
+fn greedy_order(seed_order: &[u32], neighbours: &[Vec<u32>]) -> Vec<u32> {
+    let n = seed_order.len();
+    let mut placed = vec![false; n];
+    // Unplaced neighbours left per square.
+    let mut open: Vec<usize> = neighbours.iter().map(Vec::len).collect();
+    let mut order = Vec::with_capacity(n);
+    let mut candidates: BTreeSet<u32> = BTreeSet::new();
+    let mut seed = seed_order.iter();
+    while order.len() < n {
+        let next = if candidates.is_empty() {
+            *seed
+                .find(|&&v| !placed[v as usize])
+                .expect("an unplaced square")
+        } else {
+            // Growth: +1 for the square if it keeps unplaced neighbours, −1 per
+            // neighbour whose last unplaced neighbour it is.
+            *candidates
+                .iter()
+                .min_by_key(|&&v| {
+                    let closes = neighbours[v as usize]
+                        .iter()
+                        .filter(|&&u| placed[u as usize] && open[u as usize] == 1)
+                        .count() as i64;
+                    let stays = i64::from(open[v as usize] > 0);
+                    (stays - closes, v)
+                })
+                .expect("a candidate")
+        };
+        candidates.remove(&next);
+        placed[next as usize] = true;
+        order.push(next);
+        for &u in &neighbours[next as usize] {
+            open[u as usize] -= 1;
+            if !placed[u as usize] {
+                candidates.insert(u);
+            }
+        }
+    }
+    order
+}
