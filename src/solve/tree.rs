@@ -142,6 +142,9 @@ struct Entry {
     edges: u8,
 }
 
+/// A capture sequence as (from, to) squares.
+type Captures = Vec<(Square, Square)>;
+
 /// A successor state with the role and tree edges that made it.
 type Successor = (State, Role, u8);
 
@@ -327,7 +330,7 @@ impl<'a> TreeEngine<'a> {
         &mut self,
         keep: &BTreeSet<Square>,
         accept: &dyn Fn(&Remainder) -> bool,
-    ) -> Result<Option<(Vec<(Square, Square)>, Remainder)>, LimitReached> {
+    ) -> Result<Option<(Captures, Remainder)>, LimitReached> {
         self.set_keep(keep);
         let (layers, finals) = self.run(Mode::Keep)?;
         Ok(finals.iter().find_map(|&(index, kept)| {
@@ -417,6 +420,9 @@ impl<'a> TreeEngine<'a> {
                     });
                 }
             }
+            let before = next.len();
+            let (next, entries) = prune_dominated(mode, next, entries);
+            self.stats.table_hits += (before - next.len()) as u64;
             layers.push(entries);
             states = next;
             if states.is_empty() {
@@ -686,9 +692,9 @@ impl<'a> TreeEngine<'a> {
         let mut status = Vec::with_capacity(s.status.len());
         let mut component = Vec::with_capacity(s.status.len());
         let mut closing: Vec<u8> = Vec::new();
-        for i in 0..s.status.len() {
+        for (i, &stay) in stays.iter().enumerate() {
             let st = s.status[i];
-            if stays[i] {
+            if stay {
                 status.push(st);
                 component.push(s.component[i]);
                 continue;
@@ -870,15 +876,105 @@ impl<'a> TreeEngine<'a> {
     }
 }
 
-/// A placement order of small frontier width: the better of row-major, column-major and
-/// a greedy order that always places the square adding the fewest frontier squares.
+/// Boards up to this size also try greedy orders (quadratic in the frontier width).
+const GREEDY_MAX_SQUARES: usize = 200_000;
+
+/// Whether frontier status `a` offers everything `b` does, for the same square
+/// (a budget-2 leaf is one of open/dominated/inert, a budget-1 leaf one of
+/// open/dominated/inert, a C square one of its C statuses).
+fn at_least(mode: Mode, a: u8, b: u8) -> bool {
+    use status::*;
+    a == b
+        || (a == LEAF2_DOMINATED && (b == LEAF2_OPEN || b == INERT))
+        || (a == LEAF1_DOMINATED && (b == LEAF1_OPEN || b == INERT))
+        || (mode == Mode::Solve && a == INERT && b == LEAF1_OPEN)
+        || (a == C_DONE && (b == C_NEEDS_FEEDER || b == C_NEEDS_VALUE_ONE))
+}
+
+/// Drops every state dominated by another of the layer: same components, roots and keep
+/// fates, and per square a status offering at least as much ([`at_least`]). Every
+/// completion of a dominated state completes its dominator too (each transition and
+/// every obligation check is monotone in the status order), with the same keep fates,
+/// so neither verdicts nor remainder sets change.
+fn prune_dominated(
+    mode: Mode,
+    states: Vec<State>,
+    entries: Vec<Entry>,
+) -> (Vec<State>, Vec<Entry>) {
+    if states.len() < 2 {
+        return (states, entries);
+    }
+    // Bucket by everything but the statuses within a class (leaf / C / bare).
+    let class = |s: u8| match s {
+        status::C_BARE => 2u8,
+        s if status::is_c(s) => 1,
+        _ => 0,
+    };
+    type Bucket = (Vec<u8>, Vec<u8>, u64, u64, bool);
+    let mut buckets: FxHashMap<Bucket, Vec<usize>> = FxHashMap::default();
+    for (i, s) in states.iter().enumerate() {
+        let classes: Vec<u8> = s.status.iter().map(|&x| class(x)).collect();
+        buckets
+            .entry((classes, s.component.clone(), s.rooted, s.kept, s.root_used))
+            .or_default()
+            .push(i);
+    }
+    let strength = |s: &State| -> usize {
+        s.status
+            .iter()
+            .map(|&x| match x {
+                status::LEAF2_DOMINATED | status::LEAF1_DOMINATED | status::C_DONE => 2,
+                status::INERT => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    let mut keep = vec![false; states.len()];
+    for (_, mut members) in buckets {
+        members.sort_by_key(|&i| std::cmp::Reverse(strength(&states[i])));
+        let mut kept: Vec<usize> = Vec::new();
+        for i in members {
+            let dominated = kept.iter().any(|&k| {
+                states[k]
+                    .status
+                    .iter()
+                    .zip(&states[i].status)
+                    .all(|(&a, &b)| at_least(mode, a, b))
+            });
+            if !dominated {
+                kept.push(i);
+                keep[i] = true;
+            }
+        }
+    }
+    states
+        .into_iter()
+        .zip(entries)
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(pair, _)| pair)
+        .unzip()
+}
+
+/// A placement order of small frontier width: the best of row-major, column-major and
+/// greedy orders ([`greedy_order`]) from a corner square and two far-apart squares.
 fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
     let n = squares.len();
     let mut by_row: Vec<u32> = (0..n as u32).collect();
     by_row.sort_by_key(|&v| (squares[v as usize].row, squares[v as usize].col));
     let mut by_col: Vec<u32> = (0..n as u32).collect();
     by_col.sort_by_key(|&v| (squares[v as usize].col, squares[v as usize].row));
-    let candidates = [by_row.clone(), by_col, greedy_order(&by_row, neighbours)];
+    let Some(&first) = by_row.first() else {
+        return Vec::new();
+    };
+    let mut candidates = vec![by_row.clone(), by_col];
+    if n <= GREEDY_MAX_SQUARES {
+        let far = farthest(first, neighbours);
+        let other = farthest(far, neighbours);
+        for start in [first, far, other] {
+            candidates.push(greedy_order(start, &by_row, neighbours));
+        }
+    }
     candidates
         .into_iter()
         .min_by_key(|order| width(order, neighbours))
@@ -912,16 +1008,19 @@ fn width(order: &[u32], neighbours: &[Vec<u32>]) -> (usize, usize) {
     (max, sum)
 }
 
-/// Greedy order: start at the first square of `seed_order`; then repeatedly place the
-/// frontier-adjacent square whose placement grows the frontier least.
-fn greedy_order(seed_order: &[u32], neighbours: &[Vec<u32>]) -> Vec<u32> {
+/// Greedy order from `start`: repeatedly place the frontier-adjacent square whose
+/// placement grows the frontier least, then the one with fewest unplaced neighbours, then
+/// the most recent candidate (so a wire is followed to its end before another is
+/// opened); `seed_order` restarts disconnected parts.
+fn greedy_order(start: u32, seed_order: &[u32], neighbours: &[Vec<u32>]) -> Vec<u32> {
     let n = seed_order.len();
     let mut placed = vec![false; n];
     // Unplaced neighbours left per square.
     let mut open: Vec<usize> = neighbours.iter().map(Vec::len).collect();
     let mut order = Vec::with_capacity(n);
-    let mut candidates: BTreeSet<u32> = BTreeSet::new();
-    let mut seed = seed_order.iter();
+    // Candidate → the step it was last touched at.
+    let mut candidates: FxHashMap<u32, usize> = FxHashMap::default();
+    let mut seed = std::iter::once(&start).chain(seed_order.iter());
     while order.len() < n {
         let next = if candidates.is_empty() {
             *seed
@@ -929,28 +1028,54 @@ fn greedy_order(seed_order: &[u32], neighbours: &[Vec<u32>]) -> Vec<u32> {
                 .expect("an unplaced square")
         } else {
             // Growth: +1 for the square if it keeps unplaced neighbours, −1 per
-            // neighbour whose last unplaced neighbour it is.
-            *candidates
+            // neighbour whose last unplaced neighbour it is; then fewest unplaced
+            // neighbours (close what is open before opening more).
+            let (&v, _) = candidates
                 .iter()
-                .min_by_key(|&&v| {
+                .min_by_key(|&(&v, &touched)| {
                     let closes = neighbours[v as usize]
                         .iter()
                         .filter(|&&u| placed[u as usize] && open[u as usize] == 1)
                         .count() as i64;
                     let stays = i64::from(open[v as usize] > 0);
-                    (stays - closes, v)
+                    (
+                        stays - closes,
+                        open[v as usize],
+                        std::cmp::Reverse(touched),
+                        v,
+                    )
                 })
-                .expect("a candidate")
+                .expect("a candidate");
+            v
         };
         candidates.remove(&next);
         placed[next as usize] = true;
+        let step = order.len();
         order.push(next);
         for &u in &neighbours[next as usize] {
             open[u as usize] -= 1;
             if !placed[u as usize] {
-                candidates.insert(u);
+                candidates.insert(u, step);
             }
         }
     }
     order
+}
+
+/// A square far from `from` (the last one a breadth-first search reaches).
+fn farthest(from: u32, neighbours: &[Vec<u32>]) -> u32 {
+    let mut seen = vec![false; neighbours.len()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    seen[from as usize] = true;
+    let mut last = from;
+    while let Some(v) = queue.pop_front() {
+        last = v;
+        for &u in &neighbours[v as usize] {
+            if !seen[u as usize] {
+                seen[u as usize] = true;
+                queue.push_back(u);
+            }
+        }
+    }
+    last
 }
