@@ -120,26 +120,53 @@ fn naive_remainders(
         .collect()
 }
 
+/// The verdict matches `brute_force`, and a returned sequence replays to one piece.
+fn agrees_with_brute_force(
+    board: &Board,
+    variant: Variant,
+    verdict: Verdict,
+) -> Result<(), TestCaseError> {
+    let reference = brute_force(board, variant);
+    match verdict {
+        Verdict::Solvable(moves) => {
+            prop_assert!(
+                reference.is_some(),
+                "solver found a solution brute force did not"
+            );
+            let mut position = Position::new(board, variant);
+            for mv in &moves {
+                prop_assert!(position.apply(*mv).is_ok(), "illegal move {mv}");
+            }
+            prop_assert_eq!(position.len(), 1);
+        }
+        Verdict::Unsolvable => prop_assert!(
+            reference.is_none(),
+            "brute force solved it: {:?}",
+            reference
+        ),
+        Verdict::Unknown => prop_assert!(false, "no limits were set"),
+    }
+    Ok(())
+}
+
+/// The squares of the pieces whose index `chosen` picks.
+fn keep_squares(board: &Board, chosen: impl Fn(usize) -> bool) -> BTreeSet<Square> {
+    board
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| chosen(*i))
+        .map(|(_, p)| p.square)
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1200, ..ProptestConfig::default() })]
 
     #[test]
     fn solve_agrees_with_brute_force(board in board_strategy(9), variant in variant_strategy()) {
         let options = SolveOptions { variant, ..SolveOptions::default() };
-        let report = solve(&board, &options);
-        let reference = brute_force(&board, variant);
-        match report.verdict {
-            Verdict::Solvable(moves) => {
-                prop_assert!(reference.is_some(), "solver found a solution brute force did not");
-                let mut position = Position::new(&board, variant);
-                for mv in &moves {
-                    prop_assert!(position.apply(*mv).is_ok(), "illegal move {mv}");
-                }
-                prop_assert_eq!(position.len(), 1);
-            }
-            Verdict::Unsolvable => prop_assert!(reference.is_none(), "brute force solved it: {:?}", reference),
-            Verdict::Unknown => prop_assert!(false, "no limits were set"),
-        }
+        agrees_with_brute_force(&board, variant, solve(&board, &options).verdict)?;
     }
 
     #[test]
@@ -148,13 +175,7 @@ proptest! {
         variant in variant_strategy(),
         keep_bits in any::<u64>(),
     ) {
-        let keep: BTreeSet<Square> = board
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| keep_bits >> i & 1 == 1)
-            .map(|(_, p)| p.square)
-            .collect();
+        let keep = keep_squares(&board, |i| keep_bits >> i & 1 == 1);
         let options = SolveOptions { variant, ..SolveOptions::default() };
         let (found, _) = remainders(&board, &keep, &options);
         prop_assert_eq!(found, Some(naive_remainders(&board, &keep, variant)));
@@ -170,33 +191,14 @@ proptest! {
         keep_bits in any::<u64>(),
     ) {
         // Short-range standard boards: the keep-mode block moves apply at cut vertices.
-        let keep: BTreeSet<Square> = board
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| keep_bits >> i & 3 == 0)
-            .map(|(_, p)| p.square)
-            .collect();
+        let keep = keep_squares(&board, |i| keep_bits >> i & 3 == 0);
         let (found, _) = remainders(&board, &keep, &SolveOptions::default());
         prop_assert_eq!(found, Some(naive_remainders(&board, &keep, Variant::Standard)));
     }
 
     #[test]
     fn solve_agrees_with_brute_force_on_dense_short_range_boards(board in short_range_strategy()) {
-        let report = solve(&board, &SolveOptions::default());
-        let reference = brute_force(&board, Variant::Standard);
-        match report.verdict {
-            Verdict::Solvable(moves) => {
-                prop_assert!(reference.is_some(), "solver found a solution brute force did not");
-                let mut position = Position::new(&board, Variant::Standard);
-                for mv in &moves {
-                    prop_assert!(position.apply(*mv).is_ok(), "illegal move {mv}");
-                }
-                prop_assert_eq!(position.len(), 1);
-            }
-            Verdict::Unsolvable => prop_assert!(reference.is_none(), "brute force solved it: {:?}", reference),
-            Verdict::Unknown => prop_assert!(false, "no limits were set"),
-        }
+        agrees_with_brute_force(&board, Variant::Standard, solve(&board, &SolveOptions::default()).verdict)?;
     }
 }
 
@@ -250,26 +252,12 @@ proptest! {
         keep_bits in any::<u64>(),
         pick in any::<usize>(),
     ) {
-        let reference = brute_force(&board, Variant::Standard);
         for method in [Method::SpanningTree, Method::Search] {
             let report = solve(&board, &forced(method));
             prop_assert_eq!(report.stats.method, method);
-            match report.verdict {
-                Verdict::Solvable(moves) => {
-                    prop_assert!(reference.is_some(), "{:?} solved what brute force could not", method);
-                    prop_assert_eq!(replay(&board, &moves).map(|r| r.len()), Some(1));
-                }
-                Verdict::Unsolvable => prop_assert!(reference.is_none(), "{:?} missed {:?}", method, reference),
-                Verdict::Unknown => prop_assert!(false, "no limits were set"),
-            }
+            agrees_with_brute_force(&board, Variant::Standard, report.verdict)?;
         }
-        let keep: BTreeSet<Square> = board
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| keep_bits >> i & 1 == 1)
-            .map(|(_, p)| p.square)
-            .collect();
+        let keep = keep_squares(&board, |i| keep_bits >> i & 1 == 1);
         let expected = naive_remainders(&board, &keep, Variant::Standard);
         for method in [Method::SpanningTree, Method::Search] {
             let (found, _) = remainders(&board, &keep, &forced(method));

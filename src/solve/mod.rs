@@ -118,36 +118,33 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     }
     if uses_tree(board, options) {
         let mut engine = TreeEngine::new(board, options);
-        let verdict = match engine.solve() {
-            Ok(Some(moves)) => Verdict::Solvable(
-                moves
-                    .into_iter()
-                    .map(|(from, to)| Move::new(from, to))
-                    .collect(),
-            ),
-            Ok(None) => Verdict::Unsolvable,
-            Err(_) => Verdict::Unknown,
-        };
+        let verdict = verdict(engine.solve().map_err(|_| ()));
         let mut stats = engine.stats;
         stats.method = Method::SpanningTree;
         return SolveReport { verdict, stats };
     }
     let geometry = Geometry::new(board);
     let mut engine = Engine::new(&geometry, board, options);
-    let verdict = match engine.solve() {
-        Ok(Some(moves)) => Verdict::Solvable(
-            moves
-                .into_iter()
-                .map(|(from, to)| Move::new(from, to))
-                .collect(),
-        ),
-        Ok(None) => Verdict::Unsolvable,
-        Err(()) => Verdict::Unknown,
-    };
     SolveReport {
-        verdict,
+        verdict: verdict(engine.solve()),
         stats: engine.stats,
     }
+}
+
+/// An engine's answer (`Err`: a limit was reached) as a [`Verdict`].
+fn verdict(answer: Result<Option<Vec<(Square, Square)>>, ()>) -> Verdict {
+    match answer {
+        Ok(Some(moves)) => Verdict::Solvable(captures(moves)),
+        Ok(None) => Verdict::Unsolvable,
+        Err(()) => Verdict::Unknown,
+    }
+}
+
+fn captures(moves: Vec<(Square, Square)>) -> Vec<Move> {
+    moves
+        .into_iter()
+        .map(|(from, to)| Move::new(from, to))
+        .collect()
 }
 
 /// [`solve`] with the standard rules and no limits.
@@ -221,13 +218,7 @@ pub fn clear_to(
     }
     let mut engine = TreeEngine::new(board, options);
     let cleared = match engine.clear_to(keep, accept) {
-        Ok(Some((moves, remainder))) => Cleared::Found(
-            moves
-                .into_iter()
-                .map(|(from, to)| Move::new(from, to))
-                .collect(),
-            remainder,
-        ),
+        Ok(Some((moves, remainder))) => Cleared::Found(captures(moves), remainder),
         Ok(None) => Cleared::Impossible,
         Err(_) => Cleared::Unknown,
     };

@@ -547,27 +547,21 @@ impl<'a> TreeEngine<'a> {
                 }
                 out.push((s, role, edges));
             };
-            // Inner square: needs a feeder, now or later.
-            push(
-                out,
-                &merged,
-                status::C_NEEDS_FEEDER,
-                false,
-                None,
-                Role::Inner,
-            );
-            for &f in &feeders {
-                let mut base = merged.clone();
-                base.status[f as usize] = status::INERT;
-                push(
-                    out,
-                    &base,
-                    status::C_DONE,
-                    false,
-                    None,
-                    Role::InnerFedBy(partner(f)),
-                );
-            }
+            // A square that needs a feeder: one now (each free feeder neighbour), or later.
+            let needing_feeder = |out: &mut Vec<Successor>,
+                                  root: bool,
+                                  fate: Option<u64>,
+                                  waiting: Role,
+                                  fed_by: fn(u32) -> Role| {
+                push(out, &merged, status::C_NEEDS_FEEDER, root, fate, waiting);
+                for &f in &feeders {
+                    let mut base = merged.clone();
+                    base.status[f as usize] = status::INERT;
+                    push(out, &base, status::C_DONE, root, fate, fed_by(partner(f)));
+                }
+            };
+            // Inner square.
+            needing_feeder(out, false, None, Role::Inner, Role::InnerFedBy);
             if rooted {
                 continue;
             }
@@ -580,26 +574,13 @@ impl<'a> TreeEngine<'a> {
                 }
                 (Mode::Keep, Some(_)) => {
                     // 1-root: its feeder enters last.
-                    push(
+                    needing_feeder(
                         out,
-                        &merged,
-                        status::C_NEEDS_FEEDER,
                         true,
                         Some(fate::ONE),
                         Role::RootOne,
+                        Role::RootOneFedBy,
                     );
-                    for &f in &feeders {
-                        let mut base = merged.clone();
-                        base.status[f as usize] = status::INERT;
-                        push(
-                            out,
-                            &base,
-                            status::C_DONE,
-                            true,
-                            Some(fate::ONE),
-                            Role::RootOneFedBy(partner(f)),
-                        );
-                    }
                     // 0-root: a joined inner neighbour is a child of value 1; else a
                     // budget-1 leaf commits, now or later, or a later inner square joins.
                     if joined.is_empty() {
