@@ -46,7 +46,8 @@ pub enum Verdict {
     /// Solvable, with a capture sequence that leaves one piece.
     Solvable(Vec<Move>),
     Unsolvable,
-    /// A node or time limit was reached first.
+    /// A node or time limit (or the spanning-tree engine's memory guard of 40 million
+    /// stored states) was reached first.
     Unknown,
 }
 

@@ -61,6 +61,10 @@ pub(super) fn applies(board: &Board, variant: Variant) -> bool {
     kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
 }
 
+/// Memory guard: the DP gives up (a limit answer, never a guess) once it stores more
+/// states than this over all layers (about 2 GB).
+const MAX_STORED_STATES: usize = 40_000_000;
+
 /// Most keep squares in keep mode (two bits each in a `u64`).
 pub(super) const MAX_KEEP: usize = 32;
 
@@ -339,10 +343,13 @@ impl<'a> TreeEngine<'a> {
         out
     }
 
-    fn over_limit(&self) -> bool {
-        self.options
-            .node_limit
-            .is_some_and(|limit| self.stats.nodes >= limit)
+    /// A node or time limit, or the memory guard ([`MAX_STORED_STATES`]), is reached.
+    fn over_limit(&self, stored: usize) -> bool {
+        stored > MAX_STORED_STATES
+            || self
+                .options
+                .node_limit
+                .is_some_and(|limit| self.stats.nodes >= limit)
             || (self.stats.nodes % 1024 == 0
                 && self
                     .options
@@ -356,6 +363,7 @@ impl<'a> TreeEngine<'a> {
     fn run(&mut self, mode: Mode) -> Result<(Vec<Vec<Entry>>, Vec<(u32, u64)>), LimitReached> {
         let n = self.order.len();
         let mut layers: Vec<Vec<Entry>> = Vec::with_capacity(n);
+        let mut stored = 0usize;
         let mut states: Vec<State> = vec![State {
             status: Slots::new(),
             component: Slots::new(),
@@ -376,7 +384,7 @@ impl<'a> TreeEngine<'a> {
                         continue;
                     };
                     self.stats.nodes += 1;
-                    if self.over_limit() {
+                    if self.over_limit(stored + next.len()) {
                         self.stats.elapsed = self.start.elapsed();
                         return Err(LimitReached);
                     }
@@ -396,6 +404,7 @@ impl<'a> TreeEngine<'a> {
             let before = next.len();
             let (next, entries) = prune_dominated(mode, next, entries);
             self.stats.table_hits += (before - next.len()) as u64;
+            stored += entries.len();
             layers.push(entries);
             states = next;
             if states.is_empty() {
