@@ -16,8 +16,9 @@
 //! neighbour), and all tiles of a row (column) share its band, so rows and columns
 //! without wire crossings stay small.
 //! Inside a tile, gadgets are joined by wire columns (the horizontal wire's column,
-//! repeated) and corners; every gadget input port holds a wire column, every output port
-//! is followed by one.
+//! repeated) and corners, or directly where an output port lies on the squares of the next
+//! gadget's input port (its column is then that input's signal column, as between the
+//! parts of the library's composite gadgets); every input port holds such a column.
 //!
 //! # Elements
 //! The board is a list of elements: single wire columns and gadget instances, each with
@@ -961,9 +962,13 @@ fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
 /// Checks that kings of different elements touch only across an input column, that no
 /// square is used twice, and (for whole boards) that every input column has a producer
 /// and every output column a consumer.
-fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingError> {
+fn check_contacts(
+    elements: &[Element],
+    whole_board: bool,
+) -> Result<FxHashMap<P, usize>, KingError> {
     let square = |p: P| Square::new((p.0 + 1).max(0) as u32, (p.1 + 1).max(0) as u32);
     let mut owner: FxHashMap<P, usize> = FxHashMap::default();
+    owner.reserve(elements.iter().map(|e| e.kings.len()).sum());
     for (id, e) in elements.iter().enumerate() {
         for &(p, _) in &e.kings {
             if let Some(&other) = owner.get(&p) {
@@ -978,19 +983,18 @@ fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingErr
         }
     }
     let feeds = |p: P, consumer: usize| elements[consumer].inputs.iter().any(|c| c.contains(&p));
+    // Each neighbouring pair once: the neighbours after `p` in row-major order.
     for (&p, &a) in &owner {
-        for dr in -1..=1 {
-            for dc in -1..=1 {
-                let q = (p.0 + dr, p.1 + dc);
-                let Some(&b) = owner.get(&q) else { continue };
-                if a != b && !feeds(p, b) && !feeds(q, a) {
-                    return Err(KingError::Contact {
-                        first: element_name(elements, a),
-                        second: element_name(elements, b),
-                        a: square(p),
-                        b: square(q),
-                    });
-                }
+        for (dr, dc) in [(0, 1), (1, -1), (1, 0), (1, 1)] {
+            let q = (p.0 + dr, p.1 + dc);
+            let Some(&b) = owner.get(&q) else { continue };
+            if a != b && !feeds(p, b) && !feeds(q, a) {
+                return Err(KingError::Contact {
+                    first: element_name(elements, a),
+                    second: element_name(elements, b),
+                    a: square(p),
+                    b: square(q),
+                });
             }
         }
     }
@@ -1017,7 +1021,7 @@ fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingErr
             }
         }
     }
-    Ok(())
+    Ok(owner)
 }
 
 fn element_name(elements: &[Element], id: usize) -> String {
@@ -1028,11 +1032,13 @@ fn element_name(elements: &[Element], id: usize) -> String {
     }
 }
 
-/// Number of connected components of the capture graph (king moves).
-fn components(squares: &FxHashSet<P>) -> usize {
+/// Number of connected components of the capture graph (king moves) on the occupied
+/// squares (the keys of `squares`).
+fn components<V>(squares: &FxHashMap<P, V>) -> usize {
     let mut seen: FxHashSet<P> = FxHashSet::default();
+    seen.reserve(squares.len());
     let mut count = 0;
-    for &start in squares {
+    for &start in squares.keys() {
         if !seen.insert(start) {
             continue;
         }
@@ -1042,7 +1048,7 @@ fn components(squares: &FxHashSet<P>) -> usize {
             for dr in -1..=1 {
                 for dc in -1..=1 {
                     let q = (p.0 + dr, p.1 + dc);
-                    if squares.contains(&q) && seen.insert(q) {
+                    if squares.contains_key(&q) && seen.insert(q) {
                         queue.push_back(q);
                     }
                 }
@@ -1199,12 +1205,8 @@ pub fn compile(layout: &Layout, num_vars: usize) -> Result<KingBoard, KingError>
             elements.push(e);
         }
     }
-    check_contacts(&elements, true)?;
-    let squares: FxHashSet<P> = elements
-        .iter()
-        .flat_map(|e| e.kings.iter().map(|&(p, _)| p))
-        .collect();
-    let parts = components(&squares);
+    let owner = check_contacts(&elements, true)?;
+    let parts = components(&owner);
     if parts != 1 {
         return Err(KingError::Disconnected { components: parts });
     }
