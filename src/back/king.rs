@@ -763,40 +763,35 @@ fn build_design(
 
 /// The full wire crossing (Lemma 5.13, Fig. 5.15b), with the through wire `a` entering
 /// from the West in the row band and the replaced wire `b` from the North in the column
-/// band. `a` meets f, g and h (Table 5.2) in turn: f (turned so that its output rises) sits
-/// on the row band, g above it takes `b` straight down the column band, and h comes back
-/// down to the row band and lets `a` out to the East. The Double Assignment (Fig. 5.8)
-/// sits below: one variable under f feeds f's ¬b̃ directly, one under g sends its ¬b̃ up
-/// into h through a corner and feeds the And below it, which sends b̃ down the column
-/// band. (Arrangement chosen by a search over gadget offsets for the smallest reach.)
+/// band. `a` turns South into f, and f, g and h (Table 5.2) follow each other East with
+/// straight joints only (f and g may emit the 2-signal, which a corner would lower to 1);
+/// `b` comes straight down into g, and h's output rises back into the row band and leaves
+/// East. The Double Assignment (Fig. 5.8) lies below: one variable West of f feeds f's ¬b̃,
+/// one under h feeds h's ¬b̃, and their And under g sends b̃ down the column band. The
+/// offsets below were found by a search for the smallest reach; [`Tileset::new`] checks
+/// the result.
 fn build_crossing(c: &mut Canvas, frame: Frame) -> Result<(), KingError> {
     use Direction::*;
+    const AND_INPUT_B_BELOW_BAND: i64 = 21;
+    const RETURN_WIRE_BELOW_BAND: i64 = 17;
     let (br, bc) = (frame.band_row, frame.band_col);
-    // Where f must stand for g's input b to land on the column band.
+    // Where `a` must turn for g's input b to land on the column band.
     let mut probe = Canvas::new(c.library, c.design);
-    let (_, g) = crossing_chain(&mut probe, (br, 0))?;
-    let f_col = bc - g.port('b')?.0[0].1;
+    let mut t = Turtle {
+        last: [(br, 0), (br + 1, 0)],
+        flow: East,
+    };
+    let (_, g, _) = crossing_chain(&mut probe, &mut t)?;
+    let turn_at = bc - g.port('b')?.0[0].1;
     let mut a = frame.entering(West);
-    c.extend_to(&mut a, f_col)?;
-    let (f, g) = crossing_chain(c, a.last[0])?;
-    let mut t = g.turtle('X')?;
-    c.turn(&mut t, South)?;
-    c.forward(&mut t, 2);
-    let h = c.place(
-        "crossing-h",
-        &[('g', South), ('n', East), ('X', East)],
-        ('g', t.last),
-        Role::Plain,
-    )?;
+    c.extend_to(&mut a, turn_at)?;
+    let (f, g, h) = crossing_chain(c, &mut a)?;
     let mut a = h.turtle('X')?;
-    if a.last[0].0 != br {
-        return Err(c.error("h does not end on the row band"));
-    }
+    c.turn_into_band(&mut a, East, br)?;
     c.extend_to(&mut a, frame.exit(East))?;
     let (g_b, _) = g.port('b')?;
     let mut b = frame.entering(North);
     c.extend_to(&mut b, g_b[0].0)?;
-    // The Double Assignment: replica one under f, replica two and the And under g.
     let replica = |towards_and| Role::Replica {
         decide_from: g_b,
         towards_and,
@@ -804,54 +799,65 @@ fn build_crossing(c: &mut Canvas, frame: Frame) -> Result<(), KingError> {
     let (f_n, _) = f.port('n')?;
     let one = c.place(
         "variable",
-        &[('X', North), ('Y', South)],
-        ('X', f_n),
-        replica(1),
+        &[('X', West), ('Y', East)],
+        ('Y', f_n),
+        replica(0),
     )?;
+    let (h_n, _) = h.port('n')?;
     let two = c.place(
         "variable",
         &[('X', North), ('Y', South)],
-        ('X', [(br + 7, bc), (br + 7, bc + 1)]),
+        ('X', h_n),
         replica(1),
     )?;
-    let (h_n, _) = h.port('n')?;
-    let mut t = two.turtle('X')?;
-    c.turn_into_band(&mut t, East, h_n[0].0)?;
-    c.extend_to(&mut t, h_n[0].1)?;
+    let and_b_row = br + AND_INPUT_B_BELOW_BAND;
     let and = c.place(
         "and",
-        &[('a', East), ('b', South)],
-        ('b', two.port('Y')?.0),
+        &[('a', West), ('b', South)],
+        ('b', [(and_b_row, bc), (and_b_row, bc + 1)]),
         Role::Plain,
     )?;
     let (and_a, _) = and.port('a')?;
-    let mut t = one.turtle('Y')?;
-    c.turn_into_band(&mut t, East, and_a[0].0)?;
+    let mut t = two.turtle('Y')?;
+    c.turn_into_band(&mut t, West, and_a[0].0)?;
     c.extend_to(&mut t, and_a[0].1)?;
+    let mut t = one.turtle('X')?;
+    c.turn(&mut t, South)?;
+    c.turn_into_band(&mut t, East, br + RETURN_WIRE_BELOW_BAND)?;
+    c.turn_into_band(&mut t, South, bc)?;
+    c.extend_to(&mut t, and_b_row)?;
     let mut out = and.turtle('X')?;
     c.extend_to(&mut out, frame.exit(South))?;
     Ok(())
 }
 
-/// f with its input a on `a_at` (the last column of the incoming wire) and g after it:
-/// f's output rises into a corner whose output is g's input.
-fn crossing_chain(c: &mut Canvas, a_at: P) -> Result<(Placed, Placed), KingError> {
+/// From the through wire `a` (flowing East, its last column in `a`): a corner turning
+/// South, one wire column, f, g right after f, one wire column and h.
+fn crossing_chain(c: &mut Canvas, a: &mut Turtle) -> Result<(Placed, Placed, Placed), KingError> {
     use Direction::*;
+    c.turn(a, South)?;
+    c.forward(a, 1);
     let f = c.place(
         "crossing-f",
-        &[('a', East), ('X', North), ('n', North)],
-        ('a', [a_at, (a_at.0 + 1, a_at.1)]),
+        &[('a', South), ('X', East), ('n', East)],
+        ('a', a.last),
         Role::Plain,
     )?;
-    let mut t = f.turtle('X')?;
-    c.turn(&mut t, East)?;
     let g = c.place(
         "crossing-g",
         &[('f', East), ('b', South), ('X', East)],
-        ('f', t.last),
+        ('f', f.port('X')?.0),
         Role::Plain,
     )?;
-    Ok((f, g))
+    let mut t = g.turtle('X')?;
+    c.forward(&mut t, 1);
+    let h = c.place(
+        "crossing-h",
+        &[('g', East), ('n', North), ('X', North)],
+        ('g', t.last),
+        Role::Plain,
+    )?;
+    Ok((f, g, h))
 }
 
 /// The tile designs: each design's reach (measured once, in a roomy frame) and the
@@ -1939,4 +1945,53 @@ pub fn decode_input(
         return Err(KingError::NotSatisfying.into());
     }
     Ok(model)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// f and g of the crossing may emit the 2-signal (Table 5.2), which a corner lowers to
+    /// 1 (Lemma 5.6): the joints f → g and g → h must be straight wire only.
+    #[test]
+    fn crossing_chain_has_no_corner() {
+        let library = Library::load().unwrap();
+        let tileset = Tileset::new(&library).unwrap();
+        let r = tileset.reach[&Design::Crossing];
+        let frame = Frame {
+            rows: r.up + 2 + r.down,
+            cols: r.left + 2 + r.right,
+            band_row: r.up,
+            band_col: r.left,
+        };
+        let elements = build_design(&library, Design::Crossing, frame).unwrap();
+        let named = |name: &str| {
+            let index = library.index(name).unwrap();
+            elements
+                .iter()
+                .position(|e| e.gadget == Some(index))
+                .unwrap()
+        };
+        let producer: FxHashMap<[P; 2], usize> = elements
+            .iter()
+            .enumerate()
+            .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
+            .collect();
+        for (from, to) in [("crossing-f", "crossing-g"), ("crossing-g", "crossing-h")] {
+            let (from, to) = (named(from), named(to));
+            // The gadget behind each input of `to`, past any wire columns.
+            let reached: Vec<usize> = elements[to]
+                .inputs
+                .iter()
+                .filter_map(|c| {
+                    let mut at = *producer.get(c)?;
+                    while elements[at].gadget.is_none() {
+                        at = *producer.get(&elements[at].inputs[0])?;
+                    }
+                    Some(at)
+                })
+                .collect();
+            assert!(reached.contains(&from), "a gadget between f, g, h");
+        }
+    }
 }
