@@ -60,3 +60,22 @@ fn boards_are_two_kings_and_deterministic() {
         }
     }
 }
+
+/// Tile rows and columns are only as large as their tiles need (issue 5: boards small
+/// enough for the end-to-end property test): plain wire and gate rows stay a few squares
+/// high, and only rows and columns with crossings take the crossing's size.
+#[test]
+fn boards_stay_compact() {
+    let thesis = include_str!("../examples/andor/thesis.andor");
+    for (text, most_kings) in [("x | ~x\n", 1_000), (thesis, 2_000)] {
+        let chain = chain(text, FormulaFormat::Andor);
+        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let stats = &compiled.stats;
+        assert!(stats.kings <= most_kings, "{} kings", stats.kings);
+        let (smallest, largest) = stats.tile_sides;
+        assert!(
+            smallest <= 8 && largest <= 40,
+            "tile sides {smallest}–{largest}"
+        );
+    }
+}

@@ -4,16 +4,21 @@
 //! satisfying assignment back off any solving sequence ("solvable ⇒ SAT").
 //!
 //! # Tiles
-//! Every layout tile becomes a square of `pitch × pitch` board squares. A wire crosses a
-//! tile side in the two middle rows (or columns) `m, m + 1` with `m = (pitch − 2) / 2`, so
-//! the eight symmetries of the square map every tile design onto a tile again. Each tile
-//! kind is designed once in one orientation — straight wire, corner, variable (outputs on
-//! opposite or on adjacent sides), gate, 1-test, and the full wire crossing (Lemma 5.13,
-//! built as in Fig. 5.15b from a Double Assignment, Fig. 5.8, and the functions f, g, h of
-//! Table 5.2) — and mapped by a symmetry; the pitch is the smallest that fits every design.
+//! Each tile kind is designed once in one orientation — straight wire, corner, variable
+//! (outputs on opposite or on adjacent sides), gate, 1-test, and the full wire crossing
+//! (Lemma 5.13, built as in Fig. 5.15b from a Double Assignment, Fig. 5.8, and the
+//! functions f, g, h of Table 5.2) — and mapped onto its tile by one of the eight
+//! symmetries of the square. A design places its gadgets at fixed offsets from the point
+//! where its two wire bands cross (two rows for horizontal wires, two columns for vertical
+//! ones) and runs its wires along the bands to the tile's border; its *reach* is how far
+//! it extends from the bands. Tiles are not uniform: every tile row is as high, and every
+//! tile column as wide, as the reach of its tiles needs (plus one empty line toward each
+//! neighbour), and all tiles of a row (column) share its band, so rows and columns
+//! without wire crossings stay small.
 //! Inside a tile, gadgets are joined by wire columns (the horizontal wire's column,
-//! repeated) and corners; every gadget input port holds a wire column, every output port
-//! is followed by one.
+//! repeated) and corners, or directly where an output port lies on the squares of the next
+//! gadget's input port (its column is then that input's signal column, as between the
+//! parts of the library's composite gadgets); every input port holds such a column.
 //!
 //! # Elements
 //! The board is a list of elements: single wire columns and gadget instances, each with
@@ -96,6 +101,17 @@ enum Role {
     OneTest {
         final_square: P,
     },
+}
+
+impl Role {
+    /// A variable gadget before the compiler names its variable.
+    fn variable() -> Role {
+        Role::Variable {
+            var: Var(0),
+            positive: 0,
+            center: (0, 0),
+        }
+    }
 }
 
 /// A wire column or a gadget instance.
@@ -243,11 +259,12 @@ impl<'a> Canvas<'a> {
         }
     }
 
-    /// Wire columns until the last one lies at `coord` along the flow (at least one).
-    fn forward_to(&mut self, t: &mut Turtle, coord: i64) -> Result<(), KingError> {
+    /// Wire columns until the last one lies at `coord` along the flow (none if the
+    /// turtle already stands there, e.g. a wire that starts or ends on a tile's border).
+    fn extend_to(&mut self, t: &mut Turtle, coord: i64) -> Result<(), KingError> {
         let (dr, dc) = t.flow.delta();
         let steps = (coord - t.along()) * (dr + dc);
-        if steps < 1 {
+        if steps < 0 {
             return Err(self.error(format!(
                 "wire toward {coord} from {:?} flowing {:?}",
                 t.last, t.flow
@@ -410,34 +427,165 @@ impl<'a> Canvas<'a> {
     }
 }
 
-/// A turtle standing just outside side `side` of a tile, about to enter it.
-fn entering(side: Direction, m: i64, size: i64) -> Turtle {
-    use Direction::*;
-    match side {
-        West => Turtle {
-            last: [(m, -1), (m + 1, -1)],
-            flow: East,
-        },
-        North => Turtle {
-            last: [(-1, m), (-1, m + 1)],
-            flow: South,
-        },
-        East => Turtle {
-            last: [(m, size), (m + 1, size)],
-            flow: West,
-        },
-        South => Turtle {
-            last: [(size, m), (size, m + 1)],
-            flow: North,
-        },
+/// A tile's box in its design's canonical orientation: `rows × cols` squares (0-based,
+/// top-left origin), horizontal wires in the row band `band_row, band_row + 1`, vertical
+/// wires in the column band `band_col, band_col + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Frame {
+    rows: i64,
+    cols: i64,
+    band_row: i64,
+    band_col: i64,
+}
+
+impl Frame {
+    /// A turtle standing just outside side `side`, about to enter the tile.
+    fn entering(&self, side: Direction) -> Turtle {
+        use Direction::*;
+        let (r, c) = (self.band_row, self.band_col);
+        match side {
+            West => Turtle {
+                last: [(r, -1), (r + 1, -1)],
+                flow: East,
+            },
+            North => Turtle {
+                last: [(-1, c), (-1, c + 1)],
+                flow: South,
+            },
+            East => Turtle {
+                last: [(r, self.cols), (r + 1, self.cols)],
+                flow: West,
+            },
+            South => Turtle {
+                last: [(self.rows, c), (self.rows, c + 1)],
+                flow: North,
+            },
+        }
+    }
+
+    /// Where (along the flow) a wire leaving the tile toward `flow` has its last column.
+    fn exit(&self, flow: Direction) -> i64 {
+        match flow {
+            Direction::East => self.cols - 1,
+            Direction::South => self.rows - 1,
+            Direction::West | Direction::North => 0,
+        }
+    }
+
+    /// The frame of the canonical design that symmetry `s` maps onto this (board) frame.
+    fn canonical(&self, s: Symmetry) -> Frame {
+        let mut band_row = self.band_row;
+        let mut band_col = self.band_col;
+        if s.flip_rows {
+            band_row = self.rows - 2 - band_row;
+        }
+        if s.flip_cols {
+            band_col = self.cols - 2 - band_col;
+        }
+        if s.transpose {
+            Frame {
+                rows: self.cols,
+                cols: self.rows,
+                band_row: band_col,
+                band_col: band_row,
+            }
+        } else {
+            Frame {
+                rows: self.rows,
+                cols: self.cols,
+                band_row,
+                band_col,
+            }
+        }
+    }
+
+    /// The squares a design may use on each side of the bands.
+    fn room(&self) -> Reach {
+        Reach {
+            up: self.band_row,
+            down: self.rows - 2 - self.band_row,
+            left: self.band_col,
+            right: self.cols - 2 - self.band_col,
+        }
     }
 }
 
-/// The column index where a wire leaving a tile toward `flow` has its last column.
-fn exit(flow: Direction, size: i64) -> i64 {
-    match flow {
-        Direction::East | Direction::South => size - 1,
-        Direction::West | Direction::North => 0,
+/// How many rows (columns) a tile design needs above and below its row band (left and
+/// right of its column band), counting one empty line of margin toward the tile's border,
+/// so that the kings of neighbouring tiles only meet where a wire crosses the border.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Reach {
+    up: i64,
+    down: i64,
+    left: i64,
+    right: i64,
+}
+
+impl Reach {
+    /// The least reach: one empty line between neighbouring tiles' wires.
+    const MIN: Reach = Reach {
+        up: 1,
+        down: 1,
+        left: 1,
+        right: 1,
+    };
+
+    fn max(self, other: Reach) -> Reach {
+        Reach {
+            up: self.up.max(other.up),
+            down: self.down.max(other.down),
+            left: self.left.max(other.left),
+            right: self.right.max(other.right),
+        }
+    }
+
+    fn fits(self, room: Reach) -> bool {
+        self.up <= room.up
+            && self.down <= room.down
+            && self.left <= room.left
+            && self.right <= room.right
+    }
+
+    /// The reach of a design turned by `s`.
+    fn transformed(self, s: Symmetry) -> Reach {
+        let mut r = self;
+        if s.transpose {
+            r = Reach {
+                up: r.left,
+                down: r.right,
+                left: r.up,
+                right: r.down,
+            };
+        }
+        if s.flip_rows {
+            std::mem::swap(&mut r.up, &mut r.down);
+        }
+        if s.flip_cols {
+            std::mem::swap(&mut r.left, &mut r.right);
+        }
+        r
+    }
+
+    /// The reach of a design's elements in `frame`. The wire columns running along a
+    /// band to the border are not counted.
+    fn of(elements: &[Element], frame: Frame) -> Reach {
+        use Direction::*;
+        let (br, bc) = (frame.band_row, frame.band_col);
+        let mut reach = Reach::MIN;
+        for e in elements {
+            let stub = |&(r, c): &P| match e.flow {
+                Some(East | West) => r == br || r == br + 1,
+                Some(North | South) => c == bc || c == bc + 1,
+                None => false,
+            };
+            for &((r, c), _) in e.kings.iter().filter(|(p, _)| !stub(p)) {
+                reach.up = reach.up.max(br - r + 1);
+                reach.down = reach.down.max(r - br);
+                reach.left = reach.left.max(bc - c + 1);
+                reach.right = reach.right.max(c - bc);
+            }
+        }
+        reach
     }
 }
 
@@ -452,7 +600,7 @@ enum Design {
     VariableOpposite,
     /// Outputs North (`X`) and East (`Y`).
     VariableAdjacent,
-    /// Inputs from the West (`a`) and North (`b`), output East.
+    /// Inputs from the West and the North, output East.
     Gate(GateKind),
     /// Input from the West.
     OneTest,
@@ -477,101 +625,117 @@ const DESIGNS: [Design; 8] = [
     Design::Crossing,
 ];
 
-fn design_name(design: Design) -> &'static str {
-    match design {
-        Design::Wire => "wire tile",
-        Design::Corner => "corner tile",
-        Design::VariableOpposite => "variable tile (opposite outputs)",
-        Design::VariableAdjacent => "variable tile (adjacent outputs)",
-        Design::Gate(GateKind::And) => "and tile",
-        Design::Gate(GateKind::Or) => "or tile",
-        Design::OneTest => "1-test tile",
-        Design::Crossing => "crossing tile",
+impl Design {
+    fn name(self) -> &'static str {
+        match self {
+            Design::Wire => "wire tile",
+            Design::Corner => "corner tile",
+            Design::VariableOpposite => "variable tile (opposite outputs)",
+            Design::VariableAdjacent => "variable tile (adjacent outputs)",
+            Design::Gate(GateKind::And) => "and tile",
+            Design::Gate(GateKind::Or) => "or tile",
+            Design::OneTest => "1-test tile",
+            Design::Crossing => "crossing tile",
+        }
     }
 }
 
-/// Builds one tile design for band `m` in a tile of side `size = 2m + 2`.
-fn build_design(library: &Library, design: Design, m: i64) -> Result<Vec<Element>, KingError> {
+/// Builds one tile design in `frame`: its gadgets sit at fixed offsets from the crossing
+/// of the bands, its wires run along the bands to the tile's border.
+fn build_design(
+    library: &Library,
+    design: Design,
+    frame: Frame,
+) -> Result<Vec<Element>, KingError> {
     use Direction::*;
-    let size = 2 * m + 2;
-    let mut c = Canvas::new(library, design_name(design));
+    let (br, bc) = (frame.band_row, frame.band_col);
+    let mut c = Canvas::new(library, design.name());
     match design {
         Design::Wire => {
-            let mut t = entering(West, m, size);
-            c.forward_to(&mut t, exit(East, size))?;
+            let mut t = frame.entering(West);
+            c.extend_to(&mut t, frame.exit(East))?;
         }
         Design::Corner => {
-            let mut t = entering(West, m, size);
-            c.turn_into_band(&mut t, South, m)?;
-            c.forward_to(&mut t, exit(South, size))?;
+            let mut t = frame.entering(West);
+            c.turn_into_band(&mut t, South, bc)?;
+            c.extend_to(&mut t, frame.exit(South))?;
         }
-        Design::VariableOpposite | Design::VariableAdjacent => {
-            let role = Role::Variable {
-                var: Var(0),
-                positive: 0,
-                center: (0, 0),
-            };
-            let top = if design == Design::VariableOpposite {
-                m - 3
-            } else {
-                m - 16
-            };
+        Design::VariableOpposite => {
+            // Vertical across the row band: X ends three rows above it, Y three below.
             let placed = c.place(
                 "variable",
                 &[('X', North), ('Y', South)],
-                ('X', [(top, m), (top, m + 1)]),
-                role,
+                ('X', [(br - 3, bc), (br - 3, bc + 1)]),
+                Role::variable(),
             )?;
             let mut x = placed.turtle('X')?;
-            c.forward_to(&mut x, exit(North, size))?;
+            c.extend_to(&mut x, frame.exit(North))?;
             let mut y = placed.turtle('Y')?;
-            if design == Design::VariableAdjacent {
-                c.turn_into_band(&mut y, East, m)?;
+            c.extend_to(&mut y, frame.exit(South))?;
+        }
+        Design::VariableAdjacent => {
+            // Horizontal on the row band east of the column band: Y leaves East along the
+            // band, X runs West into a corner that turns North into the column band (at
+            // the least distance at which the corner fits).
+            let (_, gadget) = c.oriented("variable", &[('X', West), ('Y', East)])?;
+            let width = gadget.cols as i64;
+            let mut built = None;
+            for gap in 1..16 {
+                let mut trial = Canvas::new(library, design.name());
+                let x_col = bc + gap;
+                let placed = trial.place(
+                    "variable",
+                    &[('X', West), ('Y', East)],
+                    ('X', [(br, x_col), (br + 1, x_col)]),
+                    Role::variable(),
+                )?;
+                let mut x = placed.turtle('X')?;
+                if trial.turn_into_band(&mut x, North, bc).is_err() {
+                    continue;
+                }
+                trial.extend_to(&mut x, frame.exit(North))?;
+                let mut y = placed.turtle('Y')?;
+                trial.extend_to(&mut y, frame.exit(East))?;
+                built = Some(trial);
+                break;
             }
-            let out = y.flow;
-            c.forward_to(&mut y, exit(out, size))?;
+            c = built.ok_or_else(|| {
+                c.error(format!("no corner fits beside a variable of width {width}"))
+            })?;
         }
         Design::Gate(kind) => {
+            // Turned so that the West input and the output share the row band and the
+            // other input comes down the column band.
             let name = match kind {
                 GateKind::And => "and",
                 GateKind::Or => "or",
             };
-            let (_, gadget) = c.oriented(name, &[('a', East), ('b', South)])?;
-            let a = sorted(
+            let orient = [('b', East), ('a', South), ('X', East)];
+            let (_, gadget) = c.oriented(name, &orient)?;
+            let port = |name: char| -> Result<[P; 2], KingError> {
                 gadget
-                    .port('a')
-                    .map(|p| p.squares.map(to_p))
-                    .unwrap_or_default(),
-            );
-            let b = sorted(
-                gadget
-                    .port('b')
-                    .map(|p| p.squares.map(to_p))
-                    .unwrap_or_default(),
-            );
-            // Put input a in rows m, m+1 and input b in columns m, m+1.
-            let offset = (m - a[0].0, m - b[0].1);
-            let a_at = a.map(|p| (p.0 + offset.0, p.1 + offset.1));
-            let b_at = b.map(|p| (p.0 + offset.0, p.1 + offset.1));
-            let mut ta = entering(West, m, size);
-            c.forward_to(&mut ta, a_at[0].1)?;
-            let mut tb = entering(North, m, size);
-            c.forward_to(&mut tb, b_at[0].0)?;
-            let placed = c.place(name, &[('a', East), ('b', South)], ('a', a_at), Role::Plain)?;
-            if placed.port('b')?.0 != b_at {
-                return Err(c.error("input b misplaced"));
+                    .port(name)
+                    .map(|p| sorted(p.squares.map(to_p)))
+                    .ok_or_else(|| c.error(format!("{name} has no port {name}")))
+            };
+            let (west, north) = (port('b')?, port('a')?);
+            let offset = (br - west[0].0, bc - north[0].1);
+            let moved = |col: [P; 2]| col.map(|p| (p.0 + offset.0, p.1 + offset.1));
+            let (west, north) = (moved(west), moved(north));
+            let mut tw = frame.entering(West);
+            c.extend_to(&mut tw, west[0].1)?;
+            let mut tn = frame.entering(North);
+            c.extend_to(&mut tn, north[0].0)?;
+            let placed = c.place(name, &orient, ('b', west), Role::Plain)?;
+            if placed.port('a')?.0 != north {
+                return Err(c.error("input a misplaced"));
             }
             let mut out = placed.turtle('X')?;
-            c.forward(&mut out, 3);
-            c.turn(&mut out, East)?;
-            c.forward(&mut out, 2);
-            c.turn(&mut out, North)?;
-            c.turn_into_band(&mut out, East, m)?;
-            c.forward_to(&mut out, exit(East, size))?;
+            c.extend_to(&mut out, frame.exit(East))?;
         }
         Design::OneTest => {
-            let mut t = entering(West, m, size);
-            c.forward_to(&mut t, m)?;
+            let mut t = frame.entering(West);
+            c.extend_to(&mut t, bc)?;
             c.place(
                 "one-test",
                 &[('a', East)],
@@ -581,181 +745,188 @@ fn build_design(library: &Library, design: Design, m: i64) -> Result<Vec<Element
                 },
             )?;
         }
-        Design::Crossing => build_crossing(&mut c, m, size)?,
+        Design::Crossing => build_crossing(&mut c, frame)?,
     }
-    // Everything must stay inside the tile, away from its border except on the bands.
     for element in &c.elements {
         for &(p, _) in &element.kings {
-            let inside = |v: i64| (0..size).contains(&v);
-            let margin = |v: i64| (2..size - 2).contains(&v);
-            let on_band = |v: i64| v == m || v == m + 1;
-            let ok = inside(p.0)
-                && inside(p.1)
-                && ((margin(p.0) && margin(p.1))
-                    || (element.gadget.is_none() && (on_band(p.0) || on_band(p.1))));
-            if !ok {
-                return Err(c.error(format!("square {p:?} outside the tile of side {size}")));
+            if !(0..frame.rows).contains(&p.0) || !(0..frame.cols).contains(&p.1) {
+                return Err(c.error(format!("square {p:?} outside the tile {frame:?}")));
             }
         }
+    }
+    let reach = Reach::of(&c.elements, frame);
+    if !reach.fits(frame.room()) {
+        return Err(c.error(format!("reach {reach:?} exceeds the tile {frame:?}")));
     }
     Ok(c.elements)
 }
 
-/// The full wire crossing (Lemma 5.13, Fig. 5.15b): the through wire `a` enters from the
-/// West and meets f, g and h (Table 5.2) in turn, turning North at f and West at h, then
-/// winds back East above them; the replaced wire `b` enters from the North into g; the
-/// Double Assignment (two variable gadgets and an And) south-east of the path feeds ¬b̃
-/// to f and to h and leaves b̃ to the South.
-fn build_crossing(c: &mut Canvas, m: i64, size: i64) -> Result<(), KingError> {
+/// The full wire crossing (Lemma 5.13, Fig. 5.15b), with the through wire `a` entering
+/// from the West in the row band and the replaced wire `b` from the North in the column
+/// band. `a` turns South into f, and f, g and h (Table 5.2) follow each other East with
+/// straight joints only (f and g may emit the 2-signal, which a corner would lower to 1);
+/// `b` comes straight down into g, and h's output rises back into the row band and leaves
+/// East. The Double Assignment (Fig. 5.8) lies below: one variable West of f feeds f's ¬b̃,
+/// one under h feeds h's ¬b̃, and their And under g sends b̃ down the column band. The
+/// offsets below were found by a search for the smallest reach; [`Tileset::new`] checks
+/// the result.
+fn build_crossing(c: &mut Canvas, frame: Frame) -> Result<(), KingError> {
     use Direction::*;
-    let column_f = m + 14;
-    let mut a = entering(West, m, size);
-    c.forward_to(&mut a, column_f)?;
-    let f = c.place(
-        "crossing-f",
-        &[('a', East), ('n', North)],
-        ('a', a.last),
-        Role::Plain,
-    )?;
-    let mut t = f.turtle('X')?;
-    c.forward(&mut t, 2);
-    let g = c.place(
-        "crossing-g",
-        &[('f', North), ('b', East)],
-        ('f', t.last),
-        Role::Plain,
-    )?;
-    let mut t = g.turtle('X')?;
-    c.forward(&mut t, 2);
-    let h = c.place(
-        "crossing-h",
-        &[('g', North), ('n', West)],
-        ('g', t.last),
-        Role::Plain,
-    )?;
-    // The replaced wire b: down from the North, then East into g.
+    const AND_INPUT_B_BELOW_BAND: i64 = 21;
+    const RETURN_WIRE_BELOW_BAND: i64 = 17;
+    let (br, bc) = (frame.band_row, frame.band_col);
+    // Where `a` must turn for g's input b to land on the column band.
+    let mut probe = Canvas::new(c.library, c.design);
+    let mut t = Turtle {
+        last: [(br, 0), (br + 1, 0)],
+        flow: East,
+    };
+    let (_, g, _) = crossing_chain(&mut probe, &mut t)?;
+    let turn_at = bc - g.port('b')?.0[0].1;
+    let mut a = frame.entering(West);
+    c.extend_to(&mut a, turn_at)?;
+    let (f, g, h) = crossing_chain(c, &mut a)?;
+    let mut a = h.turtle('X')?;
+    c.turn_into_band(&mut a, East, br)?;
+    c.extend_to(&mut a, frame.exit(East))?;
     let (g_b, _) = g.port('b')?;
-    let mut b = entering(North, m, size);
-    c.turn_into_band(&mut b, East, g_b[0].0)?;
-    c.forward_to(&mut b, g_b[0].1)?;
-    // Double Assignment: replica 1 under f feeds f's ¬b̃ and the And from above; replica 2
-    // east of the And feeds it from the East and sends its ¬b̃ up to h.
+    let mut b = frame.entering(North);
+    c.extend_to(&mut b, g_b[0].0)?;
+    let replica = |towards_and| Role::Replica {
+        decide_from: g_b,
+        towards_and,
+    };
     let (f_n, _) = f.port('n')?;
-    let below = f_n.map(|p| (p.0 + 3, p.1));
-    let replica_one = c.place(
+    let one = c.place(
+        "variable",
+        &[('X', West), ('Y', East)],
+        ('Y', f_n),
+        replica(0),
+    )?;
+    let (h_n, _) = h.port('n')?;
+    let two = c.place(
         "variable",
         &[('X', North), ('Y', South)],
-        ('X', below),
-        Role::Replica {
-            decide_from: g_b,
-            towards_and: 1,
-        },
+        ('X', h_n),
+        replica(1),
     )?;
-    let mut t = replica_one.turtle('X')?;
-    c.forward_to(&mut t, f_n[0].0)?;
-    let mut t = replica_one.turtle('Y')?;
-    c.forward(&mut t, 2);
+    let and_b_row = br + AND_INPUT_B_BELOW_BAND;
     let and = c.place(
         "and",
         &[('a', West), ('b', South)],
-        ('b', t.last),
+        ('b', [(and_b_row, bc), (and_b_row, bc + 1)]),
         Role::Plain,
     )?;
     let (and_a, _) = and.port('a')?;
-    let replica_two = c.place(
-        "variable",
-        &[('X', West), ('Y', East)],
-        ('X', and_a.map(|p| (p.0, p.1 + 3))),
-        Role::Replica {
-            decide_from: g_b,
-            towards_and: 0,
-        },
-    )?;
-    let mut t = replica_two.turtle('X')?;
-    c.forward_to(&mut t, and_a[0].1)?;
-    let (h_n, _) = h.port('n')?;
-    let mut riser = replica_two.turtle('Y')?;
-    c.turn(&mut riser, North)?;
-    c.turn_into_band(&mut riser, West, h_n[0].0)?;
-    c.forward_to(&mut riser, h_n[0].1)?;
-    let riser_column = c
-        .elements
-        .iter()
-        .filter(|e| e.flow == Some(North))
-        .flat_map(|e| e.kings.iter().map(|&(p, _)| p.1))
-        .max()
-        .unwrap_or(0);
-    // b̃ leaves to the South in columns m, m+1.
+    let mut t = two.turtle('Y')?;
+    c.turn_into_band(&mut t, West, and_a[0].0)?;
+    c.extend_to(&mut t, and_a[0].1)?;
+    let mut t = one.turtle('X')?;
+    c.turn(&mut t, South)?;
+    c.turn_into_band(&mut t, East, br + RETURN_WIRE_BELOW_BAND)?;
+    c.turn_into_band(&mut t, South, bc)?;
+    c.extend_to(&mut t, and_b_row)?;
     let mut out = and.turtle('X')?;
-    c.turn(&mut out, West)?;
-    c.turn_into_band(&mut out, South, m)?;
-    c.forward_to(&mut out, exit(South, size))?;
-    // The through wire continues from h: West, North, East above everything, down and
-    // out to the East in rows m, m+1.
-    let mut a = h.turtle('X')?;
-    c.forward(&mut a, 1);
-    c.turn(&mut a, North)?;
-    c.forward(&mut a, 1);
-    c.turn(&mut a, East)?;
-    c.forward_to(&mut a, riser_column + 4)?;
-    c.turn(&mut a, South)?;
-    c.turn_into_band(&mut a, East, m)?;
-    c.forward_to(&mut a, exit(East, size))?;
+    c.extend_to(&mut out, frame.exit(South))?;
     Ok(())
 }
 
-/// The tile designs at the smallest pitch that fits them all.
-struct Tileset {
-    /// Tile side in squares, `2m + 2`.
-    size: i64,
-    designs: BTreeMap<Design, Vec<Element>>,
+/// From the through wire `a` (flowing East, its last column in `a`): a corner turning
+/// South, one wire column, f, g right after f, one wire column and h.
+fn crossing_chain(c: &mut Canvas, a: &mut Turtle) -> Result<(Placed, Placed, Placed), KingError> {
+    use Direction::*;
+    c.turn(a, South)?;
+    c.forward(a, 1);
+    let f = c.place(
+        "crossing-f",
+        &[('a', South), ('X', East), ('n', East)],
+        ('a', a.last),
+        Role::Plain,
+    )?;
+    let g = c.place(
+        "crossing-g",
+        &[('f', East), ('b', South), ('X', East)],
+        ('f', f.port('X')?.0),
+        Role::Plain,
+    )?;
+    let mut t = g.turtle('X')?;
+    c.forward(&mut t, 1);
+    let h = c.place(
+        "crossing-h",
+        &[('g', East), ('n', North), ('X', North)],
+        ('g', t.last),
+        Role::Plain,
+    )?;
+    Ok((f, g, h))
 }
 
-impl Tileset {
-    fn new(library: &Library) -> Result<Tileset, KingError> {
-        let mut last_error = None;
-        for m in 8..=160 {
-            let built: Result<BTreeMap<Design, Vec<Element>>, KingError> = DESIGNS
-                .iter()
-                .map(|&design| {
-                    let elements = build_design(library, design, m)?;
-                    check_contacts(&elements, false)?;
-                    Ok((design, elements))
-                })
-                .collect();
-            match built {
-                Ok(designs) => {
-                    return Ok(Tileset {
-                        size: 2 * m + 2,
-                        designs,
-                    });
-                }
-                Err(error) => last_error = Some(error),
-            }
+/// The tile designs: each design's reach (measured once, in a roomy frame) and the
+/// designs built so far, per frame.
+struct Tileset<'a> {
+    library: &'a Library,
+    reach: BTreeMap<Design, Reach>,
+    built: FxHashMap<(Design, Frame), Vec<Element>>,
+}
+
+impl<'a> Tileset<'a> {
+    /// Measures every design and checks that it also builds, without unintended
+    /// contacts, in the smallest frame its reach allows.
+    fn new(library: &'a Library) -> Result<Tileset<'a>, KingError> {
+        const ROOMY: i64 = 100;
+        let roomy = Frame {
+            rows: 2 * ROOMY + 2,
+            cols: 2 * ROOMY + 2,
+            band_row: ROOMY,
+            band_col: ROOMY,
+        };
+        let mut reach = BTreeMap::new();
+        for design in DESIGNS {
+            let elements = build_design(library, design, roomy)?;
+            let r = Reach::of(&elements, roomy);
+            let tight = Frame {
+                rows: r.up + 2 + r.down,
+                cols: r.left + 2 + r.right,
+                band_row: r.up,
+                band_col: r.left,
+            };
+            check_contacts(&build_design(library, design, tight)?, false)?;
+            reach.insert(design, r);
         }
-        Err(last_error.unwrap_or(KingError::Design {
-            design: "tileset".into(),
-            reason: "no pitch fits".into(),
-        }))
+        Ok(Tileset {
+            library,
+            reach,
+            built: FxHashMap::default(),
+        })
+    }
+
+    fn elements(&mut self, design: Design, frame: Frame) -> Result<&[Element], KingError> {
+        if !self.built.contains_key(&(design, frame)) {
+            let elements = build_design(self.library, design, frame)?;
+            check_contacts(&elements, false)?;
+            self.built.insert((design, frame), elements);
+        }
+        Ok(&self.built[&(design, frame)])
     }
 }
 
-fn map_point(s: Symmetry, p: P, size: i64, origin: P) -> P {
+/// Maps a square of a canonical design onto the board: symmetry `s` turns it into a
+/// `rows × cols` tile whose top-left square is `origin`.
+fn map_point(s: Symmetry, p: P, rows: i64, cols: i64, origin: P) -> P {
     let (mut r, mut c) = p;
     if s.transpose {
         (r, c) = (c, r);
     }
     if s.flip_rows {
-        r = size - 1 - r;
+        r = rows - 1 - r;
     }
     if s.flip_cols {
-        c = size - 1 - c;
+        c = cols - 1 - c;
     }
     (r + origin.0, c + origin.1)
 }
 
-fn map_element(e: &Element, s: Symmetry, size: i64, origin: P) -> Element {
-    let point = |p: P| map_point(s, p, size, origin);
+fn map_element(e: &Element, s: Symmetry, tile: Frame, origin: P) -> Element {
+    let point = |p: P| map_point(s, p, tile.rows, tile.cols, origin);
     let column = |c: &[P; 2]| sorted(c.map(point));
     Element {
         gadget: e.gadget,
@@ -797,9 +968,13 @@ fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
 /// Checks that kings of different elements touch only across an input column, that no
 /// square is used twice, and (for whole boards) that every input column has a producer
 /// and every output column a consumer.
-fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingError> {
+fn check_contacts(
+    elements: &[Element],
+    whole_board: bool,
+) -> Result<FxHashMap<P, usize>, KingError> {
     let square = |p: P| Square::new((p.0 + 1).max(0) as u32, (p.1 + 1).max(0) as u32);
     let mut owner: FxHashMap<P, usize> = FxHashMap::default();
+    owner.reserve(elements.iter().map(|e| e.kings.len()).sum());
     for (id, e) in elements.iter().enumerate() {
         for &(p, _) in &e.kings {
             if let Some(&other) = owner.get(&p) {
@@ -814,19 +989,18 @@ fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingErr
         }
     }
     let feeds = |p: P, consumer: usize| elements[consumer].inputs.iter().any(|c| c.contains(&p));
+    // Each neighbouring pair once: the neighbours after `p` in row-major order.
     for (&p, &a) in &owner {
-        for dr in -1..=1 {
-            for dc in -1..=1 {
-                let q = (p.0 + dr, p.1 + dc);
-                let Some(&b) = owner.get(&q) else { continue };
-                if a != b && !feeds(p, b) && !feeds(q, a) {
-                    return Err(KingError::Contact {
-                        first: element_name(elements, a),
-                        second: element_name(elements, b),
-                        a: square(p),
-                        b: square(q),
-                    });
-                }
+        for (dr, dc) in [(0, 1), (1, -1), (1, 0), (1, 1)] {
+            let q = (p.0 + dr, p.1 + dc);
+            let Some(&b) = owner.get(&q) else { continue };
+            if a != b && !feeds(p, b) && !feeds(q, a) {
+                return Err(KingError::Contact {
+                    first: element_name(elements, a),
+                    second: element_name(elements, b),
+                    a: square(p),
+                    b: square(q),
+                });
             }
         }
     }
@@ -853,7 +1027,7 @@ fn check_contacts(elements: &[Element], whole_board: bool) -> Result<(), KingErr
             }
         }
     }
-    Ok(())
+    Ok(owner)
 }
 
 fn element_name(elements: &[Element], id: usize) -> String {
@@ -864,11 +1038,13 @@ fn element_name(elements: &[Element], id: usize) -> String {
     }
 }
 
-/// Number of connected components of the capture graph (king moves).
-fn components(squares: &FxHashSet<P>) -> usize {
+/// Number of connected components of the capture graph (king moves) on the occupied
+/// squares (the keys of `squares`).
+fn components<V>(squares: &FxHashMap<P, V>) -> usize {
     let mut seen: FxHashSet<P> = FxHashSet::default();
+    seen.reserve(squares.len());
     let mut count = 0;
-    for &start in squares {
+    for &start in squares.keys() {
         if !seen.insert(start) {
             continue;
         }
@@ -878,7 +1054,7 @@ fn components(squares: &FxHashSet<P>) -> usize {
             for dr in -1..=1 {
                 for dc in -1..=1 {
                     let q = (p.0 + dr, p.1 + dc);
-                    if squares.contains(&q) && seen.insert(q) {
+                    if squares.contains_key(&q) && seen.insert(q) {
                         queue.push_back(q);
                     }
                 }
@@ -894,8 +1070,9 @@ pub struct KingStats {
     pub kings: usize,
     pub rows: u32,
     pub cols: u32,
-    /// Board squares per layout tile side.
-    pub pitch: u32,
+    /// The smallest and the largest tile side in board squares (tile rows and columns
+    /// are as high and wide as their tiles need).
+    pub tile_sides: (u32, u32),
     /// Wire crossings of the layout (each a full crossing gadget).
     pub crossings: usize,
     /// Stamped gadgets per kind (`wire column` counts single wire columns).
@@ -915,13 +1092,8 @@ pub struct KingBoard {
 pub fn compile(layout: &Layout, num_vars: usize) -> Result<KingBoard, KingError> {
     use Direction::*;
     let library = Library::load()?;
-    let tileset = Tileset::new(&library)?;
-    let size = tileset.size;
-    let max = i64::from(u32::MAX / 2);
-    if i64::from(layout.rows.max(layout.cols)) * size > max {
-        return Err(KingError::TooLarge { max });
-    }
-    let mut elements = Vec::new();
+    let mut tileset = Tileset::new(&library)?;
+    let mut placements = Vec::new();
     for (at, tile) in layout.tiles() {
         let unsupported = |reason: String| KingError::UnsupportedTile { at, reason };
         let (design, symmetry, var) = match tile {
@@ -990,35 +1162,71 @@ pub fn compile(layout: &Layout, num_vars: usize) -> Result<KingBoard, KingError>
         };
         let symmetry = symmetry
             .ok_or_else(|| unsupported(format!("no orientation of the {design:?} tile")))?;
-        let origin = (i64::from(at.row) * size, i64::from(at.col) * size);
-        for e in &tileset.designs[&design] {
-            let mut e = map_element(e, symmetry, size, origin);
+        placements.push((at, design, symmetry, var));
+    }
+    // Every tile row (column) is as high (wide) as its tiles need; its wires run in the
+    // same band of every tile in it.
+    let mut row_reach = vec![Reach::MIN; layout.rows as usize];
+    let mut col_reach = vec![Reach::MIN; layout.cols as usize];
+    for &(at, design, symmetry, _) in &placements {
+        let reach = tileset.reach[&design].transformed(symmetry);
+        let row = &mut row_reach[at.row as usize];
+        *row = row.max(reach);
+        let col = &mut col_reach[at.col as usize];
+        *col = col.max(reach);
+    }
+    let starts = |sizes: &[i64]| -> Vec<i64> {
+        sizes
+            .iter()
+            .scan(0i64, |next, &size| {
+                let start = *next;
+                *next += size;
+                Some(start)
+            })
+            .collect()
+    };
+    let heights: Vec<i64> = row_reach.iter().map(|r| r.up + 2 + r.down).collect();
+    let widths: Vec<i64> = col_reach.iter().map(|r| r.left + 2 + r.right).collect();
+    let (row_starts, col_starts) = (starts(&heights), starts(&widths));
+    let max = i64::from(u32::MAX / 2);
+    let (total_rows, total_cols) = (heights.iter().sum::<i64>(), widths.iter().sum::<i64>());
+    if total_rows.max(total_cols) > max {
+        return Err(KingError::TooLarge { max });
+    }
+    let mut elements = Vec::new();
+    for &(at, design, symmetry, var) in &placements {
+        let (row, col) = (at.row as usize, at.col as usize);
+        let tile = Frame {
+            rows: heights[row],
+            cols: widths[col],
+            band_row: row_reach[row].up,
+            band_col: col_reach[col].left,
+        };
+        let origin = (row_starts[row], col_starts[col]);
+        for e in tileset.elements(design, tile.canonical(symmetry))? {
+            let mut e = map_element(e, symmetry, tile, origin);
             if let (Some(v), Role::Variable { var, .. }) = (var, &mut e.role) {
                 *var = v;
             }
             elements.push(e);
         }
     }
-    check_contacts(&elements, true)?;
-    let squares: FxHashSet<P> = elements
-        .iter()
-        .flat_map(|e| e.kings.iter().map(|&(p, _)| p))
-        .collect();
-    let parts = components(&squares);
+    let owner = check_contacts(&elements, true)?;
+    let parts = components(&owner);
     if parts != 1 {
         return Err(KingError::Disconnected { components: parts });
     }
     let (pieces, gadget_counts) = stamp(&library, &elements);
-    let rows =
-        u32::try_from(i64::from(layout.rows) * size).map_err(|_| KingError::TooLarge { max })?;
-    let cols =
-        u32::try_from(i64::from(layout.cols) * size).map_err(|_| KingError::TooLarge { max })?;
+    let side = |v: i64| u32::try_from(v).map_err(|_| KingError::TooLarge { max });
+    let (rows, cols) = (side(total_rows)?, side(total_cols)?);
     let board = Board::new(rows, cols, pieces)?;
+    let smallest = heights.iter().chain(&widths).copied().min().unwrap_or(0);
+    let largest = heights.iter().chain(&widths).copied().max().unwrap_or(0);
     let stats = KingStats {
         kings: board.len(),
         rows,
         cols,
-        pitch: size as u32,
+        tile_sides: (side(smallest)?, side(largest)?),
         crossings: layout.stats().crossings,
         gadgets: gadget_counts,
     };
@@ -1737,4 +1945,53 @@ pub fn decode_input(
         return Err(KingError::NotSatisfying.into());
     }
     Ok(model)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// f and g of the crossing may emit the 2-signal (Table 5.2), which a corner lowers to
+    /// 1 (Lemma 5.6): the joints f → g and g → h must be straight wire only.
+    #[test]
+    fn crossing_chain_has_no_corner() {
+        let library = Library::load().unwrap();
+        let tileset = Tileset::new(&library).unwrap();
+        let r = tileset.reach[&Design::Crossing];
+        let frame = Frame {
+            rows: r.up + 2 + r.down,
+            cols: r.left + 2 + r.right,
+            band_row: r.up,
+            band_col: r.left,
+        };
+        let elements = build_design(&library, Design::Crossing, frame).unwrap();
+        let named = |name: &str| {
+            let index = library.index(name).unwrap();
+            elements
+                .iter()
+                .position(|e| e.gadget == Some(index))
+                .unwrap()
+        };
+        let producer: FxHashMap<[P; 2], usize> = elements
+            .iter()
+            .enumerate()
+            .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
+            .collect();
+        for (from, to) in [("crossing-f", "crossing-g"), ("crossing-g", "crossing-h")] {
+            let (from, to) = (named(from), named(to));
+            // The gadget behind each input of `to`, past any wire columns.
+            let reached: Vec<usize> = elements[to]
+                .inputs
+                .iter()
+                .filter_map(|c| {
+                    let mut at = *producer.get(c)?;
+                    while elements[at].gadget.is_none() {
+                        at = *producer.get(&elements[at].inputs[0])?;
+                    }
+                    Some(at)
+                })
+                .collect();
+            assert!(reached.contains(&from), "a gadget between f, g, h");
+        }
+    }
 }

@@ -67,8 +67,13 @@ pub fn ordering(naive: bool) -> Ordering {
 
 fn print_stats(stats: &KingStats) {
     eprintln!(
-        "{} kings, {} rows × {} cols ({} squares per tile), {} crossings",
-        stats.kings, stats.rows, stats.cols, stats.pitch, stats.crossings
+        "{} kings, {} rows × {} cols (tile sides {}–{} squares), {} crossings",
+        stats.kings,
+        stats.rows,
+        stats.cols,
+        stats.tile_sides.0,
+        stats.tile_sides.1,
+        stats.crossings
     );
     for (kind, count) in &stats.gadgets {
         eprintln!("{kind:>20}: {count}");
