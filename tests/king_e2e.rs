@@ -17,13 +17,20 @@ const CASES: usize = 300;
 const SEED: u64 = 0x5a72_c4e5;
 
 /// A random CNF: 1–`max_vars` variables and 1–`max_clauses` clauses, both uniform;
-/// clause lengths uniform from 1 (unit) to the number of variables + 1 (long clauses,
-/// possibly with repeated or complementary literals).
+/// clause lengths uniform from 1 (unit) to 3, and one clause in six long (as many
+/// literals as variables, or one more); literals may repeat or be complementary. Long
+/// clauses are rarer than short ones because they dominate the board size (and the
+/// test's time): each literal beyond the third costs a 3-SAT split.
 fn random_cnf(rng: &mut fastrand::Rng, max_vars: u32, max_clauses: usize) -> (u32, Vec<Vec<i64>>) {
     let vars = rng.u32(1..=max_vars);
     let clauses = (0..rng.usize(1..=max_clauses))
         .map(|_| {
-            (0..rng.u32(1..=vars + 1))
+            let len = if rng.u32(0..6) == 0 {
+                rng.u32(vars..=vars + 1)
+            } else {
+                rng.u32(1..=3)
+            };
+            (0..len)
                 .map(|_| {
                     let v = i64::from(rng.u32(1..=vars));
                     if rng.bool() { v } else { -v }
