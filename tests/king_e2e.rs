@@ -12,7 +12,8 @@ use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-/// Cases of the property test, and the seed that makes them reproducible.
+/// Cases of the property test (in two halves that run in parallel), and the seed that
+/// makes them reproducible.
 const CASES: usize = 300;
 const SEED: u64 = 0x5a72_c4e5;
 
@@ -72,28 +73,40 @@ fn satisfiable(vars: u32, clauses: &[Vec<i64>]) -> bool {
 }
 
 #[test]
-fn random_cnfs_certify_check_and_decode() {
-    let mut rng = fastrand::Rng::with_seed(SEED);
+fn random_cnfs_certify_check_and_decode_first_half() {
+    certify_check_and_decode(SEED, CASES / 2);
+}
+
+#[test]
+fn random_cnfs_certify_check_and_decode_second_half() {
+    certify_check_and_decode(SEED + 1, CASES - CASES / 2);
+}
+
+fn certify_check_and_decode(seed: u64, cases: usize) {
+    let mut rng = fastrand::Rng::with_seed(seed);
     let (mut sat, mut unsat, mut trivial, mut kings) = (0, 0, 0, 0usize);
-    for case in 0..CASES {
+    for case in 0..cases {
         let (vars, clauses) = random_cnf(&mut rng, 6, 12);
         let text = dimacs(vars, &clauses);
         let input = FormulaFormat::Dimacs.parse(&text).expect("DIMACS parses");
         let chain = Chain::from_input(&input).expect("transformation chain");
         if chain.formula().clauses.is_empty() {
             // Only tautologies: the layout has no output for the 1-test (LayoutError).
-            assert!(satisfiable(vars, &clauses), "case {case}\n{text}");
+            assert!(
+                satisfiable(vars, &clauses),
+                "seed {seed} case {case}\n{text}"
+            );
             trivial += 1;
             continue;
         }
         let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
         kings = kings.max(compiled.board.len());
         let certificate = certify_input(&chain, &compiled)
-            .unwrap_or_else(|e| panic!("case {case}: certify fails: {e}\n{text}"));
+            .unwrap_or_else(|e| panic!("seed {seed} case {case}: certify fails: {e}\n{text}"));
         assert_eq!(
             certificate.is_some(),
             satisfiable(vars, &clauses),
-            "case {case}: certify's verdict\n{text}"
+            "seed {seed} case {case}: certify's verdict\n{text}"
         );
         let Some(moves) = certificate else {
             unsat += 1;
@@ -103,21 +116,21 @@ fn random_cnfs_certify_check_and_decode() {
         let report = check_sequence(&compiled.board, &moves, Variant::Standard);
         assert!(
             report.is_solution(),
-            "case {case}: checker: {report}\n{text}"
+            "seed {seed} case {case}: checker: {report}\n{text}"
         );
         let model = decode_input(&chain, &compiled, &moves)
-            .unwrap_or_else(|e| panic!("case {case}: decode fails: {e}\n{text}"));
+            .unwrap_or_else(|e| panic!("seed {seed} case {case}: decode fails: {e}\n{text}"));
         assert!(
             satisfies(&clauses, &model),
-            "case {case}: decoded model\n{text}"
+            "seed {seed} case {case}: decoded model\n{text}"
         );
     }
     eprintln!(
-        "{sat} satisfiable, {unsat} unsatisfiable, {trivial} without clauses after the \
+        "seed {seed}: {sat} satisfiable, {unsat} unsatisfiable, {trivial} without clauses after the \
          transformation; largest board {kings} kings"
     );
     assert!(
-        sat >= CASES / 4 && unsat >= CASES / 20,
+        sat >= cases / 4 && unsat >= cases / 20,
         "{sat} sat, {unsat} unsat"
     );
 }
