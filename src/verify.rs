@@ -742,7 +742,9 @@ enum Source {
     Part { part: usize, port: char },
 }
 
-/// Verifies a composite gadget (thesis Fig. 5.8, Lemma 5.13) from its parts.
+/// Verifies a composite gadget (thesis Fig. 5.8, Lemma 5.13) from its parts. (The
+/// assembled board is also searched exhaustively, like any gadget, by [`verify_gadget`];
+/// `sat2chess gadgets verify` and the tests do both.)
 ///
 /// Structure (exact): the composite's kings are exactly the union of its parts' kings
 /// (library gadgets, transformed and placed as the `part` lines say), no two parts put a

@@ -1,10 +1,7 @@
 //! The King gadget library (thesis ch. 5): snapshots of every parsed layout, the
-//! verifier's harness self-check, and the truth tables of the gadgets whose exhaustive
-//! search fits the CI budget. The larger gadgets
-//! (shifted sum, And, crossing f/g) need many minutes of search each; their tests are
-//! `#[ignore]`d and run with
-//! `cargo test --release --test gadgets_king -- --ignored` or
-//! `sat2chess gadgets verify --piece king`.
+//! verifier's harness self-check, and the truth table of every gadget, each decided by
+//! exhaustive search (the spanning-tree engine decides each table row in milliseconds;
+//! `sat2chess gadgets verify --piece king` prints the same tables).
 
 use sat2chess::gadgets::{self, Gadget, Symmetry};
 use sat2chess::solve::SolveOptions;
@@ -92,13 +89,11 @@ fn or_gadget_with_harness() {
 }
 
 #[test]
-#[ignore = "23M states, about 4 minutes; run with --ignored"]
 fn shifted_sum() {
     assert_verified("shifted-sum", Some(20), Some(20));
 }
 
 #[test]
-#[ignore = "32M states, about 4 minutes; run with --ignored"]
 fn and_gadget() {
     assert_verified("and", Some(20), Some(20));
 }
@@ -109,10 +104,19 @@ fn crossing_function_h_with_harness() {
 }
 
 #[test]
-#[ignore = "tens of millions of states per gadget; run with --ignored"]
 fn crossing_functions_f_g() {
     for name in ["crossing-f", "crossing-g"] {
         assert_verified(name, Some(20), Some(20));
+    }
+}
+
+/// The composites (Double Assignment, Fig. 5.8; full crossing, Lemma 5.13): the whole
+/// assembled board searched exhaustively, every input combination (the crossing takes
+/// several seconds), besides the structural and composition check in src/verify.rs.
+#[test]
+fn composites_by_exhaustive_search() {
+    for name in ["double-assignment", "crossing"] {
+        assert_verified(name, None, None);
     }
 }
 

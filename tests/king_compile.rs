@@ -2,13 +2,14 @@
 //! verified gadgets only, every king with budget 2, connected, deterministic; certificates
 //! and decoding (Theorem 5.15); whole-board snapshots.
 
-use sat2chess::back::king::{certify_input, compile_formula};
+use sat2chess::back::king::{certify_input, compile_formula, decode_input};
 use sat2chess::board::{Board, PieceKind};
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Var};
 use sat2chess::front::FormulaFormat;
 use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
+use sat2chess::solve::{Verdict, solve_default};
 use sat2chess::transform::Chain;
 
 fn chain(text: &str, format: FormulaFormat) -> Chain {
@@ -154,4 +155,19 @@ fn whole_board_snapshots() {
             insta::assert_snapshot!(name, summary);
         });
     }
+}
+
+#[test]
+#[ignore = "the exact solver needs about 8 s of CPU on this 4,425-king board; run with --ignored"]
+fn decode_reads_the_exact_solvers_sequence() {
+    // "Solvable ⇒ SAT" on a sequence that is not a certificate: the exact solver's own.
+    let chain = chain("x | ~x\n", FormulaFormat::Andor);
+    let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+    let Verdict::Solvable(moves) = solve_default(&compiled.board).verdict else {
+        panic!("x | ~x is satisfiable, so its board is solvable");
+    };
+    let report = check_sequence(&compiled.board, &moves, Variant::Standard);
+    assert!(report.is_solution(), "{report}");
+    let model = decode_input(&chain, &compiled, &moves).expect("decodes");
+    assert!(chain.input().is_satisfied_by(&model));
 }

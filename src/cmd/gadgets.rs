@@ -159,8 +159,16 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
                 );
                 unknown = true;
             }
-            failed |= !report.passed();
-            passed.insert(gadget.name.clone(), report.passed() && unchecked.is_empty());
+            // Besides the composition, search the assembled board itself exhaustively.
+            let searched = verify::verify_gadget(gadget, &options);
+            println!("  exhaustive search of the assembled board:");
+            print!("{}", searched.render(gadget));
+            failed |= !report.passed() || (!searched.passed() && !searched.unknown());
+            unknown |= searched.unknown();
+            passed.insert(
+                gadget.name.clone(),
+                report.passed() && searched.passed() && unchecked.is_empty(),
+            );
             continue;
         }
         let mut all_passed = true;

@@ -81,6 +81,21 @@ pub(crate) enum Goal<'a> {
     Keep { keep: &'a [u64] },
 }
 
+/// The squares that can hold the final piece of `board` (antennae, Corollary 3.7;
+/// stranded 0-pieces, Observation 3.3), or why the board is unsolvable.
+pub(crate) fn initial_finals(
+    geo: &Geometry,
+    board: &crate::board::Board,
+) -> Result<Vec<bool>, Dead> {
+    let state = State::new(board, geo.words);
+    let mut analyser = Analyser::new(geo.len(), geo.words);
+    let all = vec![u64::MAX; geo.words];
+    analyser.analyse(geo, &state, Goal::Single { finals: &all })?;
+    Ok((0..geo.len())
+        .map(|slot| bit(&analyser.out.finals, slot))
+        .collect())
+}
+
 impl Analyser {
     pub fn new(n: usize, words: usize) -> Analyser {
         Analyser {

@@ -40,10 +40,13 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::board::{Board, PieceKind, Square};
-use crate::rules::{Variant, reaches_on_empty_board};
+use crate::rules::Variant;
 
+use super::analysis::initial_finals;
+use super::geometry::Geometry;
 use super::{Remainder, SearchStats, SolveOptions};
 
 /// Whether the spanning-tree engine decides `board` under `variant`: one piece kind,
@@ -122,12 +125,17 @@ enum Role {
     RootOneFedBy(u32),
 }
 
+/// Per-slot bytes of a state, inline up to 32 frontier slots.
+type Slots = SmallVec<[u8; 32]>;
+/// Short temporary lists (neighbours of one square, parts, …).
+type Few<T> = SmallVec<[T; 8]>;
+
 /// A DP state: per frontier slot its status and component id, components holding a
 /// root, keep-square fates, whether the (single) solve-mode root is placed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
-    status: Vec<u8>,
-    component: Vec<u8>,
+    status: Slots,
+    component: Slots,
     rooted: u64,
     kept: u64,
     root_used: bool,
@@ -181,6 +189,9 @@ pub(super) struct TreeEngine<'a> {
     /// Per step: the frontier after it (square indices).
     frontier: Vec<Vec<u32>>,
     keep_index: Vec<Option<u8>>,
+    /// Solve mode: squares that may hold the final piece (Corollary 3.7, Obs. 3.3);
+    /// `None` when that analysis proves the board unsolvable.
+    may_be_final: Option<Vec<bool>>,
     options: &'a SolveOptions,
     start: Instant,
     pub stats: SearchStats,
@@ -191,51 +202,9 @@ impl<'a> TreeEngine<'a> {
         let start = Instant::now();
         let kind = board.uniform_kind().unwrap_or(PieceKind::King);
         let pieces = board.pieces();
-        let index: FxHashMap<Square, u32> = pieces
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.square, i as u32))
-            .collect();
-        let offsets: &[(i64, i64)] = match kind {
-            PieceKind::Knight => &[
-                (-2, -1),
-                (-2, 1),
-                (-1, -2),
-                (-1, 2),
-                (1, -2),
-                (1, 2),
-                (2, -1),
-                (2, 1),
-            ],
-            _ => &[
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ],
-        };
-        let neighbours: Vec<Vec<u32>> = pieces
-            .iter()
-            .map(|p| {
-                offsets
-                    .iter()
-                    .filter_map(|&(dr, dc)| {
-                        let r = i64::from(p.square.row) + dr;
-                        let c = i64::from(p.square.col) + dc;
-                        if r < 1 || c < 1 {
-                            return None;
-                        }
-                        let to = Square::new(r as u32, c as u32);
-                        debug_assert!(reaches_on_empty_board(kind, p.square, to));
-                        index.get(&to).copied()
-                    })
-                    .collect()
-            })
-            .collect();
+        let geometry = Geometry::new(board);
+        let may_be_final = initial_finals(&geometry, board).ok();
+        let neighbours = geometry.neighbours;
         let order = best_order(pieces.iter().map(|p| p.square).collect(), &neighbours);
         let mut engine = TreeEngine {
             board,
@@ -246,6 +215,7 @@ impl<'a> TreeEngine<'a> {
             stays: Vec::new(),
             frontier: Vec::new(),
             keep_index: vec![None; pieces.len()],
+            may_be_final,
             options,
             start,
             stats: SearchStats::default(),
@@ -305,6 +275,9 @@ impl<'a> TreeEngine<'a> {
 
     /// A solving capture sequence, `None` if there is none.
     pub(super) fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, LimitReached> {
+        if self.may_be_final.is_none() {
+            return Ok(None);
+        }
         let (layers, finals) = self.run(Mode::Solve)?;
         Ok(finals
             .first()
@@ -384,8 +357,8 @@ impl<'a> TreeEngine<'a> {
         let n = self.order.len();
         let mut layers: Vec<Vec<Entry>> = Vec::with_capacity(n);
         let mut states: Vec<State> = vec![State {
-            status: Vec::new(),
-            component: Vec::new(),
+            status: Slots::new(),
+            component: Slots::new(),
             rooted: 0,
             kept: 0,
             root_used: false,
@@ -454,7 +427,7 @@ impl<'a> TreeEngine<'a> {
         let dominated = earlier
             .iter()
             .any(|&s| status::accepts(state.status[s as usize]));
-        let feeders: Vec<u16> = earlier
+        let feeders: Few<u16> = earlier
             .iter()
             .copied()
             .filter(|&s| status::is_feeder(state.status[s as usize]))
@@ -495,7 +468,7 @@ impl<'a> TreeEngine<'a> {
         }
         // C square: inner, or a root. It joins some of the neighbouring parts of the
         // forest by tree edges (solve mode: all of them, since one tree spans C).
-        let c_slots: Vec<usize> = (0..earlier.len())
+        let c_slots: Few<usize> = (0..earlier.len())
             .filter(|&i| {
                 let st = state.status[earlier[i] as usize];
                 status::is_c(st) && st != status::C_BARE
@@ -503,7 +476,7 @@ impl<'a> TreeEngine<'a> {
             .collect();
         // Per neighbouring part: the index (in `earlier`) of the edge joining it — the
         // part's unsatisfied 0-root if it is a neighbour, else the first neighbour.
-        let mut parts: Vec<(u8, usize)> = Vec::new();
+        let mut parts: Few<(u8, usize)> = Few::new();
         for &i in &c_slots {
             let slot = earlier[i] as usize;
             let c = state.component[slot];
@@ -514,12 +487,12 @@ impl<'a> TreeEngine<'a> {
                 None => parts.push((c, i)),
             }
         }
-        let subsets: Vec<u32> = match mode {
-            Mode::Solve => vec![(1u32 << parts.len()) - 1],
-            Mode::Keep => (0..1u32 << parts.len()).collect(),
+        let subsets = match mode {
+            Mode::Solve => (1u32 << parts.len()) - 1..1u32 << parts.len(),
+            Mode::Keep => 0..1u32 << parts.len(),
         };
         for subset in subsets {
-            let joined: Vec<(u8, usize)> = (0..parts.len())
+            let joined: Few<(u8, usize)> = (0..parts.len())
                 .filter(|&j| subset >> j & 1 == 1)
                 .map(|j| parts[j])
                 .collect();
@@ -599,7 +572,10 @@ impl<'a> TreeEngine<'a> {
                 continue;
             }
             match (mode, keep) {
-                (Mode::Solve, _) if !state.root_used => {
+                (Mode::Solve, _)
+                    if !state.root_used
+                        && self.may_be_final.as_ref().is_some_and(|f| f[v as usize]) =>
+                {
                     push(out, &merged, status::C_DONE, true, None, Role::RootAny);
                 }
                 (Mode::Keep, Some(_)) => {
@@ -689,9 +665,9 @@ impl<'a> TreeEngine<'a> {
                 s.rooted >> c & 1 == 1
             }
         };
-        let mut status = Vec::with_capacity(s.status.len());
-        let mut component = Vec::with_capacity(s.status.len());
-        let mut closing: Vec<u8> = Vec::new();
+        let mut status = Slots::new();
+        let mut component = Slots::new();
+        let mut closing: Few<u8> = Few::new();
         for (i, &stay) in stays.iter().enumerate() {
             let st = s.status[i];
             if stay {
@@ -726,7 +702,7 @@ impl<'a> TreeEngine<'a> {
             }
         }
         // Canonical relabelling by first appearance.
-        let mut map: Vec<(u8, u8)> = Vec::new();
+        let mut map: Few<(u8, u8)> = Few::new();
         let mut rooted = 0u64;
         for i in 0..status.len() {
             if !status::is_c(status[i]) {
@@ -876,6 +852,9 @@ impl<'a> TreeEngine<'a> {
     }
 }
 
+/// Most degree-1 squares tried as greedy starts.
+const GREEDY_TIPS: usize = 12;
+
 /// Boards up to this size also try greedy orders (quadratic in the frontier width).
 const GREEDY_MAX_SQUARES: usize = 200_000;
 
@@ -910,10 +889,10 @@ fn prune_dominated(
         s if status::is_c(s) => 1,
         _ => 0,
     };
-    type Bucket = (Vec<u8>, Vec<u8>, u64, u64, bool);
+    type Bucket = (Slots, Slots, u64, u64, bool);
     let mut buckets: FxHashMap<Bucket, Vec<usize>> = FxHashMap::default();
     for (i, s) in states.iter().enumerate() {
-        let classes: Vec<u8> = s.status.iter().map(|&x| class(x)).collect();
+        let classes: Slots = s.status.iter().map(|&x| class(x)).collect();
         buckets
             .entry((classes, s.component.clone(), s.rooted, s.kept, s.root_used))
             .or_default()
@@ -931,7 +910,7 @@ fn prune_dominated(
     };
     let mut keep = vec![false; states.len()];
     for (_, mut members) in buckets {
-        members.sort_by_key(|&i| std::cmp::Reverse(strength(&states[i])));
+        members.sort_by_cached_key(|&i| std::cmp::Reverse(strength(&states[i])));
         let mut kept: Vec<usize> = Vec::new();
         for i in members {
             let dominated = kept.iter().any(|&k| {
@@ -971,7 +950,15 @@ fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
     if n <= GREEDY_MAX_SQUARES {
         let far = farthest(first, neighbours);
         let other = farthest(far, neighbours);
-        for start in [first, far, other] {
+        // Also from the tips of the capture graph (degree 1), spread over the board.
+        let tips: Vec<u32> = (0..n as u32)
+            .filter(|&v| neighbours[v as usize].len() == 1)
+            .collect();
+        let step = tips.len().div_ceil(GREEDY_TIPS).max(1);
+        let starts = [first, far, other]
+            .into_iter()
+            .chain(tips.into_iter().step_by(step));
+        for start in starts {
             candidates.push(greedy_order(start, &by_row, neighbours));
         }
     }
