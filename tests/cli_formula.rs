@@ -181,3 +181,70 @@ fn transform_rejects_impossible_requests() {
         "error: an And-Or formula has no DIMACS form: use --format andor or json\n"
     );
 }
+
+#[test]
+fn compile_certify_then_decode() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compile_certify_then_decode");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let (board, moves) = (path("board.json"), path("moves.json"));
+    let thesis = "examples/andor/thesis.andor";
+    let certified = run(&[
+        "compile",
+        thesis,
+        "--piece",
+        "king",
+        "-o",
+        &board,
+        "--certify",
+        "--moves",
+        &moves,
+    ]);
+    assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
+    assert!(stderr(&certified).contains("satisfiable; 1768 solving moves"));
+    let decoded = run(&["decode", &board, &moves, "--formula", thesis]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    let formula = match front::load(Path::new(thesis), None).unwrap() {
+        Input::AndOr(formula) => formula,
+        Input::Cnf(_) => panic!("{thesis} is And-Or"),
+    };
+    assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
+    // A truncated sequence does not solve the board: refused with exit 1.
+    let text = std::fs::read_to_string(&moves).unwrap();
+    let cut = text.rfind("{\"from\"").unwrap();
+    std::fs::write(
+        &moves,
+        format!("{}]}}", text[..cut].trim_end().trim_end_matches(',')),
+    )
+    .unwrap();
+    let refused = run(&["decode", &board, &moves, "--formula", thesis]);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+}
+
+#[test]
+fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compile_certify_unsat");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cnf, board, moves) = (
+        dir.join("unsat.cnf"),
+        dir.join("b.json"),
+        dir.join("m.json"),
+    );
+    std::fs::write(&cnf, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+    let _ = std::fs::remove_file(&board);
+    let _ = std::fs::remove_file(&moves);
+    let output = run(&[
+        "compile",
+        cnf.to_str().unwrap(),
+        "--piece",
+        "king",
+        "-o",
+        board.to_str().unwrap(),
+        "--certify",
+        "--moves",
+        moves.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("unsatisfiable"));
+    assert!(board.exists() && !moves.exists());
+}

@@ -27,7 +27,7 @@
 //! neighbours when one stands on an input column of the other's element (the contact the
 //! gadget verifier saw), and the capture graph is connected.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use thiserror::Error;
@@ -1307,277 +1307,104 @@ fn read_column(pieces: impl Iterator<Item = u32>) -> i8 {
     }
 }
 
-/// Depth-first search for a capture sequence on a small local position (one gadget and
-/// its input columns) reaching `goal`; `None` if there is none within the node limit.
-fn local_search(
-    start: &[(P, u32)],
-    outputs: &[[P; 2]],
-    goal: &Goal,
-    node_limit: u64,
-) -> Option<Vec<(P, P)>> {
-    struct Search<'a> {
-        keep: FxHashSet<P>,
-        outputs: &'a [[P; 2]],
-        goal: &'a Goal,
-        visited: FxHashSet<Vec<(P, u32)>>,
-        path: Vec<(P, P)>,
-        nodes_left: u64,
-    }
-    impl Search<'_> {
-        fn reached(&self, state: &[(P, u32)]) -> bool {
-            match self.goal {
-                Goal::OnePiece => state.len() == 1,
-                Goal::Signals(signals) | Goal::Standard(signals) => {
-                    let standard = matches!(self.goal, Goal::Standard(_));
-                    state.iter().all(|(p, _)| self.keep.contains(p))
-                        && self.outputs.iter().zip(signals).all(|(column, &s)| {
-                            let mut budgets: Vec<u32> = state
-                                .iter()
-                                .filter(|(p, _)| column.contains(p))
-                                .map(|&(_, b)| b)
-                                .collect();
-                            budgets.sort_unstable();
-                            read_column(budgets.iter().copied()) == s
-                                && (!standard
-                                    || budgets == [0]
-                                    || budgets == [1]
-                                    || budgets == [1, 2])
-                        })
-                }
+impl Goal {
+    /// Whether `remainder` (pieces left on the output columns) meets the goal.
+    fn accepts(&self, outputs: &[[P; 2]], remainder: &[(P, u32)]) -> bool {
+        match self {
+            Goal::OnePiece => remainder.len() == 1,
+            Goal::Signals(signals) | Goal::Standard(signals) => {
+                let standard = matches!(self, Goal::Standard(_));
+                outputs.iter().zip(signals).all(|(column, &s)| {
+                    let mut budgets: Vec<u32> = remainder
+                        .iter()
+                        .filter(|(p, _)| column.contains(p))
+                        .map(|&(_, b)| b)
+                        .collect();
+                    budgets.sort_unstable();
+                    read_column(budgets.iter().copied()) == s
+                        && (!standard || budgets == [0] || budgets == [1] || budgets == [1, 2])
+                })
             }
-        }
-
-        /// Proven dead ends: too little budget for the captures still needed, or a
-        /// piece cut off from every square that may keep pieces (captures never join
-        /// components of the capture graph).
-        fn dead(&self, state: &[(P, u32)]) -> bool {
-            if state.len() <= 1 {
-                return false;
-            }
-            let allowed_left = match self.goal {
-                Goal::OnePiece => 1,
-                _ => self.keep.len(),
-            };
-            let budget: usize = state.iter().map(|&(_, b)| b as usize).sum();
-            if budget + allowed_left < state.len() {
-                return true;
-            }
-            // Every piece must reach a keep square (or, for one piece, all one component).
-            let mut seen = vec![false; state.len()];
-            let mut stack: Vec<usize> = match self.goal {
-                Goal::OnePiece => vec![0],
-                _ => (0..state.len())
-                    .filter(|&i| self.keep.contains(&state[i].0))
-                    .collect(),
-            };
-            for &i in &stack {
-                seen[i] = true;
-            }
-            while let Some(i) = stack.pop() {
-                for j in 0..state.len() {
-                    if !seen[j] && adjacent(state[i].0, state[j].0) {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-            seen.iter().any(|&s| !s)
-        }
-
-        fn run(&mut self, state: Vec<(P, u32)>) -> bool {
-            if self.reached(&state) {
-                return true;
-            }
-            if self.nodes_left == 0 || self.dead(&state) || !self.visited.insert(state.clone()) {
-                return false;
-            }
-            self.nodes_left -= 1;
-            // Signal carriers first (pieces that already captured), moving toward the
-            // outputs: the order in which the thesis' sequences propagate a signal.
-            let mut moves: Vec<(i64, usize, usize)> = Vec::new();
-            for (i, &(from, budget)) in state.iter().enumerate() {
-                if budget == 0 {
-                    continue;
-                }
-                for (j, &(to, _)) in state.iter().enumerate() {
-                    if adjacent(from, to) {
-                        let progress = self.distance(to) - self.distance(from);
-                        moves.push((i64::from(budget) * 8 + progress, i, j));
-                    }
-                }
-            }
-            moves.sort_unstable();
-            for (_, i, j) in moves {
-                let (from, budget) = state[i];
-                let to = state[j].0;
-                let mut next = state.clone();
-                next[j].1 = budget - 1;
-                next.remove(i);
-                self.path.push((from, to));
-                if self.run(next) {
-                    return true;
-                }
-                self.path.pop();
-            }
-            false
-        }
-
-        /// Distance (king moves) to the nearest output square; 0 without outputs.
-        fn distance(&self, p: P) -> i64 {
-            self.keep
-                .iter()
-                .map(|q| (q.0 - p.0).abs().max((q.1 - p.1).abs()))
-                .min()
-                .unwrap_or(0)
         }
     }
-    let mut state = start.to_vec();
-    state.sort_unstable();
-    let mut search = Search {
-        keep: outputs.iter().flatten().copied().collect(),
-        outputs,
-        goal,
-        visited: FxHashSet::default(),
-        path: Vec::new(),
-        nodes_left: node_limit,
-    };
-    search.run(state).then_some(search.path)
 }
 
-/// Whether `moves` take the local position `start` to `goal`.
-fn reaches(start: &[(P, u32)], outputs: &[[P; 2]], goal: &Goal, moves: &[(P, P)]) -> bool {
-    let mut state: FxHashMap<P, u32> = start.iter().copied().collect();
-    for &(from, to) in moves {
-        match (state.get(&from).copied(), state.contains_key(&to)) {
-            (Some(budget), true) if budget > 0 && adjacent(from, to) => {
-                state.remove(&from);
-                state.insert(to, budget - 1);
-            }
-            _ => return false,
-        }
-    }
-    let mut end: Vec<(P, u32)> = state.into_iter().collect();
-    end.sort_unstable();
-    local_search(&end, outputs, goal, 0).is_some_and(|rest| rest.is_empty())
-}
-
-/// For gadgets whose state space is too large for [`local_search`] (the crossing
-/// functions): attach a k-test to the single output column (k = the wanted signal; as in
-/// the verifier's harness: 1-test, Increment + 1-test, Decrement + 1-test), let the exact
-/// solver solve that board, and keep the solution's captures inside the local position
-/// when they alone reach the goal.
-fn harness_search(
-    library: &Library,
-    start: &[(P, u32)],
-    output: [P; 2],
-    flow: Direction,
-    goal: &Goal,
-) -> Option<Vec<(P, P)>> {
-    let (Goal::Signals(signals) | Goal::Standard(signals)) = goal else {
-        return None;
-    };
-    let mut canvas = Canvas::new(library, "harness");
-    let mut t = Turtle { last: output, flow };
-    canvas.forward(&mut t, 1);
-    let adjust = match signals[..] {
-        [0] => Some("increment"),
-        [1] => None,
-        [2] => Some("decrement"),
-        _ => return None,
-    };
-    if let Some(name) = adjust {
-        let placed = canvas
-            .place(name, &[('a', flow)], ('a', t.last), Role::Plain)
-            .ok()?;
-        t = placed.turtle('X').ok()?;
-        canvas.forward(&mut t, 1);
-    }
-    canvas
-        .place(
-            "one-test",
-            &[('a', flow)],
-            ('a', t.last),
-            Role::OneTest {
-                final_square: (0, 0),
-            },
-        )
-        .ok()?;
-    let mut all: Vec<(P, u32)> = start.to_vec();
-    all.extend(canvas.elements.iter().flat_map(|e| e.kings.iter().copied()));
-    let min_row = all.iter().map(|&(p, _)| p.0).min()?;
-    let min_col = all.iter().map(|&(p, _)| p.1).min()?;
-    let shift = |p: P| Square::new((p.0 - min_row + 1) as u32, (p.1 - min_col + 1) as u32);
-    let back = |s: Square| {
-        (
-            i64::from(s.row) - 1 + min_row,
-            i64::from(s.col) - 1 + min_col,
-        )
-    };
-    let pieces = all
+/// An exact capture sequence on a small local position (one element and its input
+/// columns as they stand) reaching `goal`, by the spanning-tree engine
+/// ([`crate::solve::clear_to`], or [`crate::solve::solve`] for one piece); `None` if
+/// there is none.
+fn local_sequence(start: &[(P, u32)], outputs: &[[P; 2]], goal: &Goal) -> Option<Vec<(P, P)>> {
+    let origin = start
         .iter()
-        .map(|&(p, b)| Piece::new(PieceKind::King, shift(p), b))
+        .map(|&(p, _)| p)
+        .chain(outputs.iter().flatten().copied())
+        .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+    let square = |p: P| Square::new((p.0 - origin.0 + 1) as u32, (p.1 - origin.1 + 1) as u32);
+    let point = |s: Square| {
+        (
+            i64::from(s.row) - 1 + origin.0,
+            i64::from(s.col) - 1 + origin.1,
+        )
+    };
+    let pieces = start
+        .iter()
+        .map(|&(p, b)| Piece::new(PieceKind::King, square(p), b))
         .collect();
     let board = Board::fitted(pieces).ok()?;
-    let options = crate::solve::SolveOptions {
-        node_limit: Some(2_000_000),
-        ..Default::default()
+    let options = crate::solve::SolveOptions::default();
+    let moves = match goal {
+        Goal::OnePiece => match crate::solve::solve(&board, &options).verdict {
+            crate::solve::Verdict::Solvable(moves) => moves,
+            _ => return None,
+        },
+        Goal::Signals(_) | Goal::Standard(_) => {
+            let keep: BTreeSet<Square> = outputs.iter().flatten().map(|&p| square(p)).collect();
+            let accept = |remainder: &crate::solve::Remainder| {
+                let left: Vec<(P, u32)> =
+                    remainder.iter().map(|&(s, _, b)| (point(s), b)).collect();
+                goal.accepts(outputs, &left)
+            };
+            match crate::solve::clear_to(&board, &keep, &accept, &options).0 {
+                crate::solve::Cleared::Found(moves, _) => moves,
+                _ => return None,
+            }
+        }
     };
-    let crate::solve::Verdict::Solvable(solution) = crate::solve::solve(&board, &options).verdict
-    else {
-        return None;
-    };
-    let local: FxHashSet<P> = start.iter().map(|&(p, _)| p).collect();
-    let projected: Vec<(P, P)> = solution
-        .iter()
-        .map(|mv| (back(mv.from), back(mv.to)))
-        .filter(|(from, to)| local.contains(from) && local.contains(to))
-        .collect();
-    reaches(start, &[output], goal, &projected).then_some(projected)
+    Some(
+        moves
+            .into_iter()
+            .map(|mv| (point(mv.from), point(mv.to)))
+            .collect(),
+    )
 }
 
 /// A local position translated to the origin, its output columns and the goal.
 type LocalKey = (Vec<(P, u32)>, Vec<[P; 2]>, Goal);
 
-/// Local sequences, keyed by the position translated to the origin.
+/// Local sequences ([`local_sequence`]), keyed by the position translated to the origin:
+/// a board repeats the same few gadget-and-input positions many times.
+#[derive(Default)]
 struct SequenceCache {
-    library: Library,
     known: FxHashMap<LocalKey, Option<Vec<(P, P)>>>,
 }
 
 impl SequenceCache {
-    fn find(
-        &mut self,
-        start: &[(P, u32)],
-        outputs: &[[P; 2]],
-        flows: &[Direction],
-        goal: &Goal,
-    ) -> Option<Vec<(P, P)>> {
+    fn find(&mut self, start: &[(P, u32)], outputs: &[[P; 2]], goal: &Goal) -> Option<Vec<(P, P)>> {
         let origin = start
             .iter()
             .map(|&(p, _)| p)
             .chain(outputs.iter().flatten().copied())
-            .min()
-            .unwrap_or((0, 0));
+            .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
         let rel = |p: P| (p.0 - origin.0, p.1 - origin.1);
         let mut pieces: Vec<(P, u32)> = start.iter().map(|&(p, b)| (rel(p), b)).collect();
         pieces.sort_unstable();
         let columns: Vec<[P; 2]> = outputs.iter().map(|c| c.map(rel)).collect();
         let key = (pieces, columns, goal.clone());
-        let found = match self.known.get(&key) {
-            Some(found) => found.clone(),
-            None => {
-                let found = local_search(&key.0, &key.1, goal, 100_000).or_else(|| {
-                    match (&key.1[..], flows) {
-                        ([output], [flow]) => {
-                            harness_search(&self.library, &key.0, *output, *flow, goal)
-                        }
-                        _ => None,
-                    }
-                });
-                self.known.insert(key, found.clone());
-                found
-            }
-        };
+        let found = self
+            .known
+            .entry(key)
+            .or_insert_with_key(|(pieces, columns, goal)| local_sequence(pieces, columns, goal))
+            .clone();
         found.map(|moves| {
             moves
                 .into_iter()
@@ -1645,9 +1472,10 @@ impl KingBoard {
 
     /// A solving capture sequence for a satisfying `assignment` of the And-Or formula
     /// (Theorem 5.15, "SAT ⇒ solvable"): for each element in signal order, a capture
-    /// sequence found by local search on the element and its input columns that leaves
-    /// exactly the output signals the gadget's verified table promises (variables: the
-    /// assigned literal gets the 1-signal).
+    /// sequence on the element and its input columns, found by the exact spanning-tree
+    /// engine, that leaves exactly the output signals the gadget's verified table promises
+    /// (variables: the assigned literal gets the 1-signal), in standard column form where
+    /// possible.
     pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, KingError> {
         let library = Library::load()?;
         let mut state: FxHashMap<P, u32> = self
@@ -1655,10 +1483,7 @@ impl KingBoard {
             .iter()
             .flat_map(|e| e.kings.iter().copied())
             .collect();
-        let mut cache = SequenceCache {
-            library: Library::load()?,
-            known: FxHashMap::default(),
-        };
+        let mut cache = SequenceCache::default();
         let mut moves = Vec::with_capacity(state.len());
         for id in self.signal_order()? {
             let e = &self.elements[id];
@@ -1744,8 +1569,8 @@ impl KingBoard {
                 _ => None,
             };
             let found = standard
-                .and_then(|goal| cache.find(&local, &e.outputs, &e.output_flows, &goal))
-                .or_else(|| cache.find(&local, &e.outputs, &e.output_flows, &goal))
+                .and_then(|goal| cache.find(&local, &e.outputs, &goal))
+                .or_else(|| cache.find(&local, &e.outputs, &goal))
                 .ok_or_else(|| KingError::NoLocalSequence {
                     element: name(),
                     inputs: inputs.clone(),
@@ -1762,7 +1587,7 @@ impl KingBoard {
     /// Reads a satisfying assignment of the And-Or formula off a solving sequence
     /// (Theorem 5.15, "solvable ⇒ SAT", Lemma 5.7): each variable gadget's center king
     /// captures toward one output; which output that gives the 1-signal is derived from
-    /// the gadget by local search. The sequence must already be checked to be solving.
+    /// the gadget by exact search. The sequence must already be checked to be solving.
     pub fn decode(&self, moves: &[Move]) -> Result<Assignment, KingError> {
         let rule = self.capture_toward_gives_one()?;
         let mut piece_at: FxHashMap<P, usize> = FxHashMap::default();
@@ -1815,7 +1640,7 @@ impl KingBoard {
     }
 
     /// Whether a variable gadget's output toward which its center king captures gets the
-    /// 1-signal (found by local search on the first variable gadget of the board).
+    /// 1-signal (decided exactly on the first variable gadget of the board).
     fn capture_toward_gives_one(&self) -> Result<bool, KingError> {
         let Some(e) = self
             .elements
@@ -1848,7 +1673,7 @@ impl KingBoard {
             .map(|&(p, b)| if p == toward_zero { (p, 1) } else { (p, b) })
             .collect();
         let gives = |signals: Vec<i8>| {
-            local_search(&state, &e.outputs, &Goal::Signals(signals), 100_000).is_some()
+            local_sequence(&state, &e.outputs, &Goal::Signals(signals)).is_some()
         };
         match (gives(vec![1, 0]), gives(vec![0, 1])) {
             (true, false) => Ok(true),
