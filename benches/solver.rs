@@ -333,7 +333,7 @@ fn puzzles() {
     if unknown > 0 {
         println!("UNKNOWN (time limit): {unknown} boards");
     }
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|entry| std::cmp::Reverse(entry.0));
     println!("slowest puzzles (FEN, solve with --king-last when it holds a K):");
     for (time, fen, verdict) in slowest.iter().take(5) {
         println!(
