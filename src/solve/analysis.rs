@@ -25,7 +25,8 @@ use super::state::State;
 /// Why a state was found dead, for statistics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dead {
-    /// Total budget below pieces − 1 (each capture spends one unit).
+    /// Total budget below pieces − 1 (each capture spends one unit), or the budget of
+    /// the pieces that can still move below it.
     Budget,
     /// Two kings in the king-last variant (kings are never captured there).
     Kings,
@@ -117,6 +118,8 @@ pub(crate) struct Analyser {
     low: Vec<u32>,
     stack: Vec<(usize, usize, usize)>,
     queue: Vec<usize>,
+    /// Per occupied slot: its piece can never move again ([`Self::analyse`]).
+    stuck: Vec<bool>,
     pub out: Analysis,
     /// The search's clock, charged with the analysis work as it goes.
     pub clock: Clock,
@@ -156,6 +159,7 @@ impl Analyser {
             low: vec![0; n],
             stack: Vec::new(),
             queue: Vec::new(),
+            stuck: vec![false; n],
             out: Analysis {
                 cut: vec![false; n],
                 degree: vec![0; n],
@@ -185,14 +189,36 @@ impl Analyser {
                 return Err(Dead::Budget.into());
             }
         }
+        // A piece is stuck for good when it has no budget, or when no occupied slot is
+        // among its empty-board targets: squares are never re-occupied (fact 3), so
+        // it never gets one. Stuck pieces make no captures, so the other pieces'
+        // budgets must cover the n − 1 captures.
+        let mut mobile_budget = 0;
         for slot in state.slots() {
-            if self.clock.charge(1 + geo.neighbours[slot].len() as u64) {
-                return Err(Halt::Limit);
-            }
+            let mut work = 1 + geo.neighbours[slot].len() as u64;
             self.out.degree[slot] = geo.neighbours[slot]
                 .iter()
                 .filter(|&&j| state.is_occupied(j as usize))
                 .count() as u32;
+            let mut can_move = false;
+            if state.budget[slot] > 0 {
+                work += geo.captures(
+                    state.kind[slot],
+                    slot,
+                    |s| state.is_occupied(s),
+                    |_| can_move = true,
+                );
+            }
+            self.stuck[slot] = !can_move;
+            if can_move {
+                mobile_budget += state.budget[slot] as u64;
+            }
+            if self.clock.charge(work) {
+                return Err(Halt::Limit);
+            }
+        }
+        if single && mobile_budget + 1 < state.count as u64 {
+            return Err(Dead::Budget.into());
         }
         self.components(geo, state, &goal)?;
         self.cut_vertices(geo, state)?;
@@ -203,7 +229,7 @@ impl Analyser {
             }
             self.antennae(geo, state);
         }
-        self.stranded_zero_pieces(geo, state, &goal)?;
+        self.stranded_pieces(geo, state, &goal)?;
         if single && self.out.finals.iter().all(|&w| w == 0) {
             return Err(Dead::FinalSquare.into());
         }
@@ -382,25 +408,24 @@ impl Analyser {
         }
     }
 
-    /// Observation 3.3 (applied only while no budget exceeds 2): a 0-piece on z can only leave
-    /// if a piece enters z and leaves again, which needs a piece that now has budget 2,
-    /// reaches z directly from its current square z1, and can continue from z to another
-    /// currently occupied square z3 ≠ z1. Without such a rescuer z is never vacated: in
-    /// solve mode z must be the final square; in keep mode z must be a keep square.
-    fn stranded_zero_pieces(
-        &mut self,
-        geo: &Geometry,
-        state: &State,
-        goal: &Goal,
-    ) -> Result<(), Halt> {
+    /// Observation 3.3 (applied only while no budget exceeds 2), for every stuck piece
+    /// (budget 0, or no occupied slot among its targets — the proof only uses that the
+    /// piece on z never moves itself): z can only be vacated if a piece enters z and
+    /// leaves again, which needs a piece that now has budget 2, reaches z directly from
+    /// its current square z1, and can continue from z to another currently occupied
+    /// square z3 ≠ z1. For a ranged rescuer z3 is not strictly between z1 and z either:
+    /// those squares are empty when it moves z1 → z, and stay empty (fact 3). Without
+    /// such a rescuer z is never vacated: in solve mode z must be the final square; in
+    /// keep mode z must be a keep square.
+    fn stranded_pieces(&mut self, geo: &Geometry, state: &State, goal: &Goal) -> Result<(), Halt> {
         for z in state.slots() {
-            if state.budget[z] != 0 || state.count == 1 {
+            if !self.stuck[z] || state.count == 1 {
                 continue;
             }
             if self.clock.charge(1 + geo.neighbours[z].len() as u64) {
                 return Err(Halt::Limit);
             }
-            // A 0-leaf (or isolated 0-piece) is stranded whatever the budgets: a piece
+            // A stuck leaf (or isolated piece) is stranded whatever the budgets: a piece
             // entering from its only neighbour cannot leave to another one (fact 3).
             let rescued = self.out.degree[z] >= 2
                 && (state.large_budgets > 0
@@ -413,7 +438,10 @@ impl Analyser {
                                     && state.budget[z1] == 2
                                     && geo.targets(kind, z).iter().any(|&z3| {
                                         let z3 = z3 as usize;
-                                        z3 != z1 && state.is_occupied(z3)
+                                        z3 != z1
+                                            && state.is_occupied(z3)
+                                            && !(kind.is_ranged()
+                                                && geo.strictly_between(z1, z, z3))
                                     })
                             })
                     }));
@@ -488,6 +516,50 @@ mod tests {
         let goal = Goal::Single { finals: &finals };
         assert_eq!(analyser.analyse(&geo, &state, goal), Err(Halt::Limit));
         assert_eq!(analyser.sides(&geo, &state, 0), None);
+    }
+
+    /// A board from `(kind, row, col, budget)` entries.
+    fn pieces(list: &[(PieceKind, u32, u32, u32)]) -> Board {
+        let pieces = list
+            .iter()
+            .map(|&(kind, row, col, budget)| {
+                crate::board::Piece::new(kind, Square::new(row, col), budget)
+            })
+            .collect();
+        Board::fitted(pieces).unwrap()
+    }
+
+    #[test]
+    fn stuck_pieces_do_not_pay_for_captures() {
+        use PieceKind::{King, Pawn};
+        // The pawn on row 1 can never capture: the kings' 1 + 0 units cannot pay
+        // for the two captures, although the total budget (3) could.
+        let board = pieces(&[(Pawn, 1, 2, 2), (King, 2, 1, 1), (King, 2, 3, 0)]);
+        assert_eq!(single(&board), Err(Halt::Dead(Dead::Budget)));
+    }
+
+    #[test]
+    fn a_ranged_rescuer_cannot_continue_over_the_squares_it_passed() {
+        use PieceKind::{King, Pawn, Rook};
+        // The pawn on (1,1) is stuck. The rook on (3,1) can only reach it once (2,1) is
+        // empty, and then has nowhere to go on: (1,1) is stranded and the final square.
+        let board = pieces(&[
+            (Pawn, 1, 1, 2),
+            (King, 2, 1, 1),
+            (Rook, 3, 1, 2),
+            (King, 3, 2, 1),
+        ]);
+        assert_eq!(single(&board), Ok(vec![(1, 1)]));
+        // With another rook on row 1 the rescuer can go on after the rescue.
+        let board = pieces(&[
+            (Pawn, 1, 1, 2),
+            (Rook, 1, 3, 1),
+            (King, 2, 1, 1),
+            (Rook, 3, 1, 2),
+            (King, 3, 2, 1),
+        ]);
+        let finals = single(&board).unwrap();
+        assert!(finals.len() > 1 && finals.contains(&(1, 1)), "{finals:?}");
     }
 
     #[test]

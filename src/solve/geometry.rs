@@ -221,6 +221,17 @@ impl Geometry {
         &self.reach_into[kind_index(kind)][slot]
     }
 
+    /// Whether `slot` lies strictly between `from` and `to`, which share a row, column
+    /// or diagonal (the squares a ranged move `from -> to` passes over).
+    pub fn strictly_between(&self, from: usize, to: usize, slot: usize) -> bool {
+        let (a, b, c) = (self.squares[from], self.squares[to], self.squares[slot]);
+        let (dr, dc) = (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64);
+        let (er, ec) = (c.row as i64 - a.row as i64, c.col as i64 - a.col as i64);
+        dr * ec == dc * er
+            && dr * er + dc * ec > 0
+            && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
+    }
+
     /// Calls `capture` with every slot a piece of `kind` on `slot` can capture when
     /// exactly the slots with `occupied` true are occupied (budgets aside), in the order
     /// of [`Self::targets`]: short-range targets that are occupied; for a ranged piece,
