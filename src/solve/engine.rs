@@ -404,6 +404,13 @@ impl<'g> Engine<'g> {
             return Some(false);
         }
         self.stats.nodes += 1;
+        let king_squares;
+        let finals = if self.variant == Variant::KingLast && self.state.kings == 1 {
+            king_squares = self.king_reach(finals);
+            &king_squares[..]
+        } else {
+            finals
+        };
         let verdict = if self.variant == Variant::KingLast && self.state.kings >= 2 {
             Err(Halt::Dead(Dead::Kings))
         } else if target.is_some_and(|(_, budget)| {
@@ -462,6 +469,42 @@ impl<'g> Engine<'g> {
         }
         self.dominance.record(key, &budgets);
         Some(false)
+    }
+
+    /// King-last variant with one king: kings are never captured, so the king is the
+    /// final piece, and with budget b it ends at most b king steps away, each onto a
+    /// square occupied now (vacated squares are never occupied again). Returns `finals`
+    /// restricted to those squares. Like every candidate set, this is a property of
+    /// the state, so it is passed down the search.
+    fn king_reach(&self, finals: &[u64]) -> Vec<u64> {
+        let state = &self.state;
+        let king = state
+            .slots()
+            .find(|&s| state.kind[s] == PieceKind::King)
+            .expect("one king");
+        let mut reach = vec![0u64; self.geo.words];
+        reach[king / 64] |= 1 << (king % 64);
+        let mut frontier = vec![king];
+        for _ in 0..state.budget[king] {
+            let mut next = Vec::new();
+            for &slot in &frontier {
+                for &target in self.geo.targets(PieceKind::King, slot) {
+                    let target = target as usize;
+                    if state.is_occupied(target) && !bit(&reach, target) {
+                        reach[target / 64] |= 1 << (target % 64);
+                        next.push(target);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        for (word, &allowed) in reach.iter_mut().zip(finals) {
+            *word &= allowed;
+        }
+        reach
     }
 
     /// A fresh table-key offset for one keep-goal enumeration: its "already expanded"
@@ -792,6 +835,34 @@ mod tests {
             })
             .collect();
         Board::fitted(pieces).unwrap()
+    }
+
+    #[test]
+    fn the_last_king_ends_within_its_budget_of_king_steps() {
+        use PieceKind::{King, Rook};
+        let pieces = [
+            (King, 1, 1, 1),
+            (Rook, 1, 2, 2),
+            (Rook, 1, 3, 2),
+            (Rook, 2, 2, 2),
+        ]
+        .map(|(kind, row, col, budget)| Piece::new(kind, Square::new(row, col), budget));
+        let board = Board::fitted(pieces.to_vec()).unwrap();
+        let geometry = Geometry::new(&board);
+        let options = SolveOptions {
+            variant: Variant::KingLast,
+            ..SolveOptions::default()
+        };
+        let engine = Engine::new(&geometry, &board, &options);
+        let reach = engine.king_reach(&[u64::MAX]);
+        let squares: Vec<Square> = (0..geometry.len())
+            .filter(|&s| bit(&reach, s))
+            .map(|s| geometry.squares[s])
+            .collect();
+        assert_eq!(
+            squares,
+            [(1, 1), (1, 2), (2, 2)].map(|(r, c)| Square::new(r, c))
+        );
     }
 
     #[test]
