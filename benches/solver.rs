@@ -283,6 +283,7 @@ fn puzzles() {
     ];
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut unknown = 0;
+    let mut slowest: Vec<(Duration, String, &str)> = Vec::new();
     for _ in 0..300 {
         let count = rng.usize(6..=16);
         let (height, width) = (rng.u32(4..=8), rng.u32(4..=8));
@@ -314,6 +315,8 @@ fn puzzles() {
             Variant::Standard
         };
         let (verdict, _, time) = run(&board, variant);
+        let fen = sat2chess::io::fen::write_board(&board).expect("8x8, budgets 2");
+        slowest.push((time, fen, verdict_name(&verdict)));
         match verdict {
             Verdict::Solvable(_) => times[0].push(time),
             Verdict::Unsolvable => times[1].push(time),
@@ -337,9 +340,92 @@ fn puzzles() {
     if unknown > 0 {
         println!("UNKNOWN (time limit): {unknown} boards");
     }
+    slowest.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    println!("slowest puzzles (FEN, solve with --king-last when it holds a K):");
+    for (time, fen, verdict) in slowest.iter().take(5) {
+        println!(
+            "  {:>10.3} ms  {verdict:<10} {fen}",
+            time.as_secs_f64() * 1e3
+        );
+    }
+}
+
+/// A fixed-seed board of `count` pieces on about half the squares of a square window,
+/// of kinds drawn from `kinds`, all budgets 2.
+fn random_large_board(count: usize, kinds: &[PieceKind], seed: u64) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let side = ((2 * count) as f64).sqrt().ceil() as u32;
+    let mut cells: Vec<u32> = (0..side * side).collect();
+    rng.shuffle(&mut cells);
+    let pieces = cells
+        .iter()
+        .take(count)
+        .map(|&cell| {
+            let kind = kinds[rng.usize(..kinds.len())];
+            Piece::new(kind, Square::new(cell / side + 1, cell % side + 1), 2)
+        })
+        .collect();
+    Board::new(side, side, pieces).expect("valid board")
+}
+
+/// Honest limits on huge boards: a 2 s time limit must answer within about 2.2 s of
+/// search ("search"; "total" adds building the board's geometry).
+fn time_limits() {
+    use PieceKind::{King, Knight, Queen, Rook};
+    println!("== 2 s time limit on 20000-piece boards (elapsed should stay within ~2.2 s)");
+    let limit = Duration::from_secs(2);
+    // A 2-row King wire with a knight in every 50th column: mixed kinds.
+    let wire: Vec<Piece> = (1..=10_000)
+        .flat_map(|col| {
+            (1..=2).map(move |row| {
+                let kind = if col % 50 == 0 && row == 1 {
+                    Knight
+                } else {
+                    King
+                };
+                Piece::new(kind, Square::new(row, col), 2)
+            })
+        })
+        .collect();
+    let cases = [
+        (
+            "limit K/N/R/Q 20000",
+            random_large_board(20_000, &[King, King, King, Knight, Rook, Queen], 7),
+        ),
+        (
+            "limit K/N/R 20000",
+            random_large_board(20_000, &[King, King, Knight, Knight, Rook], 11),
+        ),
+        (
+            "limit 2x10000 K/N wire",
+            Board::fitted(wire).expect("valid wire"),
+        ),
+    ];
+    for (name, board) in cases {
+        if !selected(name) {
+            continue;
+        }
+        let options = SolveOptions {
+            time_limit: Some(limit),
+            ..SolveOptions::default()
+        };
+        let start = Instant::now();
+        let report = solve(&board, &options);
+        let total = start.elapsed();
+        println!(
+            "{name:<28} {:>6} {:<10} search {:>8.3} s, total {:>8.3} s  nodes {:>9}  side checks {:>7}",
+            board.len(),
+            verdict_name(&report.verdict),
+            report.stats.elapsed.as_secs_f64(),
+            total.as_secs_f64(),
+            report.stats.nodes,
+            report.stats.side_checks,
+        );
+    }
 }
 
 fn main() {
+    time_limits();
     gadget_boards();
     output_reading();
     wires();

@@ -76,6 +76,40 @@ fn short_range_strategy() -> impl Strategy<Value = Board> {
         })
 }
 
+/// King-last boards: one king among 3–7 pieces of the other kinds in a 5×5 window,
+/// budgets 0–2, so that the king's reach bounds the final square and pawns or
+/// isolated pieces are often stuck with budget left.
+fn one_king_strategy() -> impl Strategy<Value = Board> {
+    let other = prop_oneof![
+        Just(PieceKind::Queen),
+        Just(PieceKind::Rook),
+        Just(PieceKind::Bishop),
+        Just(PieceKind::Knight),
+        Just(PieceKind::Pawn)
+    ];
+    (
+        proptest::sample::subsequence((0..25u32).collect::<Vec<_>>(), 4..=8),
+        proptest::collection::vec((other, 0u32..=2), 8),
+        0u32..=2,
+    )
+        .prop_map(|(cells, specs, king_budget)| {
+            let pieces = cells
+                .iter()
+                .zip(&specs)
+                .enumerate()
+                .map(|(i, (&cell, &(kind, budget)))| {
+                    let square = Square::new(cell / 5 + 1, cell % 5 + 1);
+                    if i == 0 {
+                        Piece::new(PieceKind::King, square, king_budget)
+                    } else {
+                        Piece::new(kind, square, budget)
+                    }
+                })
+                .collect();
+            Board::new(5, 5, pieces).expect("distinct squares")
+        })
+}
+
 fn variant_strategy() -> impl Strategy<Value = Variant> {
     prop_oneof![Just(Variant::Standard), Just(Variant::KingLast)]
 }
@@ -194,6 +228,25 @@ proptest! {
         let keep = keep_squares(&board, |i| keep_bits >> i & 3 == 0);
         let (found, _) = remainders(&board, &keep, &SolveOptions::default());
         prop_assert_eq!(found, Some(naive_remainders(&board, &keep, Variant::Standard)));
+    }
+
+    #[test]
+    fn solve_agrees_with_brute_force_on_king_last_boards(board in one_king_strategy()) {
+        let options = SolveOptions { variant: Variant::KingLast, ..SolveOptions::default() };
+        let report = solve(&board, &options);
+        let reference = brute_force(&board, Variant::KingLast);
+        match report.verdict {
+            Verdict::Solvable(moves) => {
+                prop_assert!(reference.is_some(), "solver found a solution brute force did not");
+                let mut position = Position::new(&board, Variant::KingLast);
+                for mv in &moves {
+                    prop_assert!(position.apply(*mv).is_ok(), "illegal move {mv}");
+                }
+                prop_assert_eq!(position.len(), 1);
+            }
+            Verdict::Unsolvable => prop_assert!(reference.is_none(), "brute force solved it: {:?}", reference),
+            Verdict::Unknown => prop_assert!(false, "no limits were set"),
+        }
     }
 
     #[test]

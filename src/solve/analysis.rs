@@ -15,6 +15,8 @@
 //! 4. hence every connected component keeps at least one piece forever: a capture inside a
 //!    component leaves its mover inside it (§3.3.1).
 
+use std::time::{Duration, Instant};
+
 use crate::board::PieceKind;
 
 use super::geometry::Geometry;
@@ -23,7 +25,8 @@ use super::state::State;
 /// Why a state was found dead, for statistics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dead {
-    /// Total budget below pieces − 1 (each capture spends one unit).
+    /// Total budget below pieces − 1 (each capture spends one unit), or the budget of
+    /// the pieces that can still move below it.
     Budget,
     /// Two kings in the king-last variant (kings are never captured there).
     Kings,
@@ -33,6 +36,68 @@ pub(crate) enum Dead {
     FinalSquare,
     /// A stranded piece outside the keep squares (remainders).
     Stranded,
+}
+
+/// Why [`Analyser::analyse`] stopped short of a live state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// The state is proven dead.
+    Dead(Dead),
+    /// The time limit ran out during the analysis: nothing is known.
+    Limit,
+}
+
+impl From<Dead> for Halt {
+    fn from(dead: Dead) -> Halt {
+        Halt::Dead(dead)
+    }
+}
+
+/// Units of search work (slots and capture-graph edges scanned) between two reads of
+/// the clock: a few tens of microseconds, so a time limit is overshot by little even
+/// when one state of a huge board costs seconds.
+const CLOCK_INTERVAL: u64 = 1 << 14;
+
+/// The wall clock of a search with an optional time limit. Work is charged as it is
+/// done, inside the per-state loops too, and the clock is read every
+/// [`CLOCK_INTERVAL`] units, so a limit is noticed within microseconds of work.
+pub(crate) struct Clock {
+    start: Instant,
+    limit: Option<Duration>,
+    work: u64,
+    next_read: u64,
+    expired: bool,
+}
+
+impl Clock {
+    pub fn new(limit: Option<Duration>) -> Clock {
+        Clock {
+            start: Instant::now(),
+            limit,
+            work: 0,
+            next_read: 0,
+            expired: false,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Accounts for `work` units and reads the clock when [`CLOCK_INTERVAL`] units
+    /// have accumulated since the last read; whether the time limit has run out.
+    pub fn charge(&mut self, work: u64) -> bool {
+        self.work += work;
+        if self.work >= self.next_read {
+            self.next_read = self.work + CLOCK_INTERVAL;
+            self.expired |= self.limit.is_some_and(|limit| self.elapsed() > limit);
+        }
+        self.expired
+    }
+
+    pub fn expired(&self) -> bool {
+        self.expired
+    }
 }
 
 /// What the analysis of a live state tells the move generator.
@@ -53,7 +118,11 @@ pub(crate) struct Analyser {
     low: Vec<u32>,
     stack: Vec<(usize, usize, usize)>,
     queue: Vec<usize>,
+    /// Per occupied slot: its piece can never move again ([`Self::analyse`]).
+    stuck: Vec<bool>,
     pub out: Analysis,
+    /// The search's clock, charged with the analysis work as it goes.
+    pub clock: Clock,
 }
 
 fn bit(mask: &[u64], slot: usize) -> bool {
@@ -97,7 +166,7 @@ pub(crate) fn initial_finals(
 }
 
 impl Analyser {
-    pub fn new(n: usize, words: usize) -> Analyser {
+    pub fn new(n: usize, words: usize, time_limit: Option<Duration>) -> Analyser {
         Analyser {
             stamp: vec![0; n],
             epoch: 0,
@@ -105,11 +174,13 @@ impl Analyser {
             low: vec![0; n],
             stack: Vec::new(),
             queue: Vec::new(),
+            stuck: vec![false; n],
             out: Analysis {
                 cut: vec![false; n],
                 degree: vec![0; n],
                 finals: vec![0; words],
             },
+            clock: Clock::new(time_limit),
         }
     }
 
@@ -124,22 +195,48 @@ impl Analyser {
 
     /// Checks the proven necessary conditions for `goal` on `state`; on success fills
     /// [`Self::out`] (degrees, cut vertices in solve mode, candidate final squares).
-    pub fn analyse(&mut self, geo: &Geometry, state: &State, goal: Goal) -> Result<(), Dead> {
+    /// [`Halt::Limit`] when the clock ran out first.
+    pub fn analyse(&mut self, geo: &Geometry, state: &State, goal: Goal) -> Result<(), Halt> {
         let single = matches!(goal, Goal::Single { .. });
         if single {
             // Each capture spends one unit of budget and n − 1 captures are needed.
             if state.budget_sum + 1 < state.count as u64 {
-                return Err(Dead::Budget);
+                return Err(Dead::Budget.into());
             }
         }
+        // A piece is stuck for good when it has no budget, or when no occupied slot is
+        // among its empty-board targets: squares are never re-occupied (fact 3), so
+        // it never gets one. Stuck pieces make no captures, so the other pieces'
+        // budgets must cover the n − 1 captures.
+        let mut mobile_budget = 0;
         for slot in state.slots() {
+            let mut work = 1 + geo.neighbours[slot].len() as u64;
             self.out.degree[slot] = geo.neighbours[slot]
                 .iter()
                 .filter(|&&j| state.is_occupied(j as usize))
                 .count() as u32;
+            let mut can_move = false;
+            if state.budget[slot] > 0 {
+                work += geo.captures(
+                    state.kind[slot],
+                    slot,
+                    |s| state.is_occupied(s),
+                    |_| can_move = true,
+                );
+            }
+            self.stuck[slot] = !can_move;
+            if can_move {
+                mobile_budget += state.budget[slot] as u64;
+            }
+            if self.clock.charge(work) {
+                return Err(Halt::Limit);
+            }
+        }
+        if single && mobile_budget + 1 < state.count as u64 {
+            return Err(Dead::Budget.into());
         }
         self.components(geo, state, &goal)?;
-        self.cut_vertices(geo, state);
+        self.cut_vertices(geo, state)?;
         if let Goal::Single { finals } = goal {
             self.out.finals.copy_from_slice(finals);
             for (w, word) in self.out.finals.iter_mut().enumerate() {
@@ -147,9 +244,9 @@ impl Analyser {
             }
             self.antennae(geo, state);
         }
-        self.stranded_zero_pieces(geo, state, &goal)?;
+        self.stranded_pieces(geo, state, &goal)?;
         if single && self.out.finals.iter().all(|&w| w == 0) {
-            return Err(Dead::FinalSquare);
+            return Err(Dead::FinalSquare.into());
         }
         Ok(())
     }
@@ -157,7 +254,7 @@ impl Analyser {
     /// Thesis §3.3.1: with more than one component, some piece remains in each forever
     /// (fact 4), so a single-piece goal is unreachable; for the keep goal every component
     /// must contain a keep square, or one of its pieces stays outside `keep` forever.
-    fn components(&mut self, geo: &Geometry, state: &State, goal: &Goal) -> Result<(), Dead> {
+    fn components(&mut self, geo: &Geometry, state: &State, goal: &Goal) -> Result<(), Halt> {
         let epoch = self.next_epoch();
         let mut seen_components = 0;
         for root in state.slots() {
@@ -166,13 +263,16 @@ impl Analyser {
             }
             seen_components += 1;
             if matches!(goal, Goal::Single { .. }) && seen_components > 1 {
-                return Err(Dead::Components);
+                return Err(Dead::Components.into());
             }
             let mut touches_keep = false;
             self.stamp[root] = epoch;
             self.queue.clear();
             self.queue.push(root);
             while let Some(v) = self.queue.pop() {
+                if self.clock.charge(1 + geo.neighbours[v].len() as u64) {
+                    return Err(Halt::Limit);
+                }
                 if let Goal::Keep { keep } = goal {
                     touches_keep |= bit(keep, v);
                 }
@@ -185,14 +285,15 @@ impl Analyser {
                 }
             }
             if matches!(goal, Goal::Keep { .. }) && !touches_keep {
-                return Err(Dead::Components);
+                return Err(Dead::Components.into());
             }
         }
         Ok(())
     }
 
-    /// The sides of cut vertex `cut`: the components of the capture graph without it.
-    pub fn sides(&mut self, geo: &Geometry, state: &State, cut: usize) -> Vec<Vec<usize>> {
+    /// The sides of cut vertex `cut`: the components of the capture graph without it;
+    /// `None` when the clock ran out first.
+    pub fn sides(&mut self, geo: &Geometry, state: &State, cut: usize) -> Option<Vec<Vec<usize>>> {
         let epoch = self.next_epoch();
         self.stamp[cut] = epoch;
         let mut sides = Vec::new();
@@ -207,6 +308,9 @@ impl Analyser {
             while next < side.len() {
                 let v = side[next];
                 next += 1;
+                if self.clock.charge(1 + geo.neighbours[v].len() as u64) {
+                    return None;
+                }
                 for &u in &geo.neighbours[v] {
                     let u = u as usize;
                     if state.is_occupied(u) && self.stamp[u] != epoch {
@@ -217,15 +321,15 @@ impl Analyser {
             }
             sides.push(side);
         }
-        sides
+        Some(sides)
     }
 
     /// Marks the cut vertices (iterative Tarjan). Thesis §3.3.1: a capture *by* a cut
     /// vertex vacates it and splits the graph, so it is fatal while more than one side
     /// is non-empty; the move generator skips such captures.
-    fn cut_vertices(&mut self, geo: &Geometry, state: &State) {
+    fn cut_vertices(&mut self, geo: &Geometry, state: &State) -> Result<(), Halt> {
         let Some(root) = state.slots().next() else {
-            return;
+            return Ok(());
         };
         for slot in state.slots() {
             self.disc[slot] = 0;
@@ -239,6 +343,9 @@ impl Analyser {
         let mut root_children = 0;
         while let Some(&mut (v, parent, ref mut next)) = self.stack.last_mut() {
             let neighbours = &geo.neighbours[v];
+            if self.clock.charge(1) {
+                return Err(Halt::Limit);
+            }
             if *next < neighbours.len() {
                 let u = neighbours[*next] as usize;
                 *next += 1;
@@ -267,6 +374,7 @@ impl Analyser {
             }
         }
         self.out.cut[root] = root_children >= 2;
+        Ok(())
     }
 
     /// Lemmas 3.5–3.6 and Corollary 3.7: if the capture graph contains an antenna
@@ -315,22 +423,24 @@ impl Analyser {
         }
     }
 
-    /// Observation 3.3 (applied only while no budget exceeds 2): a 0-piece on z can only leave
-    /// if a piece enters z and leaves again, which needs a piece that now has budget 2,
-    /// reaches z directly from its current square z1, and can continue from z to another
-    /// currently occupied square z3 ≠ z1. Without such a rescuer z is never vacated: in
-    /// solve mode z must be the final square; in keep mode z must be a keep square.
-    fn stranded_zero_pieces(
-        &mut self,
-        geo: &Geometry,
-        state: &State,
-        goal: &Goal,
-    ) -> Result<(), Dead> {
+    /// Observation 3.3 (applied only while no budget exceeds 2), for every stuck piece
+    /// (budget 0, or no occupied slot among its targets — the proof only uses that the
+    /// piece on z never moves itself): z can only be vacated if a piece enters z and
+    /// leaves again, which needs a piece that now has budget 2, reaches z directly from
+    /// its current square z1, and can continue from z to another currently occupied
+    /// square z3 ≠ z1. For a ranged rescuer z3 is not strictly between z1 and z either:
+    /// those squares are empty when it moves z1 → z, and stay empty (fact 3). Without
+    /// such a rescuer z is never vacated: in solve mode z must be the final square; in
+    /// keep mode z must be a keep square.
+    fn stranded_pieces(&mut self, geo: &Geometry, state: &State, goal: &Goal) -> Result<(), Halt> {
         for z in state.slots() {
-            if state.budget[z] != 0 || state.count == 1 {
+            if !self.stuck[z] || state.count == 1 {
                 continue;
             }
-            // A 0-leaf (or isolated 0-piece) is stranded whatever the budgets: a piece
+            if self.clock.charge(1 + geo.neighbours[z].len() as u64) {
+                return Err(Halt::Limit);
+            }
+            // A stuck leaf (or isolated piece) is stranded whatever the budgets: a piece
             // entering from its only neighbour cannot leave to another one (fact 3).
             let rescued = self.out.degree[z] >= 2
                 && (state.large_budgets > 0
@@ -341,9 +451,12 @@ impl Analyser {
                                 state.is_occupied(z1)
                                     && state.kind[z1] == kind
                                     && state.budget[z1] == 2
-                                    && geo.targets(kind, z).iter().any(|t| {
-                                        let z3 = t.slot as usize;
-                                        z3 != z1 && state.is_occupied(z3)
+                                    && geo.targets(kind, z).iter().any(|&z3| {
+                                        let z3 = z3 as usize;
+                                        z3 != z1
+                                            && state.is_occupied(z3)
+                                            && !(kind.is_ranged()
+                                                && geo.strictly_between(z1, z, z3))
                                     })
                             })
                     }));
@@ -354,7 +467,7 @@ impl Analyser {
                 Goal::Single { .. } => set_only(&mut self.out.finals, |s| s == z),
                 Goal::Keep { keep } => {
                     if !bit(keep, z) {
-                        return Err(Dead::Stranded);
+                        return Err(Dead::Stranded.into());
                     }
                 }
             }
@@ -373,7 +486,7 @@ mod tests {
     fn setup(board: &Board) -> (Geometry, State, Analyser) {
         let geo = Geometry::new(board);
         let state = State::new(board, geo.words);
-        let analyser = Analyser::new(geo.len(), geo.words);
+        let analyser = Analyser::new(geo.len(), geo.words, None);
         (geo, state, analyser)
     }
 
@@ -391,7 +504,7 @@ mod tests {
         mask
     }
 
-    fn single(board: &Board) -> Result<Vec<(u32, u32)>, Dead> {
+    fn single(board: &Board) -> Result<Vec<(u32, u32)>, Halt> {
         let (geo, state, mut analyser) = setup(board);
         let finals = all(&geo);
         analyser.analyse(&geo, &state, Goal::Single { finals: &finals })?;
@@ -401,23 +514,80 @@ mod tests {
             .collect())
     }
 
-    fn keep(board: &Board, squares: &[(u32, u32)]) -> Result<(), Dead> {
+    fn keep(board: &Board, squares: &[(u32, u32)]) -> Result<(), Halt> {
         let (geo, state, mut analyser) = setup(board);
         let keep = mask(&geo, squares);
         analyser.analyse(&geo, &state, Goal::Keep { keep: &keep })
     }
 
     #[test]
+    fn an_expired_clock_halts_the_analysis() {
+        let board = kings(&["222", "222"]);
+        let geo = Geometry::new(&board);
+        let state = State::new(&board, geo.words);
+        let mut analyser = Analyser::new(geo.len(), geo.words, Some(Duration::ZERO));
+        std::thread::sleep(Duration::from_millis(1));
+        let finals = all(&geo);
+        let goal = Goal::Single { finals: &finals };
+        assert_eq!(analyser.analyse(&geo, &state, goal), Err(Halt::Limit));
+        assert_eq!(analyser.sides(&geo, &state, 0), None);
+    }
+
+    /// A board from `(kind, row, col, budget)` entries.
+    fn pieces(list: &[(PieceKind, u32, u32, u32)]) -> Board {
+        let pieces = list
+            .iter()
+            .map(|&(kind, row, col, budget)| {
+                crate::board::Piece::new(kind, Square::new(row, col), budget)
+            })
+            .collect();
+        Board::fitted(pieces).unwrap()
+    }
+
+    #[test]
+    fn stuck_pieces_do_not_pay_for_captures() {
+        use PieceKind::{King, Pawn};
+        // The pawn on row 1 can never capture: the kings' 1 + 0 units cannot pay
+        // for the two captures, although the total budget (3) could.
+        let board = pieces(&[(Pawn, 1, 2, 2), (King, 2, 1, 1), (King, 2, 3, 0)]);
+        assert_eq!(single(&board), Err(Halt::Dead(Dead::Budget)));
+    }
+
+    #[test]
+    fn a_ranged_rescuer_cannot_continue_over_the_squares_it_passed() {
+        use PieceKind::{King, Pawn, Rook};
+        // The pawn on (1,1) is stuck. The rook on (3,1) can only reach it once (2,1) is
+        // empty, and then has nowhere to go on: (1,1) is stranded and the final square.
+        let board = pieces(&[
+            (Pawn, 1, 1, 2),
+            (King, 2, 1, 1),
+            (Rook, 3, 1, 2),
+            (King, 3, 2, 1),
+        ]);
+        assert_eq!(single(&board), Ok(vec![(1, 1)]));
+        // With another rook on row 1 the rescuer can go on after the rescue.
+        let board = pieces(&[
+            (Pawn, 1, 1, 2),
+            (Rook, 1, 3, 1),
+            (King, 2, 1, 1),
+            (Rook, 3, 1, 2),
+            (King, 3, 2, 1),
+        ]);
+        let finals = single(&board).unwrap();
+        assert!(finals.len() > 1 && finals.contains(&(1, 1)), "{finals:?}");
+    }
+
+    #[test]
     fn budget_must_cover_the_captures() {
-        assert_eq!(single(&kings(&["010"])), Err(Dead::Budget));
+        assert_eq!(single(&kings(&["010"])), Err(Halt::Dead(Dead::Budget)));
         assert!(single(&kings(&["011"])).is_ok());
     }
 
     #[test]
     fn components_must_reduce_or_reach_keep() {
         let board = kings(&["22.22"]);
-        assert_eq!(single(&board), Err(Dead::Components));
-        assert_eq!(keep(&board, &[(1, 1)]), Err(Dead::Components));
+        assert_eq!(single(&board), Err(Halt::Dead(Dead::Components)));
+        assert_eq!(keep(&board, &[(1, 1)]), Err(Halt::Dead(Dead::Components)));
         assert!(keep(&board, &[(1, 1), (1, 5)]).is_ok());
     }
 
@@ -434,7 +604,7 @@ mod tests {
             .map(|s| geo.squares[s])
             .collect();
         assert_eq!(cuts, vec![Square::new(1, 2)]);
-        let sides = analyser.sides(&geo, &state, 1);
+        let sides = analyser.sides(&geo, &state, 1).unwrap();
         assert_eq!(sides.len(), 2);
     }
 
@@ -457,14 +627,17 @@ mod tests {
         let board = kings(&["1222221"]);
         // A path: both ends are leaves with budget 1 and over-long antennae
         // {(1,1),(1,2),(1,3)} and {(1,5),(1,6),(1,7)}.
-        assert_eq!(single(&board), Err(Dead::FinalSquare));
+        assert_eq!(single(&board), Err(Halt::Dead(Dead::FinalSquare)));
     }
 
     #[test]
     fn zero_leaves_are_stranded() {
         let board = kings(&["022", "..2"]);
         assert_eq!(single(&board), Ok(vec![(1, 1)]));
-        assert_eq!(keep(&board, &[(1, 2), (1, 3), (2, 3)]), Err(Dead::Stranded));
+        assert_eq!(
+            keep(&board, &[(1, 2), (1, 3), (2, 3)]),
+            Err(Halt::Dead(Dead::Stranded))
+        );
         assert!(keep(&board, &[(1, 1)]).is_ok());
     }
 
@@ -473,7 +646,7 @@ mod tests {
         // The 0-king (2,2) has neighbours of budget 1 only: stranded (Obs. 3.3).
         let board = kings(&["111", "101", "111"]);
         assert_eq!(single(&board), Ok(vec![(2, 2)]));
-        assert_eq!(keep(&board, &[(1, 1)]), Err(Dead::Stranded));
+        assert_eq!(keep(&board, &[(1, 1)]), Err(Halt::Dead(Dead::Stranded)));
         // A 2-king that can enter (2,2) and leave to another occupied square rescues it.
         let board = kings(&["211", "101", "111"]);
         assert_eq!(single(&board).map(|f| f.len()), Ok(9));

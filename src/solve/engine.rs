@@ -32,13 +32,12 @@
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
-use std::time::Instant;
 
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::Variant;
 
-use super::analysis::{Analyser, Dead, Goal};
-use super::geometry::{Geometry, NO_LINE};
+use super::analysis::{Analyser, Dead, Goal, Halt};
+use super::geometry::Geometry;
 use super::state::{SlotMove, State, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
 
@@ -155,30 +154,14 @@ fn clear_goal_key(cut: usize) -> u128 {
     zobrist(cut, PieceKind::King, u32::MAX) ^ 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834
 }
 
-/// The search limits of [`SolveOptions`] and the counters of [`SearchStats`].
+/// The node limit of [`SolveOptions`] and the probe's node budget; the time limit is
+/// kept by the analyser's [`super::analysis::Clock`].
 struct Limits {
-    start: Instant,
-    options: SolveOptions,
+    node_limit: Option<u64>,
+    /// The node limit was reached.
     reached: bool,
-    /// Calls since the start, for checking the clock now and then.
-    ticks: u64,
     /// Node count at which the probe of [`Engine::solve`] gives up.
     round_end: u64,
-}
-
-impl Limits {
-    fn exhausted(&mut self, nodes: u64) -> bool {
-        self.ticks += 1;
-        if self.options.node_limit.is_some_and(|limit| nodes >= limit)
-            || self
-                .options
-                .time_limit
-                .is_some_and(|limit| self.ticks % 1024 == 0 && self.start.elapsed() > limit)
-        {
-            self.reached = true;
-        }
-        self.reached || nodes >= self.round_end
-    }
 }
 
 fn bit(mask: &[u64], slot: usize) -> bool {
@@ -221,7 +204,7 @@ impl<'g> Engine<'g> {
             geo,
             variant: options.variant,
             state: State::new(board, geo.words),
-            analyser: Analyser::new(geo.len(), geo.words),
+            analyser: Analyser::new(geo.len(), geo.words, options.time_limit),
             dominance: Dominance::default(),
             visited: HashMap::default(),
             dead_keep: Dominance::default(),
@@ -229,10 +212,8 @@ impl<'g> Engine<'g> {
             outcomes: HashMap::default(),
             runs: 0,
             limits: Limits {
-                start: Instant::now(),
-                options: options.clone(),
+                node_limit: options.node_limit,
                 reached: false,
-                ticks: 0,
                 round_end: u64::MAX,
             },
             ordering: Ordering::Leaves,
@@ -242,7 +223,7 @@ impl<'g> Engine<'g> {
     }
 
     fn finish_stats(&mut self) {
-        self.stats.elapsed = self.limits.start.elapsed();
+        self.stats.elapsed = self.analyser.clock.elapsed();
         self.stats.table_entries =
             self.dominance.entries + self.dead_keep.entries + self.visited.len() as u64;
     }
@@ -267,7 +248,7 @@ impl<'g> Engine<'g> {
         self.ordering = Ordering::Leaves;
         self.limits.round_end = PROBE_NODES;
         let mut result = self.solve_node(&finals, 0, None);
-        if result.is_none() && !self.limits.reached {
+        if result.is_none() && !self.limit_reached() {
             self.ordering = Ordering::WeakTargets;
             self.limits.round_end = u64::MAX;
             self.path.clear();
@@ -304,6 +285,23 @@ impl<'g> Engine<'g> {
         result.map(|_| found).ok_or(())
     }
 
+    /// Whether a node or time limit has been reached.
+    fn limit_reached(&self) -> bool {
+        self.limits.reached || self.analyser.clock.expired()
+    }
+
+    /// Whether to stop before looking at the current state: a limit is reached (the
+    /// state's size is charged to the clock first, for the work of looking it up), or
+    /// the probe round is over.
+    fn exhausted(&mut self) -> bool {
+        let nodes = self.stats.nodes;
+        if self.limits.node_limit.is_some_and(|limit| nodes >= limit) {
+            self.limits.reached = true;
+        }
+        let expired = self.analyser.clock.charge(self.state.count as u64);
+        self.limits.reached || expired || nodes >= self.limits.round_end
+    }
+
     /// The budgets of the occupied slots in slot order (the dominance table's vectors).
     fn budgets(&self) -> Vec<u32> {
         self.state.slots().map(|s| self.state.budget[s]).collect()
@@ -338,33 +336,28 @@ impl<'g> Engine<'g> {
             let first = candidates.next();
             candidates.next().is_none().then_some(first).flatten()
         });
+        let king_last = self.variant == Variant::KingLast;
         let mut moves = Vec::new();
+        let mut work = 0;
         for from in state.slots() {
+            work += 1;
             if state.budget[from] == 0 {
                 continue;
             }
-            let kind = state.kind[from];
-            let targets = geo.targets(kind, from);
+            let first = moves.len();
+            work += geo.captures(
+                state.kind[from],
+                from,
+                |s| state.is_occupied(s),
+                |to| {
+                    if !(king_last && state.kind[to] == PieceKind::King) {
+                        moves.push(pack(from, to));
+                    }
+                },
+            );
             if finals.is_some() && (out.cut[from] || last_final == Some(from)) {
-                self.stats.pruned_moves += targets
-                    .iter()
-                    .filter(|t| state.is_occupied(t.slot as usize))
-                    .count() as u64;
-                continue;
-            }
-            for &target in targets {
-                let to = target.slot as usize;
-                if !state.is_occupied(to)
-                    || (self.variant == Variant::KingLast && state.kind[to] == PieceKind::King)
-                    || (target.line != NO_LINE
-                        && geo
-                            .between(target, from)
-                            .iter()
-                            .any(|&s| state.is_occupied(s as usize)))
-                {
-                    continue;
-                }
-                moves.push(pack(from, to));
+                self.stats.pruned_moves += (moves.len() - first) as u64;
+                moves.truncate(first);
             }
         }
         // Leaves first in every order: their captures are forced sooner or later (a
@@ -379,6 +372,7 @@ impl<'g> Engine<'g> {
             };
             (out.degree[from], rest)
         });
+        self.analyser.clock.charge(work);
         moves
     }
 
@@ -400,31 +394,42 @@ impl<'g> Engine<'g> {
                     }),
             );
         }
+        if self.exhausted() {
+            return None;
+        }
         let key = self.state.shape ^ goal;
         let budgets = self.budgets();
         if self.dominance.fails(key, &budgets) {
             self.stats.table_hits += 1;
             return Some(false);
         }
-        if self.limits.exhausted(self.stats.nodes) {
-            return None;
-        }
         self.stats.nodes += 1;
+        let king_squares;
+        let finals = if self.variant == Variant::KingLast && self.state.kings == 1 {
+            king_squares = self.king_reach(finals);
+            &king_squares[..]
+        } else {
+            finals
+        };
         let verdict = if self.variant == Variant::KingLast && self.state.kings >= 2 {
-            Err(Dead::Kings)
+            Err(Halt::Dead(Dead::Kings))
         } else if target.is_some_and(|(_, budget)| {
             // The last piece keeps `budget` units besides the count − 1 captures.
             self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
         }) {
-            Err(Dead::Budget)
+            Err(Halt::Dead(Dead::Budget))
         } else {
             self.analyser
                 .analyse(self.geo, &self.state, Goal::Single { finals })
         };
-        if let Err(dead) = verdict {
-            self.count_dead(dead);
-            self.dominance.record(key, &budgets);
-            return Some(false);
+        match verdict {
+            Err(Halt::Limit) => return None,
+            Err(Halt::Dead(dead)) => {
+                self.count_dead(dead);
+                self.dominance.record(key, &budgets);
+                return Some(false);
+            }
+            Ok(()) => {}
         }
         let child_finals = self.analyser.out.finals.clone();
         let mut moves = self.moves(Some(&child_finals));
@@ -466,6 +471,42 @@ impl<'g> Engine<'g> {
         Some(false)
     }
 
+    /// King-last variant with one king: kings are never captured, so the king is the
+    /// final piece, and with budget b it ends at most b king steps away, each onto a
+    /// square occupied now (vacated squares are never occupied again). Returns `finals`
+    /// restricted to those squares. Like every candidate set, this is a property of
+    /// the state, so it is passed down the search.
+    fn king_reach(&self, finals: &[u64]) -> Vec<u64> {
+        let state = &self.state;
+        let king = state
+            .slots()
+            .find(|&s| state.kind[s] == PieceKind::King)
+            .expect("one king");
+        let mut reach = vec![0u64; self.geo.words];
+        reach[king / 64] |= 1 << (king % 64);
+        let mut frontier = vec![king];
+        for _ in 0..state.budget[king] {
+            let mut next = Vec::new();
+            for &slot in &frontier {
+                for &target in self.geo.targets(PieceKind::King, slot) {
+                    let target = target as usize;
+                    if state.is_occupied(target) && !bit(&reach, target) {
+                        reach[target / 64] |= 1 << (target % 64);
+                        next.push(target);
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        for (word, &allowed) in reach.iter_mut().zip(finals) {
+            *word &= allowed;
+        }
+        reach
+    }
+
     /// A fresh table-key offset for one keep-goal enumeration: its "already expanded"
     /// entries mean "already recorded in this enumeration's list" and must not leak
     /// into another enumeration.
@@ -495,14 +536,14 @@ impl<'g> Engine<'g> {
             self.stats.table_hits += 1;
             return Some(productive);
         }
+        if self.exhausted() {
+            return None;
+        }
         let dead_key = self.state.shape ^ run;
         let budgets = self.budgets();
         if self.dead_keep.fails(dead_key, &budgets) {
             self.stats.table_hits += 1;
             return Some(false);
-        }
-        if self.limits.exhausted(self.stats.nodes) {
-            return None;
         }
         self.stats.nodes += 1;
         let mut productive = false;
@@ -526,7 +567,8 @@ impl<'g> Engine<'g> {
             .analyser
             .analyse(self.geo, &self.state, Goal::Keep { keep })
         {
-            Err(dead) => {
+            Err(Halt::Limit) => return None,
+            Err(Halt::Dead(dead)) => {
                 self.count_dead(dead);
                 false
             }
@@ -608,7 +650,7 @@ impl<'g> Engine<'g> {
         let exact = self.variant == Variant::Standard && !self.geo.has_ranged();
         let mut best: Option<Block> = None;
         for cut in cuts {
-            for side in self.analyser.sides(self.geo, &self.state, cut) {
+            for side in self.analyser.sides(self.geo, &self.state, cut)? {
                 if side.iter().any(|&s| bit(avoid, s)) {
                     continue;
                 }
@@ -775,6 +817,80 @@ impl<'g> Engine<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Piece;
+
+    /// A 40×40 block of 1600 pieces: kings, with a rook or queen in every third
+    /// column; every state of it costs thousands of work units.
+    fn large_mixed_board() -> Board {
+        let pieces = (1..=40)
+            .flat_map(|row| {
+                (1..=40).map(move |col| {
+                    let kind = match (col % 3, row % 2) {
+                        (0, 0) => PieceKind::Rook,
+                        (0, _) => PieceKind::Queen,
+                        _ => PieceKind::King,
+                    };
+                    Piece::new(kind, Square::new(row, col), 2)
+                })
+            })
+            .collect();
+        Board::fitted(pieces).unwrap()
+    }
+
+    #[test]
+    fn the_last_king_ends_within_its_budget_of_king_steps() {
+        use PieceKind::{King, Rook};
+        let pieces = [
+            (King, 1, 1, 1),
+            (Rook, 1, 2, 2),
+            (Rook, 1, 3, 2),
+            (Rook, 2, 2, 2),
+        ]
+        .map(|(kind, row, col, budget)| Piece::new(kind, Square::new(row, col), budget));
+        let board = Board::fitted(pieces.to_vec()).unwrap();
+        let geometry = Geometry::new(&board);
+        let options = SolveOptions {
+            variant: Variant::KingLast,
+            ..SolveOptions::default()
+        };
+        let engine = Engine::new(&geometry, &board, &options);
+        let reach = engine.king_reach(&[u64::MAX]);
+        let squares: Vec<Square> = (0..geometry.len())
+            .filter(|&s| bit(&reach, s))
+            .map(|s| geometry.squares[s])
+            .collect();
+        assert_eq!(
+            squares,
+            [(1, 1), (1, 2), (2, 2)].map(|(r, c)| Square::new(r, c))
+        );
+    }
+
+    #[test]
+    fn node_limit_stops_a_large_board_at_once() {
+        let board = large_mixed_board();
+        let geometry = Geometry::new(&board);
+        let options = SolveOptions {
+            node_limit: Some(3),
+            ..SolveOptions::default()
+        };
+        let mut engine = Engine::new(&geometry, &board, &options);
+        assert_eq!(engine.solve(), Err(()));
+        assert!(engine.stats.nodes <= 3, "{} nodes", engine.stats.nodes);
+    }
+
+    #[test]
+    fn expired_clock_stops_before_the_first_state() {
+        let board = large_mixed_board();
+        let geometry = Geometry::new(&board);
+        let options = SolveOptions {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        let mut engine = Engine::new(&geometry, &board, &options);
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        assert_eq!(engine.solve(), Err(()));
+        assert_eq!(engine.stats.nodes, 0);
+    }
 
     #[test]
     fn dominance_covers_pointwise_smaller_budgets_of_the_same_shape() {

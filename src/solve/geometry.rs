@@ -3,27 +3,14 @@
 //! Pieces only ever move onto occupied squares (every move is a capture, thesis §3.2), so
 //! the occupied squares of every reachable configuration are a subset of the initial ones.
 //! We index the initial squares as *slots* `0..n` and precompute, per present piece kind,
-//! which slots a piece on each slot reaches on an otherwise empty board, together with
-//! the line a ranged move runs along (a ranged move is legal iff no slot strictly between
-//! its ends on that line is occupied).
+//! which slots a piece on each slot reaches on an otherwise empty board, and the lines
+//! (rows, columns, diagonals) sorted along their length: a ranged piece captures the
+//! nearest occupied slot on either side of it on each of its lines.
 
 use std::collections::HashMap;
 
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::reaches_on_empty_board;
-
-/// Marker for a short-range move (no line to check for blockers).
-pub(crate) const NO_LINE: u32 = u32::MAX;
-
-/// A potential capture target: the slot and the line the move runs along.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Target {
-    pub slot: u32,
-    /// Line id for ranged moves, [`NO_LINE`] for short-range ones.
-    pub line: u32,
-    /// Line family of a ranged move (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
-    pub family: u8,
-}
 
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {
@@ -32,7 +19,7 @@ pub(crate) struct Geometry {
     pub words: usize,
     /// `reach[kind][slot]`: every slot a piece of `kind` on `slot` can capture on an empty
     /// board. Empty for kinds absent from the initial board (kinds never appear later).
-    reach: [Vec<Vec<Target>>; 6],
+    reach: [Vec<Vec<u32>>; 6],
     /// `reach_into[kind][slot]`: every slot from which a piece of `kind` reaches `slot`.
     reach_into: [Vec<Vec<u32>>; 6],
     /// Symmetrised union over the initial kinds: the (generalised) capture graph of
@@ -40,6 +27,8 @@ pub(crate) struct Geometry {
     pub neighbours: Vec<Vec<u32>>,
     /// The slots of each line (row, column, diagonal, anti-diagonal), sorted along it.
     line_slots: Vec<Vec<u32>>,
+    /// The line of a slot, per line family.
+    line_of: Vec<[u32; 4]>,
     /// Position of a slot along its line, per line family.
     line_pos: Vec<[u32; 4]>,
 }
@@ -138,7 +127,7 @@ impl Geometry {
         for piece in board.pieces() {
             present[kind_index(piece.kind)] = true;
         }
-        let mut reach: [Vec<Vec<Target>>; 6] = Default::default();
+        let mut reach: [Vec<Vec<u32>>; 6] = Default::default();
         let mut reach_into: [Vec<Vec<u32>>; 6] = Default::default();
         for kind in PieceKind::ALL {
             let k = kind_index(kind);
@@ -153,35 +142,27 @@ impl Geometry {
                         continue;
                     }
                     if let Some(&j) = slot_of.get(&Square::new(r as u32, c as u32)) {
-                        lists[slot].push(Target {
-                            slot: j,
-                            line: NO_LINE,
-                            family: 0,
-                        });
+                        lists[slot].push(j);
                     }
                 }
                 for &family in families(kind) {
                     let line = line_of[slot][family];
                     for &j in &line_slots[line as usize] {
                         if j as usize != slot {
-                            lists[slot].push(Target {
-                                slot: j,
-                                line,
-                                family: family as u8,
-                            });
+                            lists[slot].push(j);
                         }
                     }
                 }
-                debug_assert!(lists[slot].iter().all(|t| reaches_on_empty_board(
+                debug_assert!(lists[slot].iter().all(|&t| reaches_on_empty_board(
                     kind,
                     *sq,
-                    squares[t.slot as usize]
+                    squares[t as usize]
                 )));
             }
             let mut into = vec![Vec::new(); n];
             for (slot, targets) in lists.iter().enumerate() {
-                for t in targets {
-                    into[t.slot as usize].push(slot as u32);
+                for &t in targets {
+                    into[t as usize].push(slot as u32);
                 }
             }
             reach[k] = lists;
@@ -191,9 +172,9 @@ impl Geometry {
         let mut neighbours = vec![Vec::new(); n];
         for lists in &reach {
             for (slot, targets) in lists.iter().enumerate() {
-                for t in targets {
-                    neighbours[slot].push(t.slot);
-                    neighbours[t.slot as usize].push(slot as u32);
+                for &t in targets {
+                    neighbours[slot].push(t);
+                    neighbours[t as usize].push(slot as u32);
                 }
             }
         }
@@ -209,6 +190,7 @@ impl Geometry {
             reach_into,
             neighbours,
             line_slots,
+            line_of,
             line_pos,
         }
     }
@@ -218,7 +200,7 @@ impl Geometry {
     }
 
     /// Potential targets of a piece of `kind` on `slot` (empty-board geometry).
-    pub fn targets(&self, kind: PieceKind, slot: usize) -> &[Target] {
+    pub fn targets(&self, kind: PieceKind, slot: usize) -> &[u32] {
         &self.reach[kind_index(kind)][slot]
     }
 
@@ -239,14 +221,54 @@ impl Geometry {
         &self.reach_into[kind_index(kind)][slot]
     }
 
-    /// The slots strictly between `from` and `to`, which both lie on `target`'s line.
-    pub fn between(&self, target: Target, from: usize) -> &[u32] {
-        let family = target.family as usize;
-        let slots = &self.line_slots[target.line as usize];
-        let (a, b) = (
-            self.line_pos[from][family] as usize,
-            self.line_pos[target.slot as usize][family] as usize,
-        );
-        &slots[a.min(b) + 1..a.max(b)]
+    /// Whether `slot` lies strictly between `from` and `to`, which share a row, column
+    /// or diagonal (the squares a ranged move `from -> to` passes over).
+    pub fn strictly_between(&self, from: usize, to: usize, slot: usize) -> bool {
+        let (a, b, c) = (self.squares[from], self.squares[to], self.squares[slot]);
+        let (dr, dc) = (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64);
+        let (er, ec) = (c.row as i64 - a.row as i64, c.col as i64 - a.col as i64);
+        dr * ec == dc * er
+            && dr * er + dc * ec > 0
+            && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
+    }
+
+    /// Calls `capture` with every slot a piece of `kind` on `slot` can capture when
+    /// exactly the slots with `occupied` true are occupied (budgets aside), in the order
+    /// of [`Self::targets`]: short-range targets that are occupied; for a ranged piece,
+    /// the nearest occupied slot on either side along each of its lines (the squares
+    /// in between are empty, and farther slots are blocked by the nearest one).
+    /// Returns the number of slots looked at, as a measure of work.
+    pub fn captures(
+        &self,
+        kind: PieceKind,
+        slot: usize,
+        occupied: impl Fn(usize) -> bool,
+        mut capture: impl FnMut(usize),
+    ) -> u64 {
+        if !kind.is_ranged() {
+            let targets = self.targets(kind, slot);
+            for &t in targets {
+                if occupied(t as usize) {
+                    capture(t as usize);
+                }
+            }
+            return targets.len() as u64;
+        }
+        let mut work = 0;
+        for &family in families(kind) {
+            let line = &self.line_slots[self.line_of[slot][family] as usize];
+            let pos = self.line_pos[slot][family] as usize;
+            let before = line[..pos].iter().rev().position(|&s| occupied(s as usize));
+            work += before.map_or(pos, |i| i + 1);
+            if let Some(i) = before {
+                capture(line[pos - 1 - i] as usize);
+            }
+            let after = line[pos + 1..].iter().position(|&s| occupied(s as usize));
+            work += after.map_or(line.len() - pos - 1, |i| i + 1);
+            if let Some(i) = after {
+                capture(line[pos + 1 + i] as usize);
+            }
+        }
+        work as u64
     }
 }
