@@ -151,18 +151,21 @@ pub(crate) enum Goal<'a> {
 }
 
 /// The squares that can hold the final piece of `board` (antennae, Corollary 3.7;
-/// stranded 0-pieces, Observation 3.3), or why the board is unsolvable.
-pub(crate) fn initial_finals(
-    geo: &Geometry,
-    board: &crate::board::Board,
-) -> Result<Vec<bool>, Dead> {
+/// stranded 0-pieces, Observation 3.3), or `None` when the board is proven unsolvable.
+pub(crate) fn initial_finals(geo: &Geometry, board: &crate::board::Board) -> Option<Vec<bool>> {
     let state = State::new(board, geo.words);
-    let mut analyser = Analyser::new(geo.len(), geo.words);
+    let mut analyser = Analyser::new(geo.len(), geo.words, None);
     let all = vec![u64::MAX; geo.words];
-    analyser.analyse(geo, &state, Goal::Single { finals: &all })?;
-    Ok((0..geo.len())
-        .map(|slot| bit(&analyser.out.finals, slot))
-        .collect())
+    match analyser.analyse(geo, &state, Goal::Single { finals: &all }) {
+        Ok(()) => Some(
+            (0..geo.len())
+                .map(|slot| bit(&analyser.out.finals, slot))
+                .collect(),
+        ),
+        Err(Halt::Dead(_)) => None,
+        // No time limit is set, so the analysis cannot halt; nothing is concluded.
+        Err(Halt::Limit) => Some(vec![true; geo.len()]),
+    }
 }
 
 impl Analyser {

@@ -207,7 +207,7 @@ impl<'a> TreeEngine<'a> {
         let kind = board.uniform_kind().unwrap_or(PieceKind::King);
         let pieces = board.pieces();
         let geometry = Geometry::new(board);
-        let may_be_final = initial_finals(&geometry, board).ok();
+        let may_be_final = initial_finals(&geometry, board);
         let neighbours = geometry.neighbours;
         let order = best_order(pieces.iter().map(|p| p.square).collect(), &neighbours);
         let mut engine = TreeEngine {
