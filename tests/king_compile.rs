@@ -161,7 +161,12 @@ fn whole_board_snapshots() {
         let stats = &compiled.stats;
         let mut summary = format!(
             "{} kings, {} rows x {} cols, tile sides {}-{}, {} crossings\n",
-            stats.kings, stats.rows, stats.cols, stats.tile_sides.0, stats.tile_sides.1, stats.crossings
+            stats.kings,
+            stats.rows,
+            stats.cols,
+            stats.tile_sides.0,
+            stats.tile_sides.1,
+            stats.crossings
         );
         for (kind, count) in &stats.gadgets {
             summary.push_str(&format!("{kind}: {count}\n"));
