@@ -158,19 +158,7 @@ fn whole_board_snapshots() {
     ] {
         let chain = chain(text, format);
         let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
-        let stats = &compiled.stats;
-        let mut summary = format!(
-            "{} kings, {} rows x {} cols, tile sides {}-{}, {} crossings\n",
-            stats.kings,
-            stats.rows,
-            stats.cols,
-            stats.tile_sides.0,
-            stats.tile_sides.1,
-            stats.crossings
-        );
-        for (kind, count) in &stats.gadgets {
-            summary.push_str(&format!("{kind}: {count}\n"));
-        }
+        let mut summary = compiled.stats.to_string();
         summary.push_str(&format!(
             "board JSON FNV-1a: {}\n",
             fingerprint(&compiled.board)

@@ -122,8 +122,6 @@ struct Element {
     kings: Vec<(P, u32)>,
     inputs: Vec<[P; 2]>,
     outputs: Vec<[P; 2]>,
-    /// Direction the signal leaves through each output column.
-    output_flows: Vec<Direction>,
     /// Signal direction of a wire column.
     flow: Option<Direction>,
     role: Role,
@@ -246,7 +244,6 @@ impl<'a> Canvas<'a> {
             kings: next.iter().map(|&p| (p, 2)).collect(),
             inputs: vec![sorted(t.last)],
             outputs: vec![sorted(next)],
-            output_flows: vec![t.flow],
             flow: Some(t.flow),
             role: Role::Plain,
         });
@@ -367,7 +364,6 @@ impl<'a> Canvas<'a> {
             kings,
             inputs: columns(gadget.inputs()),
             outputs: columns(gadget.outputs()),
-            output_flows: gadget.outputs().iter().map(|p| p.flow).collect(),
             flow: None,
             role,
         });
@@ -933,7 +929,6 @@ fn map_element(e: &Element, s: Symmetry, tile: Frame, origin: P) -> Element {
         kings: e.kings.iter().map(|&(p, b)| (point(p), b)).collect(),
         inputs: e.inputs.iter().map(column).collect(),
         outputs: e.outputs.iter().map(column).collect(),
-        output_flows: e.output_flows.iter().map(|&d| s.direction(d)).collect(),
         flow: e.flow.map(|d| s.direction(d)),
         role: match &e.role {
             Role::Variable {
@@ -1005,14 +1000,7 @@ fn check_contacts(
         }
     }
     if whole_board {
-        let produced: FxHashSet<[P; 2]> = elements
-            .iter()
-            .flat_map(|e| e.outputs.iter().copied())
-            .collect();
-        let consumed: FxHashSet<[P; 2]> = elements
-            .iter()
-            .flat_map(|e| e.inputs.iter().copied())
-            .collect();
+        let (produced, consumed) = produced_and_consumed(elements);
         for (id, e) in elements.iter().enumerate() {
             let dangling = e
                 .inputs
@@ -1077,6 +1065,35 @@ pub struct KingStats {
     pub crossings: usize,
     /// Stamped gadgets per kind (`wire column` counts single wire columns).
     pub gadgets: BTreeMap<String, usize>,
+}
+
+impl std::fmt::Display for KingStats {
+    /// `N kings, R rows × C cols (tile sides a–b squares), X crossings`, then one line per
+    /// gadget kind.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{} kings, {} rows × {} cols (tile sides {}–{} squares), {} crossings",
+            self.kings, self.rows, self.cols, self.tile_sides.0, self.tile_sides.1, self.crossings
+        )?;
+        for (kind, count) in &self.gadgets {
+            writeln!(f, "{kind:>20}: {count}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The signal columns elements produce (outputs) and consume (inputs).
+fn produced_and_consumed(elements: &[Element]) -> (FxHashSet<[P; 2]>, FxHashSet<[P; 2]>) {
+    let produced = elements
+        .iter()
+        .flat_map(|e| e.outputs.iter().copied())
+        .collect();
+    let consumed = elements
+        .iter()
+        .flat_map(|e| e.inputs.iter().copied())
+        .collect();
+    (produced, consumed)
 }
 
 /// A compiled King 2-Solo Chess board with the element structure behind it.
@@ -1307,26 +1324,19 @@ fn read_column(pieces: impl Iterator<Item = u32>) -> i8 {
     }
 }
 
-impl Goal {
-    /// Whether `remainder` (pieces left on the output columns) meets the goal.
-    fn accepts(&self, outputs: &[[P; 2]], remainder: &[(P, u32)]) -> bool {
-        match self {
-            Goal::OnePiece => remainder.len() == 1,
-            Goal::Signals(signals) | Goal::Standard(signals) => {
-                let standard = matches!(self, Goal::Standard(_));
-                outputs.iter().zip(signals).all(|(column, &s)| {
-                    let mut budgets: Vec<u32> = remainder
-                        .iter()
-                        .filter(|(p, _)| column.contains(p))
-                        .map(|&(_, b)| b)
-                        .collect();
-                    budgets.sort_unstable();
-                    read_column(budgets.iter().copied()) == s
-                        && (!standard || budgets == [0] || budgets == [1] || budgets == [1, 2])
-                })
-            }
-        }
-    }
+/// Whether `remainder` (pieces left on the output columns) carries `signals`, in standard
+/// column form if `standard`.
+fn carries(signals: &[i8], standard: bool, outputs: &[[P; 2]], remainder: &[(P, u32)]) -> bool {
+    outputs.iter().zip(signals).all(|(column, &s)| {
+        let mut budgets: Vec<u32> = remainder
+            .iter()
+            .filter(|(p, _)| column.contains(p))
+            .map(|&(_, b)| b)
+            .collect();
+        budgets.sort_unstable();
+        read_column(budgets.iter().copied()) == s
+            && (!standard || budgets == [0] || budgets == [1] || budgets == [1, 2])
+    })
 }
 
 /// An exact capture sequence on a small local position (one element and its input
@@ -1357,12 +1367,13 @@ fn local_sequence(start: &[(P, u32)], outputs: &[[P; 2]], goal: &Goal) -> Option
             crate::solve::Verdict::Solvable(moves) => moves,
             _ => return None,
         },
-        Goal::Signals(_) | Goal::Standard(_) => {
+        Goal::Signals(signals) | Goal::Standard(signals) => {
+            let standard = matches!(goal, Goal::Standard(_));
             let keep: BTreeSet<Square> = outputs.iter().flatten().map(|&p| square(p)).collect();
             let accept = |remainder: &crate::solve::Remainder| {
                 let left: Vec<(P, u32)> =
                     remainder.iter().map(|&(s, _, b)| (point(s), b)).collect();
-                goal.accepts(outputs, &left)
+                carries(signals, standard, outputs, &left)
             };
             match crate::solve::clear_to(&board, &keep, &accept, &options).0 {
                 crate::solve::Cleared::Found(moves, _) => moves,
@@ -1850,14 +1861,7 @@ mod tests {
         for design in DESIGNS {
             let frame = smallest_frame(&tileset, design);
             let elements = build_design(&library, design, frame).unwrap();
-            let produced: FxHashSet<[P; 2]> = elements
-                .iter()
-                .flat_map(|e| e.outputs.iter().copied())
-                .collect();
-            let consumed: FxHashSet<[P; 2]> = elements
-                .iter()
-                .flat_map(|e| e.inputs.iter().copied())
-                .collect();
+            let (produced, consumed) = produced_and_consumed(&elements);
             let mut inputs: Vec<[P; 2]> = consumed.difference(&produced).copied().collect();
             let mut outputs: Vec<[P; 2]> = produced.difference(&consumed).copied().collect();
             // Inputs: West before North; outputs by side, in the same order as the table.

@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::back::king::{self, KingStats};
+use sat2chess::back::king;
 use sat2chess::check;
 
 use sat2chess::io::{BoardFormat, json};
@@ -65,21 +65,6 @@ pub fn ordering(naive: bool) -> Ordering {
     }
 }
 
-fn print_stats(stats: &KingStats) {
-    eprintln!(
-        "{} kings, {} rows × {} cols (tile sides {}–{} squares), {} crossings",
-        stats.kings,
-        stats.rows,
-        stats.cols,
-        stats.tile_sides.0,
-        stats.tile_sides.1,
-        stats.crossings
-    );
-    for (kind, count) in &stats.gadgets {
-        eprintln!("{kind:>20}: {count}");
-    }
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
     let Piece::King = args.piece;
     let input = args.formula.load()?;
@@ -88,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
     if args.stats {
-        print_stats(&compiled.stats);
+        eprint!("{}", compiled.stats);
     }
     let text = args.format.write(&compiled.board)?;
     match &args.output {

@@ -11,9 +11,9 @@
 //! sit at fixed places on the tile edges, and a [`Footprint`] saying how many board squares a
 //! tile has (the largest gadget plus the spacing the backend wants) and whether all tiles
 //! must start on one square colour (Knight, §6.1). Uniform tiles keep backends simple
-//! (stamping = rotating a gadget to its sides and translating it); the price, every tile
-//! as large as the largest gadget, is small here because nearly every track row and
-//! variable column carries crossings, so non-uniform rows would not be much thinner.
+//! (stamping = rotating a gadget to its sides and translating it). The footprint is the
+//! uniform bound; the King backend sizes each tile row and column by its own tiles
+//! (rows and columns without a crossing stay thin, see `back::king`).
 //!
 //! Every crossing is an explicit [`NodeKind::Crossing`] node with two inputs and two
 //! outputs. Its King realisation (Fig. 5.15) lets the *through* wire pass and replaces the
