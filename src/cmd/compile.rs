@@ -10,7 +10,7 @@ use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::{code, exit, print_out};
+use super::{code, exit, print_err, print_out};
 
 /// Pieces the compiler can target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
     if args.stats {
-        eprint!("{}", compiled.stats);
+        print_err(&compiled.stats.to_string());
     }
     let text = args.format.write(&compiled.board)?;
     match &args.output {
@@ -88,10 +88,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     match king::certify_input(&chain, &compiled).with_context(context)? {
         None => {
-            eprintln!(
-                "{}: unsatisfiable, so the board cannot be solved; no moves written",
+            print_err(&format!(
+                "{}: unsatisfiable, so the board cannot be solved; no moves written\n",
                 context()
-            );
+            ));
             Ok(code(exit::NO))
         }
         Some(moves) => {
@@ -101,12 +101,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             }
             std::fs::write(moves_path, json::write_moves(&moves))
                 .with_context(|| moves_path.display().to_string())?;
-            eprintln!(
-                "{}: satisfiable; {} solving moves written to {}",
+            print_err(&format!(
+                "{}: satisfiable; {} solving moves written to {}\n",
                 context(),
                 moves.len(),
                 moves_path.display()
-            );
+            ));
             Ok(code(exit::YES))
         }
     }

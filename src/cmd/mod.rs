@@ -63,6 +63,12 @@ pub fn variant(king_last: bool) -> Variant {
     }
 }
 
+/// Writes `text` to standard error; a closed or failing standard error is ignored (there
+/// is nowhere left to report it), so a command still finishes its real work.
+pub fn print_err(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
 /// output quietly instead of panicking like `print!`.
 pub fn print_out(text: &str) -> anyhow::Result<()> {
