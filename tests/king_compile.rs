@@ -231,9 +231,8 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
         node_limit: Some(if named { 10_000_000 } else { 2_000_000 }),
         ..SolveOptions::default()
     };
-    let mut formulas: Vec<String> = ["x | ~x\n", "x\n~x\n", "~x\nx\n"]
-        .map(String::from)
-        .to_vec();
+    let named = ["x | ~x\n", "(x & ~x) | y\n~y\n", "x\n~x\n", "~x\nx\n"];
+    let mut formulas: Vec<String> = named.map(String::from).to_vec();
     for seed in 0..24 {
         formulas.push(random_andor(2 + (seed % 2) as usize, seed));
     }
@@ -244,7 +243,7 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
         let num_vars = input.names().len();
         let satisfiable = assignments(num_vars).any(|a| input.is_satisfied_by(&a));
         let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
-        let verdict = solve(&compiled.board, &limit(index < 3)).verdict;
+        let verdict = solve(&compiled.board, &limit(index < named.len())).verdict;
         match verdict {
             Verdict::Solvable(moves) => {
                 assert!(
@@ -264,7 +263,7 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
                 decided += 1;
                 unsat += 1;
             }
-            Verdict::Unknown => assert!(index >= 3, "{text}: not decided"),
+            Verdict::Unknown => assert!(index >= named.len(), "{text}: not decided"),
         }
     }
     println!(

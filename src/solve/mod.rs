@@ -13,6 +13,7 @@
 
 mod analysis;
 pub mod brute;
+mod decompose;
 mod engine;
 mod geometry;
 mod state;

@@ -34,7 +34,9 @@
 //! reading, the fate of every keep square. The number of states depends on the width of
 //! the order, not on the number of capture orders, so wires and gadgets of width ≤ 8
 //! are decided in milliseconds. Back-pointers rebuild a forest and from it a capture
-//! sequence.
+//! sequence. When the best path order is wide (branching circuit boards), the verdict is
+//! first computed over a tree decomposition ([`super::decompose`]); an unsolvable board
+//! is answered from there, a solvable one still gets its sequence from the path DP.
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -46,6 +48,7 @@ use crate::board::{Board, PieceKind, Square};
 use crate::rules::Variant;
 
 use super::analysis::initial_finals;
+use super::decompose::Decomposition;
 use super::geometry::Geometry;
 use super::{Remainder, SearchStats, SolveOptions};
 
@@ -61,6 +64,11 @@ pub(super) fn applies(board: &Board, variant: Variant) -> bool {
     kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
 }
 
+/// Path orders wider than this are first decided over a tree decomposition.
+const WIDE_PATH: u64 = 12;
+/// Widest bag the tree decomposition handles (component ids of two bags in 64).
+const MAX_BAG: usize = 31;
+
 /// Memory guard: the DP gives up (a limit answer, never a guess) once it stores more
 /// states than this over all layers (about 2 GB).
 const MAX_STORED_STATES: usize = 40_000_000;
@@ -69,7 +77,7 @@ const MAX_STORED_STATES: usize = 40_000_000;
 pub(super) const MAX_KEEP: usize = 32;
 
 /// Frontier status of a placed square.
-mod status {
+pub(super) mod status {
     /// Done: imposes and offers nothing.
     pub const INERT: u8 = 0;
     /// Budget-1 leaf without an accepting C neighbour yet.
@@ -167,7 +175,7 @@ const FRESH_ROOTED: u64 = 1 << 63;
 
 /// What the DP is asked.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     /// One piece left, anywhere.
     Solve,
     /// Every piece outside the keep squares gone.
@@ -279,8 +287,29 @@ impl<'a> TreeEngine<'a> {
 
     /// A solving capture sequence, `None` if there is none.
     pub(super) fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, LimitReached> {
-        if self.may_be_final.is_none() {
+        let Some(may_be_final) = &self.may_be_final else {
             return Ok(None);
+        };
+        // A wide path order: first decide over a tree decomposition, which is much
+        // narrower on branching boards; only a solvable board needs the path DP's witness.
+        if self.stats.table_entries > WIDE_PATH {
+            let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
+            let mut decomposition = Decomposition::new(&self.neighbours, budgets, may_be_final);
+            if decomposition.width < MAX_BAG
+                && decomposition.width < self.stats.table_entries as usize
+            {
+                let (options, start) = (self.options, self.start);
+                let mut limit = |states: u64| {
+                    options.node_limit.is_some_and(|l| states >= l)
+                        || options.time_limit.is_some_and(|l| start.elapsed() > l)
+                };
+                let solvable = decomposition.solvable(&mut limit);
+                self.stats.nodes += decomposition.states;
+                self.stats.elapsed = self.start.elapsed();
+                if !solvable? {
+                    return Ok(None);
+                }
+            }
         }
         let (layers, finals) = self.run(Mode::Solve)?;
         Ok(finals
@@ -851,7 +880,7 @@ const GREEDY_MAX_SQUARES: usize = 200_000;
 /// Whether frontier status `a` offers everything `b` does, for the same square
 /// (a budget-2 leaf is one of open/dominated/inert, a budget-1 leaf one of
 /// open/dominated/inert, a C square one of its C statuses).
-fn at_least(mode: Mode, a: u8, b: u8) -> bool {
+pub(super) fn at_least(mode: Mode, a: u8, b: u8) -> bool {
     use status::*;
     a == b
         || (a == LEAF2_DOMINATED && (b == LEAF2_OPEN || b == INERT))
