@@ -142,14 +142,44 @@ fn fingerprint(board: &Board) -> String {
     format!("{hash:016x}")
 }
 
+/// The board as a picture, one character per square (`#` a king, `.` empty); every
+/// compiled king has budget 2.
+fn picture(board: &Board) -> String {
+    let kings: std::collections::HashSet<(u32, u32)> = board
+        .pieces()
+        .iter()
+        .map(|p| (p.square.row, p.square.col))
+        .collect();
+    let mut out = String::new();
+    for row in 1..=board.rows() {
+        let line: String = (1..=board.cols())
+            .map(|col| {
+                if kings.contains(&(row, col)) {
+                    '#'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        out.push_str(line.trim_end_matches('.'));
+        out.push('\n');
+    }
+    out
+}
+
 #[test]
 fn whole_board_snapshots() {
-    // Boards have thousands of kings: the snapshot is the size summary, the gadget
-    // counts and a fingerprint of the JSON board (any change of a piece changes it).
+    // The size summary, the gadget counts, a fingerprint of the JSON board (any change
+    // of a piece changes it) and, for boards up to 200 × 200, the whole board drawn.
     let thesis = include_str!("../examples/andor/thesis.andor");
     for (name, text, format) in [
         ("king_board_thesis", thesis, FormulaFormat::Andor),
         ("king_board_x_or_not_x", "x | ~x\n", FormulaFormat::Andor),
+        (
+            "king_board_unsatisfiable",
+            "(x & ~x) | y\n~y\n",
+            FormulaFormat::Andor,
+        ),
         (
             "king_board_cnf_3x3",
             "p cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n",
@@ -163,6 +193,9 @@ fn whole_board_snapshots() {
             "board JSON FNV-1a: {}\n",
             fingerprint(&compiled.board)
         ));
+        if compiled.board.rows() <= 200 && compiled.board.cols() <= 200 {
+            summary.push_str(&picture(&compiled.board));
+        }
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(name, summary);
         });
