@@ -149,6 +149,30 @@ fn captures(moves: Vec<(Square, Square)>) -> Vec<Move> {
         .collect()
 }
 
+/// Whether `board` can be reduced to a single piece, without a capture sequence
+/// (`None`: a limit was reached). Kings-only and knights-only boards are decided over a
+/// tree decomposition where it is narrower than the best path order — far wider boards
+/// than [`solve`] can give a sequence for; other boards by [`solve`].
+pub fn decide(board: &Board, options: &SolveOptions) -> (Option<bool>, SearchStats) {
+    if board.is_empty() {
+        return (Some(false), SearchStats::default());
+    }
+    if uses_tree(board, options) {
+        let mut engine = TreeEngine::new(board, options);
+        let verdict = engine.decide().ok();
+        let mut stats = engine.stats;
+        stats.method = Method::SpanningTree;
+        return (verdict, stats);
+    }
+    let report = solve(board, options);
+    let verdict = match report.verdict {
+        Verdict::Solvable(_) => Some(true),
+        Verdict::Unsolvable => Some(false),
+        Verdict::Unknown => None,
+    };
+    (verdict, report.stats)
+}
+
 /// [`solve`] with the standard rules and no limits.
 pub fn solve_default(board: &Board) -> SolveReport {
     solve(board, &SolveOptions::default())

@@ -287,34 +287,54 @@ impl<'a> TreeEngine<'a> {
 
     /// A solving capture sequence, `None` if there is none.
     pub(super) fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, LimitReached> {
-        let Some(may_be_final) = &self.may_be_final else {
+        if self.may_be_final.is_none() {
             return Ok(None);
-        };
+        }
         // A wide path order: first decide over a tree decomposition, which is much
         // narrower on branching boards; only a solvable board needs the path DP's witness.
-        if self.stats.table_entries > WIDE_PATH {
-            let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
-            let mut decomposition = Decomposition::new(&self.neighbours, budgets, may_be_final);
-            if decomposition.width < MAX_BAG
-                && decomposition.width < self.stats.table_entries as usize
-            {
-                let (options, start) = (self.options, self.start);
-                let mut limit = |states: u64| {
-                    options.node_limit.is_some_and(|l| states >= l)
-                        || options.time_limit.is_some_and(|l| start.elapsed() > l)
-                };
-                let solvable = decomposition.solvable(&mut limit);
-                self.stats.nodes += decomposition.states;
-                self.stats.elapsed = self.start.elapsed();
-                if !solvable? {
-                    return Ok(None);
-                }
-            }
+        if self.stats.table_entries > WIDE_PATH && self.decide_by_decomposition()? == Some(false) {
+            return Ok(None);
         }
         let (layers, finals) = self.run(Mode::Solve)?;
         Ok(finals
             .first()
             .map(|&(index, _)| self.sequence(&layers, index)))
+    }
+
+    /// The verdict alone: over the tree decomposition where it is narrow enough, else by
+    /// the path DP.
+    pub(super) fn decide(&mut self) -> Result<bool, LimitReached> {
+        if self.may_be_final.is_none() {
+            return Ok(false);
+        }
+        if let Some(verdict) = self.decide_by_decomposition()? {
+            return Ok(verdict);
+        }
+        Ok(!self.run(Mode::Solve)?.1.is_empty())
+    }
+
+    /// The verdict over a tree decomposition ([`Decomposition`]); `None` when its bags
+    /// are too wide or not narrower than the path order.
+    fn decide_by_decomposition(&mut self) -> Result<Option<bool>, LimitReached> {
+        let Some(may_be_final) = &self.may_be_final else {
+            return Ok(Some(false));
+        };
+        let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
+        let mut decomposition = Decomposition::new(&self.neighbours, budgets, may_be_final);
+        if decomposition.width >= MAX_BAG
+            || decomposition.width >= self.stats.table_entries.max(1) as usize
+        {
+            return Ok(None);
+        }
+        let (options, start) = (self.options, self.start);
+        let mut limit = |states: u64| {
+            options.node_limit.is_some_and(|l| states >= l)
+                || options.time_limit.is_some_and(|l| start.elapsed() > l)
+        };
+        let verdict = decomposition.solvable(&mut limit);
+        self.stats.nodes += decomposition.states;
+        self.stats.elapsed = self.start.elapsed();
+        verdict.map(Some)
     }
 
     /// Every configuration reachable with no piece outside `keep`.
