@@ -90,15 +90,8 @@ fn certify_check_and_decode(seed: u64, cases: usize) {
         let text = dimacs(vars, &clauses);
         let input = FormulaFormat::Dimacs.parse(&text).expect("DIMACS parses");
         let chain = Chain::from_input(&input).expect("transformation chain");
-        if chain.formula().clauses.is_empty() {
-            // Only tautologies: the layout has no output for the 1-test (LayoutError).
-            assert!(
-                satisfiable(vars, &clauses),
-                "seed {seed} case {case}\n{text}"
-            );
-            trivial += 1;
-            continue;
-        }
+        // Only tautologies: the chain stands in two fresh clauses (a | b, ~a | ~b).
+        trivial += usize::from(clauses.iter().all(|c| c.iter().any(|l| c.contains(&-l))));
         let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
         kings = kings.max(compiled.board.len());
         let certificate = certify_input(&chain, &compiled)
@@ -126,8 +119,8 @@ fn certify_check_and_decode(seed: u64, cases: usize) {
         );
     }
     eprintln!(
-        "seed {seed}: {sat} satisfiable, {unsat} unsatisfiable, {trivial} without clauses after the \
-         transformation; largest board {kings} kings"
+        "seed {seed}: {sat} satisfiable, {unsat} unsatisfiable, {trivial} of them only \
+         tautologies; largest board {kings} kings"
     );
     assert!(
         sat >= cases / 4 && unsat >= cases / 20,

@@ -113,7 +113,7 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
     for clause in &empty_clauses {
         output_names.push(format!("empty{}", clause + 1));
     }
-    let origins = origins
+    let mut origins: Vec<Origin> = origins
         .into_iter()
         .map(|origin| origin.expect("every (2+1),3 variable has three occurrences (checked above)"))
         .chain(
@@ -122,6 +122,20 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
                 .map(|&clause| Origin::EmptyClause { clause }),
         )
         .collect();
+    if clauses.is_empty() {
+        // Only tautologies were left: stand in `a ∨ b`, `¬a ∨ ¬b` (satisfiable, every
+        // literal once, no clause with both literals of a variable).
+        let (a, b) = (Var(origins.len() as u32), Var(origins.len() as u32 + 1));
+        clauses.push(AndOrClause::Or(vec![Lit::new(a, true), Lit::new(b, true)]));
+        clauses.push(AndOrClause::Or(vec![
+            Lit::new(a, false),
+            Lit::new(b, false),
+        ]));
+        for which in [1, 2] {
+            output_names.push(format!("noclause{which}"));
+            origins.push(Origin::NoClause { which });
+        }
+    }
     Ok(ToAndOr {
         output: AndOrFormula {
             names: output_names,
@@ -133,7 +147,8 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
 }
 
 impl ToAndOr {
-    /// `x_p1 = x_p2 := φ(x)`, `x_n := ¬φ(x)`, every empty-clause variable false.
+    /// `x_p1 = x_p2 := φ(x)`, `x_n := ¬φ(x)`, every empty-clause variable false; of the
+    /// stand-in pair for a formula without clauses `a := 1`, `b := 0`.
     pub fn forward(&self, input: &Assignment) -> Assignment {
         let mut values = Vec::with_capacity(self.output.num_vars());
         for x in 0..self.input_vars {
@@ -141,6 +156,11 @@ impl ToAndOr {
             values.extend([value, value, !value]);
         }
         values.resize(self.output.num_vars(), false);
+        for (var, origin) in self.origins.iter().enumerate() {
+            if matches!(origin, Origin::NoClause { which: 1 }) {
+                values[var] = true;
+            }
+        }
         Assignment(values)
     }
 

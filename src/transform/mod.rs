@@ -59,6 +59,10 @@ pub enum Origin {
     },
     /// The fresh variable `e` standing for the empty clause `clause` (`e ∧ ¬e`).
     EmptyClause { clause: usize },
+    /// One of the two fresh variables `a`, `b` (`which` = 1, 2) of the stand-in clauses
+    /// `a ∨ b`, `¬a ∨ ¬b` of a formula left without clauses (only tautologies): the
+    /// backends need a clause to test, and both formulas are satisfiable.
+    NoClause { which: usize },
     /// The fresh `y` replacing `¬var` in `clause` ([`separate`]).
     Separator { var: Var, clause: usize },
 }
@@ -72,7 +76,7 @@ impl Origin {
             | Origin::Positive { var, .. }
             | Origin::Negative { var, .. }
             | Origin::Separator { var, .. } => Some(var),
-            Origin::Split { .. } | Origin::EmptyClause { .. } => None,
+            Origin::Split { .. } | Origin::EmptyClause { .. } | Origin::NoClause { .. } => None,
         }
     }
 
@@ -112,6 +116,7 @@ impl Origin {
                 "kind": "negative", "var": var(v), "clause": clause + 1, "position": position + 1
             }),
             Origin::EmptyClause { clause } => json!({"kind": "empty_clause", "clause": clause + 1}),
+            Origin::NoClause { which } => json!({"kind": "no_clause", "which": which}),
             Origin::Separator { var: v, clause } => {
                 json!({"kind": "separator", "var": var(v), "clause": clause + 1})
             }
