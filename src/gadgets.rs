@@ -331,18 +331,11 @@ impl fmt::Display for Gadget {
             };
             writeln!(f, "{role} {}: {}", port.name, port.flow.letter())?;
         }
-        let names = |ports: &[char]| {
-            ports
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         writeln!(
             f,
             "expect: {} -> {}",
-            names(&self.table_inputs),
-            names(&self.table_outputs)
+            port_names(&self.table_inputs),
+            port_names(&self.table_outputs)
         )?;
         for row in &self.table {
             let inputs: Vec<String> = row.inputs.iter().map(u8::to_string).collect();
@@ -766,6 +759,15 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         table,
         parts,
     })
+}
+
+/// Port names separated by spaces (`a b`), as table headers write them.
+pub(crate) fn port_names(ports: &[char]) -> String {
+    ports
+        .iter()
+        .map(char::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

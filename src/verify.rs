@@ -169,21 +169,14 @@ impl GadgetReport {
                 self.composed_from.join(", ")
             );
         }
-        let names = |ports: &[char]| {
-            ports
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         let _ = writeln!(
             text,
             "  {} -> {}",
-            names(&gadget.table_inputs),
+            crate::gadgets::port_names(&gadget.table_inputs),
             if gadget.table_outputs.is_empty() {
                 "reduces to one piece".to_owned()
             } else {
-                names(&gadget.table_outputs)
+                crate::gadgets::port_names(&gadget.table_outputs)
             }
         );
         for row in &self.rows {
