@@ -11,7 +11,8 @@ use std::time::Instant;
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
-use sat2chess::back::king::compile_formula;
+use sat2chess::back::compile_formula;
+use sat2chess::back::king::King;
 use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::layout::order::Ordering;
 use sat2chess::transform::Chain;
@@ -68,12 +69,12 @@ fn main() {
                     );
                     continue;
                 }
-                let compiled = compile_formula(chain.formula(), ordering).expect("compiles");
+                let compiled = compile_formula(King, chain.formula(), ordering).expect("compiles");
                 let elapsed = start.elapsed();
                 let s = &compiled.stats;
                 println!(
                     "| {name} | {seed} | {label} | {} | {} × {} | {} | {:.2} s |",
-                    s.kings,
+                    s.pieces,
                     s.rows,
                     s.cols,
                     s.crossings,

@@ -2,7 +2,8 @@
 //! verified gadgets only, every king with budget 2, connected, deterministic; certificates
 //! and decoding (Theorem 5.15); whole-board snapshots.
 
-use sat2chess::back::king::{certify_input, compile_formula, decode_input};
+use sat2chess::back::king::King;
+use sat2chess::back::{certify_input, compile_formula, decode_input};
 use sat2chess::board::{Board, PieceKind};
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Var};
@@ -27,7 +28,7 @@ fn boards_are_two_kings_and_deterministic() {
     ] {
         let chain = chain(text, format);
         for ordering in [Ordering::Naive, Ordering::Optimised] {
-            let compiled = compile_formula(chain.formula(), ordering).expect("compiles");
+            let compiled = compile_formula(King, chain.formula(), ordering).expect("compiles");
             let board = &compiled.board;
             assert!(board.len() > 100);
             assert!(
@@ -36,7 +37,7 @@ fn boards_are_two_kings_and_deterministic() {
                     .iter()
                     .all(|p| p.kind == PieceKind::King && p.budget == 2)
             );
-            assert_eq!(compiled.stats.kings, board.len());
+            assert_eq!(compiled.stats.pieces, board.len());
             let layout = sat2chess::layout::layout(chain.formula(), ordering).unwrap();
             assert_eq!(compiled.stats.crossings, layout.stats().crossings);
             for part in ["crossing-f", "crossing-g", "crossing-h"] {
@@ -60,7 +61,7 @@ fn boards_are_two_kings_and_deterministic() {
                 })
                 .count();
             assert_eq!(labels_final, 1);
-            let again = compile_formula(chain.formula(), ordering).unwrap();
+            let again = compile_formula(King, chain.formula(), ordering).unwrap();
             assert_eq!(again.board, compiled.board);
         }
     }
@@ -74,9 +75,10 @@ fn boards_stay_compact() {
     let thesis = include_str!("../examples/andor/thesis.andor");
     for (text, most_kings) in [("x | ~x\n", 1_000), (thesis, 2_000)] {
         let chain = chain(text, FormulaFormat::Andor);
-        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let compiled =
+            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         let stats = &compiled.stats;
-        assert!(stats.kings <= most_kings, "{} kings", stats.kings);
+        assert!(stats.pieces <= most_kings, "{} kings", stats.pieces);
         let (smallest, largest) = stats.tile_sides;
         assert!(
             smallest <= 8 && largest <= 40,
@@ -104,7 +106,7 @@ fn every_model_certifies_and_decodes_back() {
     for text in [thesis, "x | ~x\n", "(x & y) | ~z\n(~y & z) | ~x\n"] {
         let chain = chain(text, FormulaFormat::Andor);
         let formula = chain.formula();
-        let compiled = compile_formula(formula, Ordering::Optimised).expect("compiles");
+        let compiled = compile_formula(King, formula, Ordering::Optimised).expect("compiles");
         let mut models = 0;
         for model in assignments(formula.num_vars()) {
             if !formula.is_satisfied_by(&model) {
@@ -127,7 +129,8 @@ fn unsatisfiable_formulas_get_no_certificate() {
         ("p cnf 1 2\n1 0\n-1 0\n", FormulaFormat::Dimacs),
     ] {
         let chain = chain(text, format);
-        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let compiled =
+            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         assert!(certify_input(&chain, &compiled).expect("decided").is_none());
     }
 }
@@ -187,7 +190,8 @@ fn whole_board_snapshots() {
         ),
     ] {
         let chain = chain(text, format);
-        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let compiled =
+            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         let mut summary = compiled.stats.to_string();
         summary.push_str(&format!(
             "board JSON FNV-1a: {}\n",
@@ -206,7 +210,7 @@ fn whole_board_snapshots() {
 fn decode_reads_the_exact_solvers_sequence() {
     // "Solvable ⇒ SAT" on a sequence that is not a certificate: the exact solver's own.
     let chain = chain("x | ~x\n", FormulaFormat::Andor);
-    let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+    let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
     let Verdict::Solvable(moves) = solve_default(&compiled.board).verdict else {
         panic!("x | ~x is satisfiable, so its board is solvable");
     };
@@ -275,7 +279,8 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
         let num_vars = input.names().len();
         let satisfiable = assignments(num_vars).any(|a| input.is_satisfied_by(&a));
         satisfiable_boards += usize::from(satisfiable);
-        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let compiled =
+            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         let (verdict, _) = decide(&compiled.board, &options);
         assert_eq!(verdict, Some(satisfiable), "{text}");
     }

@@ -4,7 +4,8 @@
 //! ("solvable ⇒ SAT") to a model of the CNF; an unsatisfiable one is reported as such.
 //! The SAT verdict is cross-checked against exhaustive evaluation of the CNF.
 
-use sat2chess::back::king::{certify_input, compile_formula, decode_input};
+use sat2chess::back::king::King;
+use sat2chess::back::{certify_input, compile_formula, decode_input};
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Lit, Var};
 use sat2chess::front::FormulaFormat;
@@ -92,7 +93,8 @@ fn certify_check_and_decode(seed: u64, cases: usize) {
         let chain = Chain::from_input(&input).expect("transformation chain");
         // Only tautologies: the chain stands in two fresh clauses (a | b, ~a | ~b).
         trivial += usize::from(clauses.iter().all(|c| c.iter().any(|l| c.contains(&-l))));
-        let compiled = compile_formula(chain.formula(), Ordering::Optimised).expect("compiles");
+        let compiled =
+            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         kings = kings.max(compiled.board.len());
         let certificate = certify_input(&chain, &compiled)
             .unwrap_or_else(|e| panic!("seed {seed} case {case}: certify fails: {e}\n{text}"));

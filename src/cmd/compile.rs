@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::back::king;
+use sat2chess::back::{self, Backend};
 use sat2chess::check;
 
 use sat2chess::io::{BoardFormat, json};
@@ -10,14 +10,7 @@ use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::{code, exit, print_err, print_out};
-
-/// Pieces the compiler can target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Piece {
-    /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
-    King,
-}
+use super::{Piece, WithBackend, code, exit, print_err, print_out};
 
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
 /// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
@@ -34,7 +27,7 @@ pub struct Args {
     #[command(flatten)]
     pub formula: super::FormulaInput,
     /// The piece type of the board.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub piece: Piece,
     /// Board file to write (default: standard output).
     #[arg(long, short)]
@@ -66,12 +59,23 @@ pub fn ordering(naive: bool) -> Ordering {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let Piece::King = args.piece;
+    args.piece.with_backend(args)
+}
+
+impl WithBackend for Args {
+    type Output = ExitCode;
+
+    fn run<B: Backend>(self, backend: B) -> Result<ExitCode> {
+        compile_with(backend, self)
+    }
+}
+
+fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     let input = args.formula.load()?;
     let context = || args.formula.input.display().to_string();
     let chain = Chain::from_input(&input).with_context(context)?;
-    let compiled =
-        king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
+    let compiled = back::compile_formula(backend, chain.formula(), ordering(args.naive))
+        .with_context(context)?;
     if args.stats {
         print_err(&compiled.stats.to_string());
     }
@@ -86,7 +90,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let Some(moves_path) = &args.moves else {
         bail!("--certify needs --moves FILE");
     };
-    match king::certify_input(&chain, &compiled).with_context(context)? {
+    match back::certify_input(&chain, &compiled).with_context(context)? {
         None => {
             print_err(&format!(
                 "{}: unsatisfiable, so the board cannot be solved; no moves written\n",

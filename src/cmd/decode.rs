@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::back::king;
+use sat2chess::back::{self, Backend};
 use sat2chess::check;
 use sat2chess::front::{self, FormulaFormat};
 use sat2chess::io::{self, BoardFormat};
@@ -11,7 +11,7 @@ use sat2chess::transform::Chain;
 
 use super::compile::ordering;
 use super::sat::value_lines;
-use super::{code, exit, print_out};
+use super::{Piece, WithBackend, code, exit, print_out};
 
 /// Read a satisfying assignment of a formula off any solving capture sequence of its
 /// compiled King board (thesis Theorem 5.15, "solvable ⇒ SAT"): the sequence is
@@ -35,9 +35,24 @@ pub struct Args {
     /// Board format (default: from the extension).
     #[arg(long, value_enum)]
     pub format: Option<BoardFormat>,
+    /// The piece type the board was compiled for.
+    #[arg(long, value_enum, ignore_case = true, default_value = "king")]
+    pub piece: Piece,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    args.piece.with_backend(args)
+}
+
+impl WithBackend for Args {
+    type Output = ExitCode;
+
+    fn run<B: Backend>(self, backend: B) -> Result<ExitCode> {
+        decode_with(backend, self)
+    }
+}
+
+fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let moves = io::read_moves(&args.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
     let input =
@@ -46,8 +61,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let chain = Chain::from_input(&input).with_context(context)?;
     let mut compiled = None;
     for naive in [false, true] {
-        let candidate =
-            king::compile_formula(chain.formula(), ordering(naive)).with_context(context)?;
+        let candidate = back::compile_formula(backend.clone(), chain.formula(), ordering(naive))
+            .with_context(context)?;
         if candidate.same_pieces(&board) {
             compiled = Some(candidate);
             break;
@@ -55,8 +70,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let Some(compiled) = compiled else {
         bail!(
-            "{}: not the King board compiled from {} (naive or optimised layout)",
+            "{}: not the {} board compiled from {} (naive or optimised layout)",
             args.board.display(),
+            B::PIECE.name(),
             context()
         );
     };
@@ -69,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .is_some_and(|step| step.is_malformed());
         return Ok(code(if malformed { exit::BAD_INPUT } else { exit::NO }));
     }
-    let model = king::decode_input(&chain, &compiled, &moves).with_context(context)?;
+    let model = back::decode_input(&chain, &compiled, &moves).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
     print_out(&value_lines(&model))?;
     Ok(code(exit::YES))

@@ -4,12 +4,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, bail};
-use sat2chess::board::PieceKind;
+use sat2chess::back::Backend;
 use sat2chess::gadgets::{self, PortRole};
 use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
 
-use super::{code, exit, print_out};
+use super::{Piece, WithBackend, code, exit, print_out};
 
 /// Work with the gadget libraries.
 #[derive(clap::Args)]
@@ -38,8 +38,8 @@ pub enum Action {
 #[derive(clap::Args)]
 pub struct RenderArgs {
     /// Piece type of the library.
-    #[arg(long)]
-    pub piece: String,
+    #[arg(long, value_enum, ignore_case = true)]
+    pub piece: Piece,
     /// Output directory (created if missing).
     #[arg(short, long)]
     pub output: PathBuf,
@@ -53,9 +53,9 @@ pub struct RenderArgs {
 
 #[derive(clap::Args)]
 pub struct VerifyArgs {
-    /// Piece type of the library (only `king` has one so far).
-    #[arg(long)]
-    pub piece: String,
+    /// Piece type of the library.
+    #[arg(long, value_enum, ignore_case = true)]
+    pub piece: Piece,
     /// Verify only these gadgets (by name, e.g. `and`, `crossing-g`); default: all.
     #[arg(long = "gadget")]
     pub gadgets: Vec<String>,
@@ -77,15 +77,24 @@ pub struct VerifyArgs {
 #[derive(clap::Args)]
 pub struct ShowArgs {
     /// Piece type of the library.
-    #[arg(long)]
-    pub piece: String,
+    #[arg(long, value_enum, ignore_case = true)]
+    pub piece: Piece,
 }
 
-fn king_library(piece: &str) -> Result<Vec<gadgets::Gadget>> {
-    if !piece.eq_ignore_ascii_case(PieceKind::King.name()) {
-        bail!("--piece {piece}: only the king gadget library exists so far");
+/// Loads the gadget library of a backend.
+struct LoadLibrary;
+
+impl WithBackend for LoadLibrary {
+    type Output = Vec<gadgets::Gadget>;
+
+    fn run<B: Backend>(self, backend: B) -> Result<Vec<gadgets::Gadget>> {
+        Ok(backend.library()?)
     }
-    Ok(gadgets::king_library()?)
+}
+
+/// The gadget library of `piece`.
+fn library(piece: Piece) -> Result<Vec<gadgets::Gadget>> {
+    piece.with_backend(LoadLibrary)
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -94,7 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Action::Render(args) => render_library(args),
         Action::Show(args) => {
             let mut text = String::new();
-            for gadget in king_library(&args.piece)? {
+            for gadget in library(args.piece)? {
                 text.push_str(&format!(
                     "{} — {} — layout: {}\n{}\n",
                     gadget.name,
@@ -110,7 +119,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
-    let library = king_library(&args.piece)?;
+    let library = library(args.piece)?;
     for name in &args.gadgets {
         if !library.iter().any(|g| &g.name == name) {
             let names: Vec<&str> = library.iter().map(|g| g.name.as_str()).collect();
@@ -191,7 +200,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
 }
 
 fn render_library(args: RenderArgs) -> Result<ExitCode> {
-    let library = king_library(&args.piece)?;
+    let library = library(args.piece)?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("{}: cannot create the directory", args.output.display()))?;
     let extension = match args.format {

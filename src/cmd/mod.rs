@@ -17,6 +17,8 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 
+use sat2chess::back::Backend;
+use sat2chess::back::king::King;
 use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
@@ -51,6 +53,35 @@ impl FormulaInput {
     /// so it is passed on as text (`{:#}` would repeat it).
     pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
         sat2chess::front::load(&self.input, self.input_format).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+}
+
+/// The piece type of a board or gadget library (`--piece`): one variant per backend,
+/// mapped to its backend in [`Piece::with_backend`] only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Piece {
+    /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
+    King,
+    /// Knight 2-Solo Chess (thesis ch. 6); its backend is not available yet.
+    Knight,
+}
+
+/// A command's work with the backend of the chosen piece.
+pub trait WithBackend {
+    type Output;
+    fn run<B: Backend>(self, backend: B) -> anyhow::Result<Self::Output>;
+}
+
+impl Piece {
+    /// Runs `work` with this piece's backend; a piece without one is a usage error.
+    pub fn with_backend<W: WithBackend>(self, work: W) -> anyhow::Result<W::Output> {
+        match self {
+            Piece::King => work.run(King),
+            Piece::Knight => anyhow::bail!(
+                "the knight backend is not available yet: only the king gadget library and \
+                 backend exist so far (Knight 2-Solo Chess, thesis ch. 6, is issue 10)"
+            ),
+        }
     }
 }
 

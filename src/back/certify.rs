@@ -1,0 +1,328 @@
+//! Certificates ("SAT ⇒ solvable", thesis Theorem 5.15): the board is cleared element by
+//! element in signal order; each element and its input columns, as they stand, form a
+//! small local position whose capture sequence toward the signals its verified table
+//! promises is found by the exact spanning-tree engine ([`crate::solve::clear_to`]) and
+//! cached by the position translated to the origin ([`SequenceCache`]): a board repeats
+//! the same few gadget-and-input positions many times.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use rustc_hash::FxHashMap;
+
+use crate::board::{Board, Piece, Square};
+use crate::formula::Assignment;
+use crate::rules::Move;
+use crate::solve::{self, Cleared, Remainder, SolveOptions, Verdict};
+
+use super::element::{Element, Role};
+use super::geometry::{Column, P, to_square};
+use super::{Backend, BackendError, CompiledBoard, Promise};
+
+/// What a local capture sequence must leave on the output columns.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Goal<S> {
+    /// These signals, every other piece gone.
+    Signals(Vec<S>),
+    /// These signals as standard signal columns ([`Backend::is_standard`]), the form the
+    /// gadget verifier feeds into input ports.
+    Standard(Vec<S>),
+    /// A single piece (the 1-test).
+    OnePiece,
+}
+
+/// The budgets on the two squares of `column` (`None`: empty square).
+pub fn column_budgets(column: &Column, budget_at: impl Fn(P) -> Option<u32>) -> [Option<u32>; 2] {
+    column.map(budget_at)
+}
+
+/// Whether `remainder` (pieces left on the output columns) carries `signals`, in standard
+/// column form if `standard`.
+fn carries<B: Backend>(
+    backend: &B,
+    signals: &[B::Signal],
+    standard: bool,
+    outputs: &[Column],
+    remainder: &FxHashMap<P, u32>,
+) -> bool {
+    outputs.iter().zip(signals).all(|(column, s)| {
+        let budgets = column_budgets(column, |p| remainder.get(&p).copied());
+        backend.read_signal(column, budgets) == *s
+            && (!standard || backend.is_standard(column, budgets))
+    })
+}
+
+/// An exact capture sequence on a small local position (one element and its input
+/// columns as they stand) reaching `goal`, by the spanning-tree engine
+/// ([`solve::clear_to`], or [`solve::solve`] for one piece); `None` if there is none.
+fn local_sequence<B: Backend>(
+    backend: &B,
+    start: &[(P, u32)],
+    outputs: &[Column],
+    goal: &Goal<B::Signal>,
+) -> Option<Vec<(P, P)>> {
+    let origin = start
+        .iter()
+        .map(|&(p, _)| p)
+        .chain(outputs.iter().flatten().copied())
+        .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+    let square = |p: P| Square::new((p.0 - origin.0 + 1) as u32, (p.1 - origin.1 + 1) as u32);
+    let point = |s: Square| {
+        (
+            i64::from(s.row) - 1 + origin.0,
+            i64::from(s.col) - 1 + origin.1,
+        )
+    };
+    let pieces = start
+        .iter()
+        .map(|&(p, b)| Piece::new(B::PIECE, square(p), b))
+        .collect();
+    let board = Board::fitted(pieces).ok()?;
+    let options = SolveOptions::default();
+    let moves = match goal {
+        Goal::OnePiece => match solve::solve(&board, &options).verdict {
+            Verdict::Solvable(moves) => moves,
+            _ => return None,
+        },
+        Goal::Signals(signals) | Goal::Standard(signals) => {
+            let standard = matches!(goal, Goal::Standard(_));
+            let keep: BTreeSet<Square> = outputs.iter().flatten().map(|&p| square(p)).collect();
+            let accept = |remainder: &Remainder| {
+                let left: FxHashMap<P, u32> =
+                    remainder.iter().map(|&(s, _, b)| (point(s), b)).collect();
+                carries(backend, signals, standard, outputs, &left)
+            };
+            match solve::clear_to(&board, &keep, &accept, &options).0 {
+                Cleared::Found(moves, _) => moves,
+                _ => return None,
+            }
+        }
+    };
+    Some(
+        moves
+            .into_iter()
+            .map(|mv| (point(mv.from), point(mv.to)))
+            .collect(),
+    )
+}
+
+/// A local position translated to the origin, its output columns and the goal.
+type LocalKey<S> = (Vec<(P, u32)>, Vec<Column>, Goal<S>);
+
+/// Local sequences ([`local_sequence`]), keyed by the position translated to the origin.
+pub struct SequenceCache<S> {
+    known: FxHashMap<LocalKey<S>, Option<Vec<(P, P)>>>,
+}
+
+impl<S> Default for SequenceCache<S> {
+    fn default() -> Self {
+        SequenceCache {
+            known: FxHashMap::default(),
+        }
+    }
+}
+
+impl<S: Clone + Eq + std::hash::Hash> SequenceCache<S> {
+    /// A capture sequence from the local position `start` that leaves `goal` on
+    /// `outputs`, as board moves; `None` if there is none.
+    pub fn find<B: Backend<Signal = S>>(
+        &mut self,
+        backend: &B,
+        start: &[(P, u32)],
+        outputs: &[Column],
+        goal: &Goal<S>,
+    ) -> Option<Vec<(P, P)>> {
+        let origin = start
+            .iter()
+            .map(|&(p, _)| p)
+            .chain(outputs.iter().flatten().copied())
+            .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+        let rel = |p: P| (p.0 - origin.0, p.1 - origin.1);
+        let mut pieces: Vec<(P, u32)> = start.iter().map(|&(p, b)| (rel(p), b)).collect();
+        pieces.sort_unstable();
+        let columns: Vec<Column> = outputs.iter().map(|c| c.map(rel)).collect();
+        let key = (pieces, columns, goal.clone());
+        let found = self
+            .known
+            .entry(key)
+            .or_insert_with_key(|(pieces, columns, goal)| {
+                local_sequence(backend, pieces, columns, goal)
+            })
+            .clone();
+        found.map(|moves| {
+            moves
+                .into_iter()
+                .map(|(a, b)| {
+                    (
+                        (a.0 + origin.0, a.1 + origin.1),
+                        (b.0 + origin.0, b.1 + origin.1),
+                    )
+                })
+                .collect()
+        })
+    }
+}
+
+impl<B: Backend> CompiledBoard<B> {
+    /// Elements in an order where every element comes after the producers of its input
+    /// columns (and a replica after the wire it copies).
+    fn signal_order(&self) -> Result<Vec<usize>, BackendError> {
+        let producer: FxHashMap<Column, usize> = self
+            .elements
+            .iter()
+            .enumerate()
+            .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
+            .collect();
+        let n = self.elements.len();
+        let mut waiting = vec![0usize; n];
+        let mut consumers: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (id, e) in self.elements.iter().enumerate() {
+            let mut needs: Vec<Column> = e.inputs.clone();
+            if let Role::Replica { decide_from, .. } = e.role {
+                needs.push(decide_from);
+            }
+            for column in needs {
+                if let Some(&p) = producer.get(&column) {
+                    waiting[id] += 1;
+                    consumers[p].push(id);
+                }
+            }
+        }
+        let mut ready: VecDeque<usize> = (0..n).filter(|&id| waiting[id] == 0).collect();
+        let mut order = Vec::with_capacity(n);
+        while let Some(id) = ready.pop_front() {
+            order.push(id);
+            for &next in &consumers[id] {
+                waiting[next] -= 1;
+                if waiting[next] == 0 {
+                    ready.push_back(next);
+                }
+            }
+        }
+        if order.len() == n {
+            Ok(order)
+        } else {
+            Err(BackendError::Cycle)
+        }
+    }
+
+    /// The output signals a variable-like element must leave: `true` on output `one`.
+    fn choice(&self, one: usize) -> Goal<B::Signal> {
+        let mut signals = vec![self.backend.truth(false); 2];
+        signals[one] = self.backend.truth(true);
+        Goal::Signals(signals)
+    }
+
+    /// What element `e` must leave, given the signals on its inputs.
+    fn goal(
+        &self,
+        e: &Element,
+        inputs: &[B::Signal],
+        assignment: &Assignment,
+        state: &FxHashMap<P, u32>,
+    ) -> Result<Goal<B::Signal>, BackendError> {
+        let name = || {
+            format!(
+                "{} at {}",
+                self.library.kind_name(e),
+                to_square(e.pieces[0].0)
+            )
+        };
+        Ok(match (&e.role, e.gadget) {
+            (_, None) => Goal::Signals(inputs.to_vec()),
+            (Role::Variable { var, positive, .. }, _) => self.choice(if assignment.value(*var) {
+                *positive
+            } else {
+                1 - *positive
+            }),
+            (
+                Role::Replica {
+                    decide_from,
+                    towards_and,
+                },
+                _,
+            ) => {
+                let signal = self.read(decide_from, state);
+                self.choice(if self.backend.is_true(&signal) {
+                    *towards_and
+                } else {
+                    1 - *towards_and
+                })
+            }
+            (_, Some(index)) => match self.backend.promise(&self.library.gadgets[index], inputs) {
+                None => {
+                    return Err(BackendError::NoTableRow {
+                        element: name(),
+                        inputs: format!("{inputs:?}"),
+                    });
+                }
+                Some(Promise::OnePiece) => Goal::OnePiece,
+                Some(Promise::Signals(signals)) => Goal::Signals(signals),
+                Some(Promise::Undetermined) => {
+                    return Err(BackendError::NoLocalSequence {
+                        element: name(),
+                        inputs: format!("{inputs:?}"),
+                    });
+                }
+            },
+        })
+    }
+
+    /// The signal on `column` in `state`.
+    fn read(&self, column: &Column, state: &FxHashMap<P, u32>) -> B::Signal {
+        self.backend
+            .read_signal(column, column_budgets(column, |p| state.get(&p).copied()))
+    }
+
+    /// A solving capture sequence for a satisfying `assignment` of the And-Or formula
+    /// (Theorem 5.15, "SAT ⇒ solvable"): for each element in signal order, a capture
+    /// sequence on the element and its input columns, found by the exact spanning-tree
+    /// engine, that leaves exactly the output signals the gadget's verified table promises
+    /// (variables: the assigned literal gets the true signal), in standard column form
+    /// where possible.
+    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {
+        let mut state: FxHashMap<P, u32> = self
+            .elements
+            .iter()
+            .flat_map(|e| e.pieces.iter().copied())
+            .collect();
+        let mut cache = SequenceCache::default();
+        let mut moves = Vec::with_capacity(state.len());
+        for id in self.signal_order()? {
+            let e = &self.elements[id];
+            let inputs: Vec<B::Signal> = e.inputs.iter().map(|c| self.read(c, &state)).collect();
+            let goal = self.goal(e, &inputs, assignment, &state)?;
+            let mut local: Vec<(P, u32)> = e
+                .inputs
+                .iter()
+                .flatten()
+                .filter_map(|p| state.get(p).map(|&b| (*p, b)))
+                .collect();
+            local.extend(
+                e.pieces
+                    .iter()
+                    .filter_map(|&(p, _)| state.get(&p).map(|&b| (p, b))),
+            );
+            let standard = match &goal {
+                Goal::Signals(signals) => Some(Goal::Standard(signals.clone())),
+                _ => None,
+            };
+            let found = standard
+                .and_then(|goal| cache.find(&self.backend, &local, &e.outputs, &goal))
+                .or_else(|| cache.find(&self.backend, &local, &e.outputs, &goal))
+                .ok_or_else(|| BackendError::NoLocalSequence {
+                    element: format!(
+                        "{} at {}",
+                        self.library.kind_name(e),
+                        to_square(e.pieces[0].0)
+                    ),
+                    inputs: format!("{inputs:?}"),
+                })?;
+            for (from, to) in found {
+                let budget = state.remove(&from).unwrap_or(0);
+                state.insert(to, budget.saturating_sub(1));
+                moves.push(Move::new(to_square(from), to_square(to)));
+            }
+        }
+        Ok(moves)
+    }
+}
