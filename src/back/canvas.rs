@@ -1,5 +1,5 @@
-//! The [`Canvas`] a backend draws one tile design on: it runs wires ([`Turtle`]s) column by
-//! column ([`super::Backend::next_wire_column`]), stamps library gadgets turned by a
+//! The [`Canvas`] a backend draws one tile design on: it runs wires ([`Turtle`]s) from
+//! signal column to signal column ([`super::Backend::wire_step`]), stamps library gadgets turned by a
 //! symmetry with one port on given squares, and turns wires with the library's `corner`
 //! gadget (ports `a` → `X`), each into an [`Element`].
 
@@ -8,7 +8,7 @@ use crate::gadgets::{self, Gadget, Symmetry};
 use crate::label::Direction;
 
 use super::element::{Element, Library, Placed, Role};
-use super::geometry::{Column, P, Turtle, along, shift, sorted, to_p};
+use super::geometry::{Column, Frame, P, Turtle, along, shift, sorted, to_p};
 use super::{Backend, BackendError};
 
 /// Collects the elements of one tile design.
@@ -41,14 +41,30 @@ impl<'a, B: Backend> Canvas<'a, B> {
         }
     }
 
-    /// One wire column after the turtle's last column.
+    /// A turtle standing just outside side `side` of `frame`, its last column in the
+    /// band, about to enter the tile.
+    pub fn entering(&self, frame: Frame, side: Direction) -> Turtle {
+        use Direction::*;
+        let (band, outside, flow) = match side {
+            West => (frame.band_row, -1, East),
+            North => (frame.band_col, -1, South),
+            East => (frame.band_row, frame.cols, West),
+            South => (frame.band_col, frame.rows, North),
+        };
+        Turtle {
+            last: self.backend.cross_section(band, outside, flow),
+            flow,
+        }
+    }
+
+    /// One wire step ([`Backend::wire_step`]) after the turtle's last column.
     pub fn column(&mut self, t: &mut Turtle) {
-        let next = self.backend.next_wire_column(t.last, t.flow);
+        let (next, pieces) = self.backend.wire_step(t.last, t.flow);
         self.elements.push(Element {
             gadget: None,
-            pieces: next.iter().map(|&p| (p, B::WIRE_BUDGET)).collect(),
-            inputs: vec![sorted(t.last)],
-            outputs: vec![sorted(next)],
+            pieces,
+            inputs: vec![self.backend.column_order(t.last)],
+            outputs: vec![self.backend.column_order(next)],
             flow: Some(t.flow),
             role: Role::Plain,
         });
@@ -109,7 +125,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
     pub fn port_of(&self, gadget: &Gadget, name: char) -> Result<Column, BackendError> {
         gadget
             .port(name)
-            .map(|p| sorted(p.squares.map(to_p)))
+            .map(|p| self.backend.column_order(p.squares.map(to_p)))
             .ok_or_else(|| self.error(format!("{} has no port {name}", gadget.name)))
     }
 
@@ -123,7 +139,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         role: Role,
     ) -> Result<Placed, BackendError> {
         let (index, gadget) = self.oriented(name, orient)?;
-        let own = self.port_of(&gadget, anchor.0)?;
+        let own = sorted(self.port_of(&gadget, anchor.0)?);
         let target = sorted(anchor.1);
         let offset = (target[0].0 - own[0].0, target[0].1 - own[0].1);
         if (target[1].0 - own[1].0, target[1].1 - own[1].1) != offset {
@@ -134,7 +150,10 @@ impl<'a, B: Backend> Canvas<'a, B> {
             (p.0 + offset.0, p.1 + offset.1)
         };
         let columns = |ports: Vec<&gadgets::Port>| -> Vec<Column> {
-            ports.iter().map(|p| sorted(p.squares.map(at))).collect()
+            ports
+                .iter()
+                .map(|p| self.backend.column_order(p.squares.map(at)))
+                .collect()
         };
         let pieces: Vec<(P, u32)> = gadget.kings.iter().map(|&(s, b)| (at(s), b)).collect();
         let outputs = columns(gadget.outputs());
@@ -157,7 +176,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
             ports: gadget
                 .ports
                 .iter()
-                .map(|p| (p.name, sorted(p.squares.map(at)), p.flow))
+                .map(|p| (p.name, self.backend.column_order(p.squares.map(at)), p.flow))
                 .collect(),
         };
         self.elements.push(Element {
@@ -197,7 +216,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         // The outgoing band's coordinate across `flow` (along the incoming wire's axis),
         // relative to the corner's input port.
         let offset = along(output[0], t.flow) - along(input[0], t.flow);
-        let first = self.backend.next_wire_column(t.last, t.flow);
+        let (first, _) = self.backend.wire_step(t.last, t.flow);
         let first_band = along(first[0], t.flow) + offset;
         let (dr, dc) = t.flow.delta();
         let sign = dr + dc;
@@ -211,7 +230,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         probe.last = first;
         while (band - (probe.along() + offset)) * sign > 0 {
             self.column(t);
-            probe.last = self.backend.next_wire_column(t.last, t.flow);
+            probe.last = self.backend.wire_step(t.last, t.flow).0;
         }
         if probe.along() + offset != band {
             return Err(self.error(format!("corner toward {flow:?} steps past band {band}")));

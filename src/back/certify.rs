@@ -238,6 +238,7 @@ impl<B: Backend> CompiledBoard<B> {
                 Role::Replica {
                     decide_from,
                     towards_and,
+                    ..
                 },
                 _,
             ) => {

@@ -131,7 +131,7 @@ pub fn compile<B: Backend>(
             canonical.colour = ((corner.0 + corner.1) % 2) as u8;
         }
         for e in tileset.elements(design, canonical)? {
-            let mut e = e.mapped(symmetry, tile, origin);
+            let mut e = e.mapped(&backend, symmetry, tile, origin);
             if let (Some(v), Role::Variable { var, .. }) = (var, &mut e.role) {
                 *var = v;
             }

@@ -7,8 +7,8 @@ use crate::formula::Var;
 use crate::gadgets::{Gadget, Symmetry};
 use crate::label::Direction;
 
-use super::BackendError;
-use super::geometry::{Column, Frame, P, Turtle, map_point, sorted};
+use super::geometry::{Column, Frame, P, Turtle, map_point};
+use super::{Backend, BackendError};
 
 /// What an element is for, beyond its gadget.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,10 +23,12 @@ pub enum Role {
     },
     /// A variable gadget whose choice copies another wire (one half of the King
     /// crossing's Double Assignment, thesis Fig. 5.8): its output `towards_and` must carry
-    /// the truth value of the signal read at `decide_from`.
+    /// the truth value of the signal read at `decide_from`. Labelled and counted as
+    /// `composite`, the gadget it is part of.
     Replica {
         decide_from: Column,
         towards_and: usize,
+        composite: &'static str,
     },
     /// The 1-test; `final_square` is the tip of its antenna, where the last piece ends.
     OneTest {
@@ -69,9 +71,9 @@ pub struct Element {
 impl Element {
     /// This element, designed in a canonical `tile`, turned by `s` onto the board tile
     /// whose top-left square is `origin`.
-    pub fn mapped(&self, s: Symmetry, tile: Frame, origin: P) -> Element {
+    pub fn mapped<B: Backend>(&self, backend: &B, s: Symmetry, tile: Frame, origin: P) -> Element {
         let point = |p: P| map_point(s, p, tile.rows, tile.cols, origin);
-        let column = |c: &Column| sorted(c.map(point));
+        let column = |c: &Column| backend.column_order(c.map(point));
         Element {
             gadget: self.gadget,
             pieces: self.pieces.iter().map(|&(p, b)| (point(p), b)).collect(),
@@ -91,9 +93,11 @@ impl Element {
                 Role::Replica {
                     decide_from,
                     towards_and,
+                    composite,
                 } => Role::Replica {
                     decide_from: column(decide_from),
                     towards_and: *towards_and,
+                    composite,
                 },
                 Role::OneTest { final_square } => Role::OneTest {
                     final_square: point(*final_square),
@@ -145,7 +149,7 @@ impl Library {
     pub fn kind_name(&self, e: &Element) -> String {
         match (e.gadget, &e.role) {
             (None, _) => "wire".into(),
-            (Some(_), Role::Replica { .. }) => "double-assignment".into(),
+            (Some(_), Role::Replica { composite, .. }) => (*composite).into(),
             (Some(i), _) => self.gadgets[i].name.clone(),
         }
     }

@@ -108,30 +108,6 @@ impl Frame {
         }
     }
 
-    /// A turtle standing just outside side `side`, about to enter the tile.
-    pub fn entering(&self, side: Direction) -> Turtle {
-        use Direction::*;
-        let (r, c) = (self.band_row, self.band_col);
-        match side {
-            West => Turtle {
-                last: [(r, -1), (r + 1, -1)],
-                flow: East,
-            },
-            North => Turtle {
-                last: [(-1, c), (-1, c + 1)],
-                flow: South,
-            },
-            East => Turtle {
-                last: [(r, self.cols), (r + 1, self.cols)],
-                flow: West,
-            },
-            South => Turtle {
-                last: [(self.rows, c), (self.rows, c + 1)],
-                flow: North,
-            },
-        }
-    }
-
     /// Where (along the flow) a wire leaving the tile toward `flow` has its last column.
     pub fn exit(&self, flow: Direction) -> i64 {
         match flow {

@@ -24,14 +24,16 @@
 //! # What a new backend provides
 //! - its piece ([`Backend::PIECE`]), the offsets at which two such pieces attack each
 //!   other ([`Backend::CAPTURE_OFFSETS`]; leapers only — a rook, bishop or queen backend
-//!   needs line-of-sight versions of the checks in `contacts.rs`) and the budget of a wire
-//!   piece ([`Backend::WIRE_BUDGET`]);
+//!   needs line-of-sight versions of the checks in `contacts.rs`);
 //! - its verified gadget library ([`Backend::library`]), including a `corner` gadget with
 //!   input `a` and output `X` that [`Canvas::turn`] uses;
-//! - how the wire continues ([`Backend::next_wire_column`]): the King's wire columns are
-//!   two squares side by side, one square further along the flow; a Knight wire's
-//!   columns are an outer and an inner knight of one colour, and consecutive columns
-//!   alternate colour (thesis §6.1);
+//! - its wire: the signal column in a band ([`Backend::cross_section`]; wires run in bands
+//!   two lines wide) and the pieces up to the next signal column ([`Backend::wire_step`]).
+//!   The King's signal columns are two squares side by side and a step is the next such
+//!   column; a Knight wire-column is an outer and an inner knight of one colour,
+//!   consecutive wire-columns alternate colour and only the dark ones are signal columns
+//!   (thesis §6.1), so a Knight step is two wire-columns (four knights, budgets 2 or,
+//!   in a reduced-budget wire, Obs. 6.2, less);
 //! - its tile designs ([`Backend::designs`], [`Backend::build`]) and which design and
 //!   symmetry realise each layout tile ([`Backend::tile_design`]); a backend whose wires
 //!   alternate colour sets [`Backend::SIDE_PARITY`] to [`SideParity::Even`], and its
@@ -42,10 +44,10 @@
 //!   column), how a signal is read off a column ([`Backend::read_signal`]) and which
 //!   columns are in the standard form its verifier feeds into input ports
 //!   ([`Backend::is_standard`]), the signals of true and false, and what its verified
-//!   tables promise for given inputs ([`Backend::promise`]). A signal column's two squares
-//!   are passed in sorted order; a backend that tells them apart (the Knight's outer and
-//!   inner knight) decides which is which from their squares (e.g. by colour and the
-//!   element's flow);
+//!   tables promise for given inputs ([`Backend::promise`]). The order of a column's two
+//!   squares is the backend's ([`Backend::column_order`]): the King sorts them (its signal
+//!   does not depend on which king stands where); the Knight keeps them as (outer, inner)
+//!   from its wire steps and ports, and the symmetries map them in that order;
 //! - how a variable's value is read: which piece of a variable gadget decides it
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
 //!   signal ([`Backend::true_output`]; King: Lemma 5.7).
@@ -89,8 +91,6 @@ pub trait Backend: Sized + Clone {
     const PIECE: PieceKind;
     /// The (Δrow, Δcol) at which two pieces attack each other.
     const CAPTURE_OFFSETS: &'static [(i64, i64)];
-    /// The budget of every piece of a wire column.
-    const WIRE_BUDGET: u32;
     /// The colour constraint on tile sides.
     const SIDE_PARITY: SideParity;
     /// A signal value on a column.
@@ -115,8 +115,15 @@ pub trait Backend: Sized + Clone {
         design: Self::Design,
         frame: Frame,
     ) -> Result<(), BackendError>;
-    /// The wire column after `last` in a wire flowing toward `flow`.
-    fn next_wire_column(&self, last: Column, flow: Direction) -> Column;
+    /// The signal column of a wire flowing toward `flow` whose squares lie in the two
+    /// lines `band`, `band + 1` across the flow, at `along` on the flow's axis.
+    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column;
+    /// The next signal column after `last` in a wire flowing toward `flow`, and the
+    /// pieces (with budgets) of the wire from `last` (excluded) up to it.
+    fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>);
+    /// A column's squares in the order [`Backend::read_signal`] reads them; producer and
+    /// consumer of a column must agree on it.
+    fn column_order(&self, column: Column) -> Column;
     /// The signal a column carries, given the budgets on its two squares (`None`: empty).
     fn read_signal(&self, column: &Column, budgets: [Option<u32>; 2]) -> Self::Signal;
     /// Whether a column is in standard form (as the verifier feeds input ports).

@@ -13,7 +13,7 @@
 //! must start on one square colour (Knight, §6.1). Uniform tiles keep backends simple
 //! (stamping = rotating a gadget to its sides and translating it). The footprint is the
 //! uniform bound; the King backend sizes each tile row and column by its own tiles
-//! (rows and columns without a crossing stay thin, see `back::king`).
+//! (rows and columns without a crossing stay thin, see `back::compile`).
 //!
 //! Every crossing is an explicit [`NodeKind::Crossing`] node with two inputs and two
 //! outputs. Its King realisation (Fig. 5.15) lets the *through* wire pass and replaces the

@@ -76,11 +76,11 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
     let (br, bc) = (frame.band_row, frame.band_col);
     match design {
         Design::Wire => {
-            let mut t = frame.entering(West);
+            let mut t = c.entering(frame, West);
             c.extend_to(&mut t, frame.exit(East))?;
         }
         Design::Corner => {
-            let mut t = frame.entering(West);
+            let mut t = c.entering(frame, West);
             c.turn_into_band(&mut t, South, bc)?;
             c.extend_to(&mut t, frame.exit(South))?;
         }
@@ -140,9 +140,9 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
             let offset = (br - west[0].0, bc - north[0].1);
             let moved = |col: Column| col.map(|p| (p.0 + offset.0, p.1 + offset.1));
             let (west, north) = (moved(west), moved(north));
-            let mut tw = frame.entering(West);
+            let mut tw = c.entering(frame, West);
             c.extend_to(&mut tw, west[0].1)?;
-            let mut tn = frame.entering(North);
+            let mut tn = c.entering(frame, North);
             c.extend_to(&mut tn, north[0].0)?;
             let placed = c.place(name, &orient, ('b', west), Role::Plain)?;
             if placed.port('a')?.0 != north {
@@ -152,7 +152,7 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
             c.extend_to(&mut out, frame.exit(East))?;
         }
         Design::OneTest => {
-            let mut t = frame.entering(West);
+            let mut t = c.entering(frame, West);
             c.extend_to(&mut t, bc)?;
             c.place("one-test", &[('a', East)], ('a', t.last), Role::one_test())?;
         }
@@ -183,18 +183,19 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
     };
     let (_, g, _) = crossing_chain(&mut probe, &mut t)?;
     let turn_at = bc - g.port('b')?.0[0].1;
-    let mut a = frame.entering(West);
+    let mut a = c.entering(frame, West);
     c.extend_to(&mut a, turn_at)?;
     let (f, g, h) = crossing_chain(c, &mut a)?;
     let mut a = h.turtle('X')?;
     c.turn_into_band(&mut a, East, br)?;
     c.extend_to(&mut a, frame.exit(East))?;
     let (g_b, _) = g.port('b')?;
-    let mut b = frame.entering(North);
+    let mut b = c.entering(frame, North);
     c.extend_to(&mut b, g_b[0].0)?;
     let replica = |towards_and| Role::Replica {
         decide_from: g_b,
         towards_and,
+        composite: "double-assignment",
     };
     let (f_n, _) = f.port('n')?;
     let one = c.place(

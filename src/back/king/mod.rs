@@ -21,7 +21,7 @@ use crate::label::Direction;
 use crate::layout::{Layout, Tile};
 
 use super::certify::Goal;
-use super::geometry::{Column, Frame, P, SideParity, shift};
+use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
 use super::{Backend, BackendError, Canvas, Element, Promise, Role, SequenceCache};
 
 pub use designs::Design;
@@ -61,7 +61,6 @@ impl Backend for King {
         (1, 0),
         (1, 1),
     ];
-    const WIRE_BUDGET: u32 = 2;
     const SIDE_PARITY: SideParity = SideParity::Any;
     type Signal = i8;
     type Design = Design;
@@ -104,8 +103,23 @@ impl Backend for King {
         designs::build(canvas, design, frame)
     }
 
-    fn next_wire_column(&self, last: Column, flow: Direction) -> Column {
-        last.map(|p| shift(p, flow, 1))
+    /// Two squares side by side across the flow.
+    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column {
+        match flow {
+            Direction::East | Direction::West => [(band, along), (band + 1, along)],
+            Direction::North | Direction::South => [(along, band), (along, band + 1)],
+        }
+    }
+
+    /// The next column: both squares one step along the flow, two 2-kings.
+    fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>) {
+        let next = last.map(|p| shift(p, flow, 1));
+        (next, next.iter().map(|&p| (p, 2)).collect())
+    }
+
+    /// Sorted: s = c − n + 1 does not depend on which king stands where.
+    fn column_order(&self, column: Column) -> Column {
+        sorted(column)
     }
 
     fn read_signal(&self, _column: &Column, budgets: [Option<u32>; 2]) -> i8 {
