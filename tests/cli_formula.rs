@@ -248,3 +248,49 @@ fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
     assert!(stderr(&output).contains("unsatisfiable"));
     assert!(board.exists() && !moves.exists());
 }
+
+/// `--piece knight` is accepted everywhere `--piece` is, and until the Knight backend
+/// exists it is a usage error (exit 2) with one clear line — no panic, no King board.
+#[test]
+fn knight_backend_is_a_clear_usage_error() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight_backend_usage_error");
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = dir.join("knight.json");
+    let _ = std::fs::remove_file(&board);
+    let board = board.to_str().unwrap();
+    let thesis = "examples/andor/thesis.andor";
+    let figures = dir.join("figures");
+    for args in [
+        vec!["compile", thesis, "--piece", "knight", "-o", board],
+        vec![
+            "decode",
+            board,
+            board,
+            "--formula",
+            thesis,
+            "--piece",
+            "knight",
+        ],
+        vec!["gadgets", "verify", "--piece", "knight"],
+        vec!["gadgets", "show", "--piece", "knight"],
+        vec![
+            "gadgets",
+            "render",
+            "--piece",
+            "knight",
+            "-o",
+            figures.to_str().unwrap(),
+        ],
+    ] {
+        let output = run(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).starts_with("error: the knight backend is not available yet: "),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+    assert!(!Path::new(board).exists() && !figures.exists());
+}

@@ -240,3 +240,35 @@ pub fn map_point(s: Symmetry, p: P, rows: i64, cols: i64, origin: P) -> P {
 pub fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
     Symmetry::all().find(|s| pairs.iter().all(|&(a, b)| s.direction(a) == b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn colour(p: P) -> i64 {
+        (p.0 + p.1).rem_euclid(2)
+    }
+
+    /// Every symmetry keeps the colour difference of two squares, so a design that knows
+    /// the colour its canonical top-left square lands on ([`Frame::colour`]) knows the
+    /// colour of each of its squares on the board.
+    #[test]
+    fn symmetries_keep_colour_differences() {
+        for s in Symmetry::all() {
+            for (rows, cols, origin) in [(6, 8, (0, 0)), (7, 4, (3, 8)), (5, 5, (1, 2))] {
+                let corner = colour(map_point(s, (0, 0), rows, cols, origin));
+                for p in [(0, 1), (2, 3), (4, 1), (3, 3), (1, 4)] {
+                    let on_board = map_point(s, p, rows, cols, origin);
+                    assert_eq!(colour(on_board), (corner + colour(p)) % 2, "{s} {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn even_sides_round_up() {
+        assert_eq!(SideParity::Even.side(7), 8);
+        assert_eq!(SideParity::Even.side(8), 8);
+        assert_eq!(SideParity::Any.side(7), 7);
+    }
+}
