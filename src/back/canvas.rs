@@ -7,6 +7,7 @@ use crate::board::Square;
 use crate::gadgets::{self, Gadget, Symmetry};
 use crate::label::Direction;
 
+use super::contacts::attack_steps;
 use super::element::{Element, Library, Placed, Role};
 use super::geometry::{Column, Frame, P, Turtle, along, shift, sorted, to_p};
 use super::{Backend, BackendError};
@@ -167,7 +168,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
                     .ok_or_else(|| self.error("variable without a deciding piece"))?,
             },
             Role::OneTest { .. } => Role::OneTest {
-                final_square: antenna_tip::<B>(&pieces)
+                final_square: antenna_tip(&pieces, attack_steps::<B>()?)
                     .ok_or_else(|| self.error("1-test without antenna tip"))?,
             },
             other => other,
@@ -240,12 +241,12 @@ impl<'a, B: Backend> Canvas<'a, B> {
 }
 
 /// The 1-test's antenna tip: the piece that attacks exactly one other piece of the gadget.
-fn antenna_tip<B: Backend>(pieces: &[(P, u32)]) -> Option<P> {
+fn antenna_tip(pieces: &[(P, u32)], steps: &[P]) -> Option<P> {
     let squares: Vec<P> = pieces.iter().map(|&(p, _)| p).collect();
     squares.iter().copied().find(|&p| {
         squares
             .iter()
-            .filter(|&&q| B::CAPTURE_OFFSETS.contains(&(q.0 - p.0, q.1 - p.1)))
+            .filter(|&&q| steps.contains(&(q.0 - p.0, q.1 - p.1)))
             .count()
             == 1
     })

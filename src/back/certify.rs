@@ -51,6 +51,15 @@ fn carries<B: Backend>(
     })
 }
 
+/// The smallest row and column of a local position and its output columns.
+fn top_left(start: &[(P, u32)], outputs: &[Column]) -> P {
+    start
+        .iter()
+        .map(|&(p, _)| p)
+        .chain(outputs.iter().flatten().copied())
+        .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)))
+}
+
 /// An exact capture sequence on a small local position (one element and its input
 /// columns as they stand) reaching `goal`, by the spanning-tree engine
 /// ([`solve::clear_to`], or [`solve::solve`] for one piece); `None` if there is none.
@@ -60,11 +69,7 @@ fn local_sequence<B: Backend>(
     outputs: &[Column],
     goal: &Goal<B::Signal>,
 ) -> Option<Vec<(P, P)>> {
-    let origin = start
-        .iter()
-        .map(|&(p, _)| p)
-        .chain(outputs.iter().flatten().copied())
-        .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+    let origin = top_left(start, outputs);
     let square = |p: P| Square::new((p.0 - origin.0 + 1) as u32, (p.1 - origin.1 + 1) as u32);
     let point = |s: Square| {
         (
@@ -131,11 +136,7 @@ impl<S: Clone + Eq + std::hash::Hash> SequenceCache<S> {
         outputs: &[Column],
         goal: &Goal<S>,
     ) -> Option<Vec<(P, P)>> {
-        let origin = start
-            .iter()
-            .map(|&(p, _)| p)
-            .chain(outputs.iter().flatten().copied())
-            .fold((i64::MAX, i64::MAX), |a, p| (a.0.min(p.0), a.1.min(p.1)));
+        let origin = top_left(start, outputs);
         let rel = |p: P| (p.0 - origin.0, p.1 - origin.1);
         let mut pieces: Vec<(P, u32)> = start.iter().map(|&(p, b)| (rel(p), b)).collect();
         pieces.sort_unstable();
@@ -220,13 +221,7 @@ impl<B: Backend> CompiledBoard<B> {
         assignment: &Assignment,
         state: &FxHashMap<P, u32>,
     ) -> Result<Goal<B::Signal>, BackendError> {
-        let name = || {
-            format!(
-                "{} at {}",
-                self.library.kind_name(e),
-                to_square(e.pieces[0].0)
-            )
-        };
+        let name = || self.describe(e);
         Ok(match (&e.role, e.gadget) {
             (_, None) => Goal::Signals(inputs.to_vec()),
             (Role::Variable { var, positive, .. }, _) => self.choice(if assignment.value(*var) {
@@ -266,6 +261,15 @@ impl<B: Backend> CompiledBoard<B> {
                 }
             },
         })
+    }
+
+    /// An element's kind and first square, for messages.
+    fn describe(&self, e: &Element) -> String {
+        format!(
+            "{} at {}",
+            self.library.kind_name(e),
+            to_square(e.pieces[0].0)
+        )
     }
 
     /// The signal on `column` in `state`.
@@ -311,11 +315,7 @@ impl<B: Backend> CompiledBoard<B> {
                 .and_then(|goal| cache.find(&self.backend, &local, &e.outputs, &goal))
                 .or_else(|| cache.find(&self.backend, &local, &e.outputs, &goal))
                 .ok_or_else(|| BackendError::NoLocalSequence {
-                    element: format!(
-                        "{} at {}",
-                        self.library.kind_name(e),
-                        to_square(e.pieces[0].0)
-                    ),
+                    element: self.describe(e),
                     inputs: format!("{inputs:?}"),
                 })?;
             for (from, to) in found {

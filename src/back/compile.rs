@@ -11,7 +11,7 @@ use crate::formula::Var;
 use crate::label::GadgetLabel;
 use crate::layout::{Layout, NodeKind, Tile};
 
-use super::contacts::{check_contacts, components};
+use super::contacts::{attack_steps, check_contacts, components};
 use super::element::{Element, Library, Role};
 use super::geometry::{Frame, Reach, map_point, to_square};
 use super::tileset::Tileset;
@@ -139,7 +139,7 @@ pub fn compile<B: Backend>(
         }
     }
     let owner = check_contacts::<B>(&elements, true)?;
-    let parts = components::<B, _>(&owner);
+    let parts = components(&owner, attack_steps::<B>()?);
     if parts != 1 {
         return Err(BackendError::Disconnected { components: parts });
     }

@@ -1,9 +1,9 @@
 //! Structural checks of a compiled board or tile: two pieces of different elements may
 //! only attack each other when one stands on an input column of the other's element (the
 //! contact the gadget verifier saw), no square is used twice, every column is connected,
-//! and the capture graph is connected. Attacks are the backend's
-//! [`Backend::CAPTURE_OFFSETS`] (leapers: King, Knight; a slider backend needs a
-//! line-of-sight version of these two checks).
+//! and the capture graph is connected. Attacks are the steps of the backend's piece
+//! ([`attack_steps`]: leapers, King and Knight; a slider backend needs a line-of-sight
+//! version of these checks).
 
 use std::collections::VecDeque;
 
@@ -14,6 +14,14 @@ use crate::board::Square;
 use super::element::Element;
 use super::geometry::{Column, P};
 use super::{Backend, BackendError};
+
+/// The (Δrow, Δcol) at which two of the backend's pieces attack each other.
+pub fn attack_steps<B: Backend>() -> Result<&'static [P], BackendError> {
+    match crate::solve::geometry::steps(B::PIECE) {
+        [] => Err(BackendError::NotLeaper(B::PIECE.name())),
+        steps => Ok(steps),
+    }
+}
 
 /// Checks that pieces of different elements attack each other only across an input
 /// column, that no square is used twice, and (for whole boards) that every input column
@@ -40,7 +48,7 @@ pub fn check_contacts<B: Backend>(
     }
     let feeds = |p: P, consumer: usize| elements[consumer].inputs.iter().any(|c| c.contains(&p));
     // Each attacking pair once: the offsets after (0, 0) in row-major order.
-    let forward: Vec<P> = B::CAPTURE_OFFSETS
+    let forward: Vec<P> = attack_steps::<B>()?
         .iter()
         .copied()
         .filter(|&d| d > (0, 0))
@@ -86,8 +94,8 @@ fn element_name(elements: &[Element], id: usize) -> String {
 }
 
 /// Number of connected components of the capture graph on the occupied squares (the keys
-/// of `squares`).
-pub fn components<B: Backend, V>(squares: &FxHashMap<P, V>) -> usize {
+/// of `squares`), pieces attacking each other at `steps`.
+pub fn components<V>(squares: &FxHashMap<P, V>, steps: &[P]) -> usize {
     let mut seen: FxHashSet<P> = FxHashSet::default();
     seen.reserve(squares.len());
     let mut count = 0;
@@ -98,7 +106,7 @@ pub fn components<B: Backend, V>(squares: &FxHashMap<P, V>) -> usize {
         count += 1;
         let mut queue = VecDeque::from([start]);
         while let Some(p) = queue.pop_front() {
-            for &(dr, dc) in B::CAPTURE_OFFSETS {
+            for &(dr, dc) in steps {
                 let q = (p.0 + dr, p.1 + dc);
                 if squares.contains_key(&q) && seen.insert(q) {
                     queue.push_back(q);

@@ -22,9 +22,9 @@
 //! | `decode.rs` | replaying a solving sequence to read each variable |
 //!
 //! # What a new backend provides
-//! - its piece ([`Backend::PIECE`]), the offsets at which two such pieces attack each
-//!   other ([`Backend::CAPTURE_OFFSETS`]; leapers only — a rook, bishop or queen backend
-//!   needs line-of-sight versions of the checks in `contacts.rs`);
+//! - its piece ([`Backend::PIECE`]); contacts are its steps as the solver knows them
+//!   (leapers only — a rook, bishop or queen backend needs line-of-sight versions of the
+//!   checks in `contacts.rs`);
 //! - its verified gadget library ([`Backend::library`]), including a `corner` gadget with
 //!   input `a` and output `X` that [`Canvas::turn`] uses;
 //! - its wire: the signal column in a band ([`Backend::cross_section`]; wires run in bands
@@ -96,8 +96,6 @@ pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};
 pub trait Backend: Sized + Clone {
     /// The piece on every square of the board.
     const PIECE: PieceKind;
-    /// The (Δrow, Δcol) at which two pieces attack each other.
-    const CAPTURE_OFFSETS: &'static [(i64, i64)];
     /// The colour constraint on tile sides.
     const SIDE_PARITY: SideParity;
     /// A signal value on a column.
@@ -195,6 +193,8 @@ pub enum BackendError {
         a: Square,
         b: Square,
     },
+    #[error("the {0} is not a leaper: its contact checks would need lines of sight")]
+    NotLeaper(&'static str),
     #[error("the capture graph of the board is disconnected ({components} components)")]
     Disconnected { components: usize },
     #[error("board construction: {0}")]

@@ -54,8 +54,8 @@ fn families(kind: PieceKind) -> &'static [usize] {
     }
 }
 
-/// Steps of the short-range kinds.
-fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
+/// Steps of the short-range kinds (none for the ranged ones).
+pub(crate) fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
     const KING: [(i64, i64); 8] = [
         (-1, -1),
         (-1, 0),

@@ -15,7 +15,7 @@ mod analysis;
 pub mod brute;
 mod decompose;
 mod engine;
-mod geometry;
+pub(crate) mod geometry;
 mod state;
 mod tree;
 

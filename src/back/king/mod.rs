@@ -51,16 +51,6 @@ fn chebyshev(a: P, b: P) -> i64 {
 
 impl Backend for King {
     const PIECE: PieceKind = PieceKind::King;
-    const CAPTURE_OFFSETS: &'static [(i64, i64)] = &[
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (0, -1),
-        (0, 1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-    ];
     const SIDE_PARITY: SideParity = SideParity::Any;
     type Signal = i8;
     type Design = Design;
