@@ -113,7 +113,8 @@ fn local_sequence<B: Backend>(
 /// A local position translated to the origin, its output columns and the goal.
 type LocalKey<S> = (Vec<(P, u32)>, Vec<Column>, Goal<S>);
 
-/// Local sequences ([`local_sequence`]), keyed by the position translated to the origin.
+/// Local capture sequences (exact searches by the spanning-tree engine), keyed by the
+/// position translated to the origin.
 pub struct SequenceCache<S> {
     known: FxHashMap<LocalKey<S>, Option<Vec<(P, P)>>>,
 }
