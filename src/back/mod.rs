@@ -20,6 +20,7 @@
 //! | `compile.rs` | layout → sized tile grid → mapped elements → labelled pieces and [`BoardStats`] |
 //! | `certify.rs` | certificates: local capture sequences by [`crate::solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |
+//! | `tests.rs` | a second backend (King designs on even tile sides) through every shared path |
 //!
 //! # What a new backend provides
 //! - its piece ([`Backend::PIECE`]); contacts are its steps as the solver knows them
@@ -70,6 +71,8 @@ mod decode;
 mod element;
 mod geometry;
 pub mod king;
+#[cfg(test)]
+mod tests;
 mod tileset;
 
 use std::fmt::Debug;
