@@ -189,18 +189,11 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
             continue;
         }
         let mut all_passed = true;
-        if gadget.wire_placement {
-            let columns = verify::wire_graph::is_wire_placement(gadget);
-            println!(
-                "{}: {}",
-                gadget.name,
-                match columns {
-                    Some(n) => format!("capture graph = the standard wire of {n} wire-columns"),
-                    None => "capture graph DIFFERS from the standard wire".to_owned(),
-                }
-            );
-            failed |= columns.is_none();
-            all_passed &= columns.is_some();
+        if let Some(check) = gadget.graph {
+            let (text, ok) = verify::wire_graph::describe_check(gadget, check);
+            println!("{}: {text}", gadget.name);
+            failed |= !ok;
+            all_passed &= ok;
         }
         for image in verify::images_to_check(gadget) {
             let report = verify::verify_gadget(&image, &options);

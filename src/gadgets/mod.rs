@@ -48,6 +48,16 @@ pub struct Port {
     pub squares: [Square; 2],
 }
 
+/// A structural check of a Knight gadget's capture graph ([`crate::verify::wire_graph`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphCheck {
+    /// `graph: standard-wire`: a placement of the wire (corner, shift, mirror, thick,
+    /// transition; thesis §6.1) whose capture graph is the standard thin wire's.
+    StandardWire,
+    /// `graph: crossing`: wires that cross without any attack between them (Fig. 6.8).
+    Crossing,
+}
+
 /// What the thesis says a gadget does for one combination of input signals.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -89,9 +99,8 @@ pub struct Gadget {
     /// Output port names in table column order.
     pub table_outputs: Vec<char>,
     pub table: Vec<TableRow>,
-    /// A placement of the Knight wire (`graph: standard-wire`): its capture graph must be
-    /// the standard thin wire's (thesis §6.1, checked by [`crate::verify::wire_graph`]).
-    pub wire_placement: bool,
+    /// The capture-graph check the file asks for (`graph:` line), if any.
+    pub graph: Option<GraphCheck>,
     /// For a gadget assembled from library gadgets (Double Assignment, full crossing):
     /// where each part sits. Empty for a basic gadget.
     pub parts: Vec<Part>,
@@ -260,8 +269,10 @@ impl fmt::Display for Gadget {
         if self.piece != PieceKind::King {
             writeln!(f, "piece: {}", self.piece.name())?;
         }
-        if self.wire_placement {
-            writeln!(f, "graph: standard-wire")?;
+        match self.graph {
+            Some(GraphCheck::StandardWire) => writeln!(f, "graph: standard-wire")?,
+            Some(GraphCheck::Crossing) => writeln!(f, "graph: crossing")?,
+            None => {}
         }
         for part in &self.parts {
             writeln!(
@@ -383,9 +394,37 @@ pub fn king_gadget(name: &str) -> Result<Option<Gadget>, GadgetError> {
     Ok(king_library()?.into_iter().find(|g| g.name == name))
 }
 
+/// `(name, text)` of a file in `gadgets/knight/`, compiled in.
+macro_rules! knight_file {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../gadgets/knight/", $name)))
+    };
+}
+
 /// The Knight gadget files (thesis ch. 6), compiled in: (file name, text).
-pub const KNIGHT_GADGET_FILES: &[(&str, &str)] =
-    &[("wire.txt", include_str!("../../gadgets/knight/wire.txt"))];
+pub const KNIGHT_GADGET_FILES: &[(&str, &str)] = &[
+    knight_file!("wire.txt"),
+    knight_file!("wire_reduced.txt"),
+    knight_file!("corner.txt"),
+    knight_file!("shift_se.txt"),
+    knight_file!("shift_sw.txt"),
+    knight_file!("mirrored.txt"),
+    knight_file!("thick.txt"),
+    knight_file!("transition.txt"),
+    knight_file!("crossing.txt"),
+    knight_file!("increment_dark.txt"),
+    knight_file!("increment_light.txt"),
+    knight_file!("decrement_dark.txt"),
+    knight_file!("decrement_light.txt"),
+    knight_file!("zeroing_dark.txt"),
+    knight_file!("zeroing_light.txt"),
+    knight_file!("three_val.txt"),
+    knight_file!("asymmetric.txt"),
+    knight_file!("maximum.txt"),
+    knight_file!("variable.txt"),
+    knight_file!("or.txt"),
+    knight_file!("one_test.txt"),
+];
 
 /// Parses every Knight gadget file of the library.
 pub fn knight_library() -> Result<Vec<Gadget>, GadgetError> {

@@ -2,7 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{Gadget, GadgetError, Outcome, Part, Port, PortRole, Symmetry, TableRow, signal_width};
+use super::{
+    Gadget, GadgetError, GraphCheck, Outcome, Part, Port, PortRole, Symmetry, TableRow,
+    signal_width,
+};
 use crate::board::{PieceKind, Square};
 use crate::label::Direction;
 
@@ -201,15 +204,18 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
             .ok_or_else(|| p.error(last_line, format!("missing `{name}:` line")))
     };
     let (name, implements, layout) = (field("gadget")?, field("implements")?, field("layout")?);
-    let wire_placement = match fields.get("graph") {
-        None => false,
-        Some((_, text)) if text == "standard-wire" => true,
-        Some((line_no, text)) => {
-            return Err(p.error(
-                *line_no,
-                format!("graph `{text}`: the only capture-graph check is `standard-wire`"),
-            ));
-        }
+    let graph = match fields.get("graph") {
+        None => None,
+        Some((line_no, text)) => match text.as_str() {
+            "standard-wire" => Some(GraphCheck::StandardWire),
+            "crossing" => Some(GraphCheck::Crossing),
+            _ => {
+                return Err(p.error(
+                    *line_no,
+                    format!("graph `{text}` is not `standard-wire` or `crossing`"),
+                ));
+            }
+        },
     };
     let piece = match fields.get("piece") {
         None => PieceKind::King,
@@ -461,7 +467,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         table_inputs,
         table_outputs,
         table,
-        wire_placement,
+        graph,
         parts,
     })
 }

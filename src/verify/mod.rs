@@ -245,9 +245,10 @@ impl GadgetReport {
     }
 }
 
-/// One output tuple: a single signal as is, several in parentheses; `-1` = error.
+/// One output tuple: a single signal as is, several in parentheses (a Knight tuple with
+/// an error reads `-1`).
 fn tuple(piece: PieceKind, values: &[i8]) -> String {
-    if values.contains(&-1) {
+    if piece == PieceKind::Knight && values.contains(&-1) {
         return "-1".to_owned();
     }
     let text = format_signals(piece, values);
@@ -263,7 +264,9 @@ fn describe(piece: PieceKind, measured: &Measured) -> String {
         Measured::Outputs { all, maximal } => {
             let max: Vec<String> = maximal.iter().map(|t| tuple(piece, t)).collect();
             let mut all: Vec<String> = all.iter().map(|t| tuple(piece, t)).collect();
-            all.dedup();
+            // Every Knight error tuple reads `-1`: list it once.
+            let mut seen = BTreeSet::new();
+            all.retain(|t| seen.insert(t.clone()));
             format!("max {} [all: {}]", max.join("|"), all.join(" "))
         }
         Measured::Solvable(true) => "solvable".to_owned(),
