@@ -149,3 +149,32 @@ fn cli_verifies_shows_and_renders_the_knight_library() {
     assert!(dir.join("maximum.svg").exists());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every port continues as a standard wire without touching the gadget, so gadgets and
+/// wires joined on a board interact only through signal columns.
+#[test]
+fn every_port_continues_as_a_standard_wire() {
+    for gadget in library() {
+        assert_eq!(wire_graph::ports_extend(&gadget), Ok(()), "{}", gadget.name);
+    }
+    // A knight on (5,8) attacks (3,9), the inner square of the wire column after X.
+    let text = format!("{}.......2\n", gadget("wire"));
+    let crowded = gadgets::parse_gadget("crowded", &text).expect("parses");
+    assert!(wire_graph::ports_extend(&crowded).is_err(), "{text}");
+}
+
+/// The proof of Lemma 6.7 builds the alternative production as the 3-Val followed by a
+/// dark Zeroing ·(0,1) on its right output. The verifier refutes it: the 3-Val's option
+/// (1,0)/(0,1) passes the Zeroing unchanged and is incomparable with (1,1)/(0,0), so it
+/// stays maximal. (asymmetric_alt.txt is a redesigned layout that verifies.)
+#[test]
+fn thesis_alternative_production_has_an_incomparable_extra_output() {
+    let text = "gadget: thesis-asymmetric-alt\nimplements: Lemma 6.7\nlayout: 3-Val + dark Zeroing\npiece: knight\noutput X: W outer 1 1\noutput Y: E outer 1 25\nexpect: -> X Y\n  -> 11 00 | 00 01\nboard:\nX.......0...2...2.......Y\n..2...2...2...2...2...2\nX...2...2...2...2...2...Y\n......2...2...22..2...2\n";
+    let thesis = gadgets::parse_gadget("thesis", text).expect("parses");
+    let report = verify::verify_gadget(&thesis, &VerifyOptions::default());
+    assert!(!report.passed());
+    let verify::Measured::Outputs { maximal, .. } = &report.rows[0].measured[0] else {
+        panic!("output reading");
+    };
+    assert_eq!(maximal, &vec![vec![1, 0, 0, 1], vec![1, 1, 0, 0]]);
+}

@@ -189,6 +189,15 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
             continue;
         }
         let mut all_passed = true;
+        if gadget.piece == PieceKind::Knight {
+            let extend = verify::wire_graph::ports_extend(gadget);
+            match &extend {
+                Ok(()) => println!("{}: every port continues as a standard wire", gadget.name),
+                Err(why) => println!("{}: PORT CLASH: {why}", gadget.name),
+            }
+            failed |= extend.is_err();
+            all_passed &= extend.is_ok();
+        }
         if let Some(check) = gadget.graph {
             let (text, ok) = verify::wire_graph::describe_check(gadget, check);
             println!("{}: {text}", gadget.name);

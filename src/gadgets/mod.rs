@@ -420,6 +420,7 @@ pub const KNIGHT_GADGET_FILES: &[(&str, &str)] = &[
     knight_file!("zeroing_light.txt"),
     knight_file!("three_val.txt"),
     knight_file!("asymmetric.txt"),
+    knight_file!("asymmetric_alt.txt"),
     knight_file!("maximum.txt"),
     knight_file!("variable.txt"),
     knight_file!("or.txt"),

@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 
 use super::attacks;
 use crate::board::Square;
-use crate::gadgets::{Gadget, GraphCheck};
+use crate::gadgets::{Gadget, GraphCheck, Port, PortRole, Symmetry};
+use crate::label::Direction;
 
 /// A capture graph: vertex budgets (`None` for an empty input-port square) and edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +221,120 @@ pub fn crossing_wires(gadget: &Gadget) -> Result<Vec<usize>, String> {
         return Err(format!("the piece on {stray} belongs to no wire"));
     }
     Ok(wires)
+}
+
+/// Wire-columns around a dark column of the standard east-flowing wires, relative to its
+/// outer square: (inner square, the two columns before it, the two columns after it),
+/// each column as (outer, inner). Thin wire: Fig. 6.1 (wire.txt); thick wire: thick.txt.
+type Template = ((i64, i64), [[(i64, i64); 2]; 2], [[(i64, i64); 2]; 2]);
+const TEMPLATES: [Template; 2] = [
+    (
+        (2, 0),
+        [[(3, -2), (1, -2)], [(0, -4), (2, -4)]],
+        [[(3, 2), (1, 2)], [(0, 4), (2, 4)]],
+    ),
+    (
+        (-4, 0),
+        [[(-6, -1), (-2, -1)], [(0, -2), (-4, -2)]],
+        [[(-6, 1), (-2, 1)], [(0, 2), (-4, 2)]],
+    ),
+];
+
+fn turn(symmetry: Symmetry, (mut dr, mut dc): (i64, i64)) -> (i64, i64) {
+    if symmetry.transpose {
+        (dr, dc) = (dc, dr);
+    }
+    if symmetry.flip_rows {
+        dr = -dr;
+    }
+    if symmetry.flip_cols {
+        dc = -dc;
+    }
+    (dr, dc)
+}
+
+/// The two standard wire-columns that continue a Knight port outside the gadget (before
+/// an input, after an output): the port is a dark column of the thin or thick wire in
+/// some orientation with its flow. `None` if the port is no such column.
+pub fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
+    let (or, oc) = (port.squares[0].row as i64, port.squares[0].col as i64);
+    let inner = (
+        port.squares[1].row as i64 - or,
+        port.squares[1].col as i64 - oc,
+    );
+    for (inner_offset, before, after) in TEMPLATES {
+        for symmetry in Symmetry::all() {
+            if symmetry.direction(Direction::East) != port.flow
+                || turn(symmetry, inner_offset) != inner
+            {
+                continue;
+            }
+            let columns = match port.role {
+                PortRole::Input => before,
+                PortRole::Output => after,
+            };
+            return Some(
+                columns
+                    .iter()
+                    .flatten()
+                    .map(|&offset| {
+                        let (dr, dc) = turn(symmetry, offset);
+                        (or + dr, oc + dc)
+                    })
+                    .collect(),
+            );
+        }
+    }
+    None
+}
+
+/// Every port of a Knight gadget can be continued by the standard wire outside the
+/// gadget: the two wire-columns before an input (after an output) neither stand on nor
+/// attack any square of the gadget other than the port's own two squares, so the gadget
+/// and the wires joined to it interact only through the signal column.
+pub fn ports_extend(gadget: &Gadget) -> Result<(), String> {
+    let mut occupied: Vec<(i64, i64)> = gadget
+        .kings
+        .iter()
+        .map(|&(s, _)| (s.row as i64, s.col as i64))
+        .collect();
+    occupied.extend(
+        gadget
+            .inputs()
+            .iter()
+            .flat_map(|p| p.squares)
+            .map(|s| (s.row as i64, s.col as i64)),
+    );
+    let knight = |a: (i64, i64), b: (i64, i64)| {
+        let (dr, dc) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+        (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+    };
+    for port in &gadget.ports {
+        let extension = port_extension(port).ok_or_else(|| {
+            format!(
+                "port {} is not a dark column of a thin or thick wire flowing {}",
+                port.name,
+                port.flow.letter()
+            )
+        })?;
+        let own: Vec<(i64, i64)> = port
+            .squares
+            .iter()
+            .map(|s| (s.row as i64, s.col as i64))
+            .collect();
+        for &square in &extension {
+            if let Some(&hit) = occupied
+                .iter()
+                .find(|&&o| !own.contains(&o) && (o == square || knight(o, square)))
+            {
+                return Err(format!(
+                    "the wire continuing port {} at {square:?} meets the gadget's square {hit:?}",
+                    port.name
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs the capture-graph check a gadget file asks for: a line of text and whether it held.
