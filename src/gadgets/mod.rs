@@ -422,8 +422,10 @@ pub const KNIGHT_GADGET_FILES: &[(&str, &str)] = &[
     knight_file!("asymmetric.txt"),
     knight_file!("asymmetric_alt.txt"),
     knight_file!("maximum.txt"),
+    knight_file!("flip.txt"),
     knight_file!("variable.txt"),
     knight_file!("or.txt"),
+    knight_file!("and.txt"),
     knight_file!("one_test.txt"),
 ];
 
