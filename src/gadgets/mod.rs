@@ -381,12 +381,17 @@ pub const KING_GADGET_FILES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Parses every King gadget file of the library.
-pub fn king_library() -> Result<Vec<Gadget>, GadgetError> {
-    KING_GADGET_FILES
+/// Parses compiled-in gadget files.
+fn parse_files(files: &[(&str, &str)]) -> Result<Vec<Gadget>, GadgetError> {
+    files
         .iter()
         .map(|(file, text)| parse_gadget(file, text))
         .collect()
+}
+
+/// Parses every King gadget file of the library.
+pub fn king_library() -> Result<Vec<Gadget>, GadgetError> {
+    parse_files(KING_GADGET_FILES)
 }
 
 /// The library gadget called `name`.
@@ -431,10 +436,7 @@ pub const KNIGHT_GADGET_FILES: &[(&str, &str)] = &[
 
 /// Parses every Knight gadget file of the library.
 pub fn knight_library() -> Result<Vec<Gadget>, GadgetError> {
-    KNIGHT_GADGET_FILES
-        .iter()
-        .map(|(file, text)| parse_gadget(file, text))
-        .collect()
+    parse_files(KNIGHT_GADGET_FILES)
 }
 
 /// The Knight library gadget called `name`.
@@ -508,6 +510,42 @@ mod tests {
             let text = gadget.to_string();
             assert_eq!(parse_gadget("canonical", &text).unwrap(), gadget, "{text}");
         }
+    }
+
+    #[test]
+    fn knight_files_read_pairs_and_outer_squares() {
+        let text = "gadget: w\nimplements: x\nlayout: y\npiece: knight\ninput a: E outer 1 1\noutput X: E outer 1 5\nexpect: a -> X\n  10 -> 10 | 01\nboard:\na...X\n..2..\na...X\n..2..\n";
+        let wire = parse_gadget("w.txt", text).unwrap();
+        assert_eq!(wire.piece, PieceKind::Knight);
+        let a = wire.port('a').unwrap();
+        assert_eq!(a.squares, [Square::new(1, 1), Square::new(3, 1)]);
+        assert_eq!(wire.table[0].inputs, vec![1, 0]);
+        assert_eq!(
+            wire.table[0].expected,
+            Outcome::Outputs(vec![vec![1, 0], vec![0, 1]])
+        );
+        assert_eq!(parse_gadget("again", &wire.to_string()).unwrap(), wire);
+        let error =
+            |from: &str, to: &str| parse_gadget("w.txt", &text.replace(from, to)).unwrap_err();
+        assert!(error("E outer 1 1", "E").message.contains("outer"));
+        assert!(
+            error("E outer 1 1", "E outer 2 1")
+                .message
+                .contains("not a square of port")
+        );
+        assert!(error("  10 -> 10", "  12 -> 10").message.contains("pair"));
+        assert!(error("  10 -> 10", "  1 -> 10").message.contains("pair"));
+        // Port squares on light squares (row + column odd).
+        let light = text.replace("a...X\n..2..\na...X", ".a...X\n...2..\n.a...X");
+        let light = light
+            .replace("outer 1 1", "outer 1 2")
+            .replace("outer 1 5", "outer 1 6");
+        assert!(
+            parse_gadget("w.txt", &light)
+                .unwrap_err()
+                .message
+                .contains("dark")
+        );
     }
 
     #[test]

@@ -48,8 +48,8 @@ impl Symmetry {
         Square::new(r, c)
     }
 
-    pub fn direction(self, direction: Direction) -> Direction {
-        let (mut dr, mut dc) = direction.delta();
+    /// Maps a displacement (rows, columns) between two squares.
+    pub fn vector(self, (mut dr, mut dc): (i64, i64)) -> (i64, i64) {
         if self.transpose {
             (dr, dc) = (dc, dr);
         }
@@ -59,7 +59,11 @@ impl Symmetry {
         if self.flip_cols {
             dc = -dc;
         }
-        match (dr, dc) {
+        (dr, dc)
+    }
+
+    pub fn direction(self, direction: Direction) -> Direction {
+        match self.vector(direction.delta()) {
             (-1, 0) => Direction::North,
             (1, 0) => Direction::South,
             (0, 1) => Direction::East,

@@ -240,19 +240,6 @@ const TEMPLATES: [Template; 2] = [
     ),
 ];
 
-fn turn(symmetry: Symmetry, (mut dr, mut dc): (i64, i64)) -> (i64, i64) {
-    if symmetry.transpose {
-        (dr, dc) = (dc, dr);
-    }
-    if symmetry.flip_rows {
-        dr = -dr;
-    }
-    if symmetry.flip_cols {
-        dc = -dc;
-    }
-    (dr, dc)
-}
-
 /// The two standard wire-columns that continue a Knight port outside the gadget (before
 /// an input, after an output): the port is a dark column of the thin or thick wire in
 /// some orientation with its flow. `None` if the port is no such column.
@@ -265,7 +252,7 @@ pub fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
     for (inner_offset, before, after) in TEMPLATES {
         for symmetry in Symmetry::all() {
             if symmetry.direction(Direction::East) != port.flow
-                || turn(symmetry, inner_offset) != inner
+                || symmetry.vector(inner_offset) != inner
             {
                 continue;
             }
@@ -278,7 +265,7 @@ pub fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
                     .iter()
                     .flatten()
                     .map(|&offset| {
-                        let (dr, dc) = turn(symmetry, offset);
+                        let (dr, dc) = symmetry.vector(offset);
                         (or + dr, oc + dc)
                     })
                     .collect(),
