@@ -249,8 +249,9 @@ fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
     assert!(board.exists() && !moves.exists());
 }
 
-/// `--piece knight` is accepted everywhere `--piece` is, and until the Knight backend
-/// exists it is a usage error (exit 2) with one clear line — no panic, no King board.
+/// `--piece knight` is accepted everywhere `--piece` is (the gadget commands work on the
+/// Knight library), and until the Knight backend exists, compiling and decoding with it
+/// is a usage error (exit 2) with one clear line — no panic, no King board.
 #[test]
 fn knight_backend_is_a_clear_usage_error() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight_backend_usage_error");
@@ -259,7 +260,6 @@ fn knight_backend_is_a_clear_usage_error() {
     let _ = std::fs::remove_file(&board);
     let board = board.to_str().unwrap();
     let thesis = "examples/andor/thesis.andor";
-    let figures = dir.join("figures");
     for args in [
         vec!["compile", thesis, "--piece", "knight", "-o", board],
         vec![
@@ -270,16 +270,6 @@ fn knight_backend_is_a_clear_usage_error() {
             thesis,
             "--piece",
             "knight",
-        ],
-        vec!["gadgets", "verify", "--piece", "knight"],
-        vec!["gadgets", "show", "--piece", "knight"],
-        vec![
-            "gadgets",
-            "render",
-            "--piece",
-            "knight",
-            "-o",
-            figures.to_str().unwrap(),
         ],
     ] {
         let output = run(&args);
@@ -292,5 +282,5 @@ fn knight_backend_is_a_clear_usage_error() {
         assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
-    assert!(!Path::new(board).exists() && !figures.exists());
+    assert!(!Path::new(board).exists());
 }

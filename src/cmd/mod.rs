@@ -73,6 +73,14 @@ pub trait WithBackend {
 }
 
 impl Piece {
+    /// The board piece kind this backend places.
+    pub fn kind(self) -> sat2chess::board::PieceKind {
+        match self {
+            Piece::King => sat2chess::board::PieceKind::King,
+            Piece::Knight => sat2chess::board::PieceKind::Knight,
+        }
+    }
+
     /// Runs `work` with this piece's backend; a piece without one is a usage error.
     pub fn with_backend<W: WithBackend>(self, work: W) -> anyhow::Result<W::Output> {
         match self {
