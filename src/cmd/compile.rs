@@ -10,7 +10,8 @@ use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::{code, exit, print_err, print_out};
+use super::output::{self, Outputs};
+use super::{code, exit, print_err};
 
 /// Pieces the compiler can target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -67,8 +68,12 @@ pub fn ordering(naive: bool) -> Ordering {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let Piece::King = args.piece;
+    Outputs::reading([args.formula.input.as_path()])
+        .writing(args.output.as_deref())
+        .writing(args.moves.as_deref())
+        .check()?;
     let input = args.formula.load()?;
-    let context = || args.formula.input.display().to_string();
+    let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
@@ -76,10 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         print_err(&compiled.stats.to_string());
     }
     let text = args.format.write(&compiled.board)?;
-    match &args.output {
-        Some(path) => std::fs::write(path, &text).with_context(|| path.display().to_string())?,
-        None => print_out(&text)?,
-    }
+    output::write(args.output.as_deref(), text.as_bytes())?;
     if !args.certify {
         return Ok(code(exit::YES));
     }
@@ -99,8 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if !report.is_solution() {
                 bail!("internal error: the certificate does not solve the board: {report}");
             }
-            std::fs::write(moves_path, json::write_moves(&moves))
-                .with_context(|| moves_path.display().to_string())?;
+            output::write(Some(moves_path), json::write_moves(&moves).as_bytes())?;
             print_err(&format!(
                 "{}: satisfiable; {} solving moves written to {}\n",
                 context(),

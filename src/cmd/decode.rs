@@ -1,11 +1,15 @@
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::back::king;
+use sat2chess::board::{Board, PieceKind};
 use sat2chess::check;
+use sat2chess::formula::AndOrFormula;
 use sat2chess::front::{self, FormulaFormat};
 use sat2chess::io::{self, BoardFormat};
+use sat2chess::label::GadgetLabel;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
@@ -42,8 +46,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let moves = io::read_moves(&args.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
     let input =
         front::load(&args.formula, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let context = || args.formula.display().to_string();
+    let board_name = io::display_path(&args.board).display().to_string();
+    let context = || io::display_path(&args.formula).display().to_string();
     let chain = Chain::from_input(&input).with_context(context)?;
+    if let Err(reason) = plausibly_compiled_from(&board, chain.formula()) {
+        bail!(
+            "{board_name}: not the King board compiled from {}: {reason}",
+            context()
+        );
+    }
     let mut compiled = None;
     for naive in [false, true] {
         let candidate =
@@ -55,14 +66,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let Some(compiled) = compiled else {
         bail!(
-            "{}: not the King board compiled from {} (naive or optimised layout)",
-            args.board.display(),
+            "{board_name}: not the King board compiled from {} (naive or optimised layout)",
             context()
         );
     };
     let report = check::check_sequence(&board, &moves, Variant::Standard);
     if !report.is_solution() {
-        eprintln!("{}: {report}", args.moves.display());
+        eprintln!("{}: {report}", io::display_path(&args.moves).display());
         let malformed = report
             .illegal
             .as_ref()
@@ -71,6 +81,53 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let model = king::decode_input(&chain, &compiled, &moves).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
-    print_out(&value_lines(&model))?;
+    print_out(value_lines(&model))?;
     Ok(code(exit::YES))
 }
+
+/// Cheap tests a board compiled from `formula` passes, run before the (much dearer)
+/// recompilation: only kings with budget 2, at least the kings of the variable gadgets,
+/// and, when the pieces carry gadget labels, one `variable#k` gadget per variable.
+fn plausibly_compiled_from(board: &Board, formula: &AndOrFormula) -> Result<(), String> {
+    if let Some(piece) = board
+        .pieces()
+        .iter()
+        .find(|piece| piece.kind != PieceKind::King || piece.budget != 2)
+    {
+        return Err(format!(
+            "it has a {} with budget {} on {}, but compiled boards hold only kings with budget 2",
+            piece.kind, piece.budget, piece.square
+        ));
+    }
+    let variables = formula.num_vars();
+    if board.len() < variables.saturating_mul(VARIABLE_GADGET_KINGS) {
+        return Err(format!(
+            "{} kings are fewer than the {} variable gadgets alone need",
+            board.len(),
+            variables
+        ));
+    }
+    let labels: Vec<GadgetLabel> = board
+        .pieces()
+        .iter()
+        .filter_map(|piece| piece.label.as_deref().and_then(GadgetLabel::parse))
+        .collect();
+    if !labels.is_empty() {
+        let gadgets: HashSet<Option<u32>> = labels
+            .iter()
+            .filter(|label| label.gadget == "variable")
+            .map(|label| label.instance)
+            .collect();
+        if gadgets.len() != variables {
+            return Err(format!(
+                "its labels name {} variable gadgets, but the formula has {variables} variables \
+                 after the transformation chain",
+                gadgets.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Kings of one King variable gadget (`gadgets/king/variable`).
+const VARIABLE_GADGET_KINGS: usize = 5;

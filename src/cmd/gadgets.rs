@@ -9,6 +9,7 @@ use sat2chess::gadgets::{self, PortRole};
 use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
 
+use super::output;
 use super::{code, exit, print_out};
 
 /// Work with the gadget libraries.
@@ -63,8 +64,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub node_limit: Option<u64>,
     /// Give up a single search after this many seconds (exit code 3).
-    #[arg(long, default_value_t = 600.0)]
-    pub time_limit: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "600", value_parser = super::parse_seconds)]
+    pub time_limit: Duration,
     /// Run the k-test harness cross-check on gadgets with at most this many kings (0 = never).
     #[arg(long, default_value_t = 20)]
     pub harness_max_kings: usize,
@@ -123,7 +124,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
     let options = VerifyOptions {
         search: sat2chess::solve::SolveOptions {
             node_limit: args.node_limit,
-            time_limit: Some(Duration::from_secs_f64(args.time_limit)),
+            time_limit: Some(args.time_limit),
             ..Default::default()
         },
         harness_max_kings: (args.harness_max_kings > 0).then_some(args.harness_max_kings),
@@ -136,7 +137,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
             .expect("the library has a horizontal wire"),
         &options.search,
     );
-    print!("{text}");
+    print_out(&text)?;
     let (mut failed, mut unknown) = (!harness_ok, false);
     let mut passed: BTreeMap<String, bool> = BTreeMap::new();
     for gadget in &library {
@@ -145,7 +146,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
         }
         if !gadget.parts.is_empty() {
             let report = verify::verify_composite(gadget, &library)?;
-            print!("{}", report.render(gadget));
+            print_out(report.render(gadget))?;
             let unchecked: Vec<&String> = report
                 .composed_from
                 .iter()
@@ -153,16 +154,16 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
                 .collect();
             if !unchecked.is_empty() {
                 let names: Vec<&str> = unchecked.iter().map(|s| s.as_str()).collect();
-                println!(
-                    "  (holds once these parts are verified: {})",
+                print_out(format!(
+                    "  (holds once these parts are verified: {})\n",
                     names.join(", ")
-                );
+                ))?;
                 unknown = true;
             }
             // Besides the composition, search the assembled board itself exhaustively.
             let searched = verify::verify_gadget(gadget, &options);
-            println!("  exhaustive search of the assembled board:");
-            print!("{}", searched.render(gadget));
+            print_out("  exhaustive search of the assembled board:\n")?;
+            print_out(searched.render(gadget))?;
             failed |= !report.passed() || (!searched.passed() && !searched.unknown());
             unknown |= searched.unknown();
             passed.insert(
@@ -174,7 +175,7 @@ fn verify_library(args: VerifyArgs) -> Result<ExitCode> {
         let mut all_passed = true;
         for image in verify::images_to_check(gadget) {
             let report = verify::verify_gadget(&image, &options);
-            print!("{}", report.render(&image));
+            print_out(report.render(&image))?;
             failed |= !report.passed() && !report.unknown();
             unknown |= report.unknown();
             all_passed &= report.passed();
@@ -223,7 +224,7 @@ fn render_library(args: RenderArgs) -> Result<ExitCode> {
         let figure = render::render_to_string(&board, &[], &options, args.format)
             .with_context(|| format!("gadget {}", gadget.name))?;
         let path = args.output.join(format!("{}.{extension}", gadget.name));
-        std::fs::write(&path, figure).with_context(|| format!("{}", path.display()))?;
+        output::write_file(&path, figure.as_bytes())?;
         written.push_str(&format!("{}\n", path.display()));
     }
     print_out(&written)?;

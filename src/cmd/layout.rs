@@ -1,5 +1,3 @@
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +7,7 @@ use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Footprint, Stats};
 use sat2chess::transform::Chain;
 
+use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Output formats of `layout`.
@@ -55,7 +54,7 @@ pub struct Args {
 }
 
 fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
-    let pitch = u64::from(footprint.pitch());
+    let pitch = footprint.pitch();
     eprintln!(
         "{name:>9}: {:>8} crossings, wire length {:>9}, {} × {} tiles ({} × {} squares), {} tiles used",
         stats.crossings,
@@ -69,11 +68,13 @@ fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    Outputs::reading([args.formula.input.as_path()])
+        .writing(args.output.as_deref())
+        .check()?;
     let input = args.formula.load()?;
-    let chain =
-        Chain::from_input(&input).with_context(|| args.formula.input.display().to_string())?;
+    let chain = Chain::from_input(&input).with_context(|| args.formula.name())?;
     let formula = chain.formula();
-    let context = || args.formula.input.display().to_string();
+    let context = || args.formula.name();
     let ordering = if args.naive {
         Ordering::Naive
     } else {
@@ -106,24 +107,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         print_stats("naive", &naive.stats(), &footprint);
         print_stats("optimised", &optimised.stats(), &footprint);
     }
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(BufWriter::new(
-            File::create(path).with_context(|| path.display().to_string())?,
-        )),
-        None => Box::new(BufWriter::new(std::io::stdout().lock())),
-    };
-    match args.format {
+    let text = match args.format {
         LayoutFormat::Json => {
             let document = layout::json::Document {
                 formula,
                 layout: &chosen,
             };
-            serde_json::to_writer_pretty(&mut out, &document)?;
-            writeln!(out)?;
+            format!("{}\n", serde_json::to_string_pretty(&document)?)
         }
-        LayoutFormat::Svg => write!(out, "{}", layout::svg::render(formula, &chosen))?,
-        LayoutFormat::Text => write!(out, "{}", layout::text::render(formula, &chosen))?,
-    }
-    out.flush()?;
+        LayoutFormat::Svg => layout::svg::render(formula, &chosen),
+        LayoutFormat::Text => layout::text::render(formula, &chosen),
+    };
+    output::write(args.output.as_deref(), text.as_bytes())?;
     Ok(code(exit::YES))
 }
