@@ -3,7 +3,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::back::king;
+use sat2chess::budget;
 use sat2chess::check;
+use sat2chess::formula::AndOrFormula;
+use sat2chess::layout;
 
 use sat2chess::io::{BoardFormat, json};
 use sat2chess::layout::order::Ordering;
@@ -55,6 +58,15 @@ pub struct Args {
     /// Moves file for --certify.
     #[arg(long, requires = "certify")]
     pub moves: Option<PathBuf>,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
+}
+
+/// The kings a King board of `formula` will hold at most, from its layout's wire tiles
+/// (computed before any routing or stamping).
+pub fn king_estimate(formula: &AndOrFormula, ordering: Ordering) -> Result<u64> {
+    let tiles = layout::wire_tiles(formula, ordering)?;
+    Ok(tiles.saturating_mul(budget::KINGS_PER_WIRE_TILE))
 }
 
 /// The layout ordering a `--naive` flag selects.
@@ -75,6 +87,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let input = args.formula.load()?;
     let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
+    let estimate = king_estimate(chain.formula(), ordering(args.naive)).with_context(context)?;
+    if args.stats {
+        print_err(&format!(
+            "{}\n",
+            budget::Budget::pieces(args.limit.max_pieces).describe(estimate)
+        ));
+    }
+    args.limit.admit(&context(), estimate)?;
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;
     if args.stats {

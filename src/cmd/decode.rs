@@ -13,7 +13,7 @@ use sat2chess::label::GadgetLabel;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::compile::ordering;
+use super::compile::{king_estimate, ordering};
 use super::sat::value_lines;
 use super::{code, exit, print_out};
 
@@ -39,6 +39,8 @@ pub struct Args {
     /// Board format (default: from the extension).
     #[arg(long, value_enum)]
     pub format: Option<BoardFormat>,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -57,6 +59,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let mut compiled = None;
     for naive in [false, true] {
+        let estimate = king_estimate(chain.formula(), ordering(naive)).with_context(context)?;
+        args.limit.admit(&context(), estimate)?;
         let candidate =
             king::compile_formula(chain.formula(), ordering(naive)).with_context(context)?;
         if candidate.same_pieces(&board) {

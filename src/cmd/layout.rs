@@ -3,6 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
+use sat2chess::budget::{self, Budget};
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Footprint, Stats};
 use sat2chess::transform::Chain;
@@ -51,6 +52,10 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// Refuse, before routing, a layout estimated above this many tiles (about 220
+    /// bytes each); exit 2 with the estimate.
+    #[arg(long, value_name = "N", default_value_t = budget::DEFAULT_MAX_TILES)]
+    pub max_tiles: u64,
 }
 
 fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
@@ -80,6 +85,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         Ordering::Optimised
     };
+    let name = |ordering: Ordering| match ordering {
+        Ordering::Naive => "naive",
+        Ordering::Optimised => "optimised",
+    };
+    let tile_budget = Budget::tiles(args.max_tiles);
+    let admit = |ordering: Ordering| -> Result<()> {
+        let estimate = layout::wire_tiles(formula, ordering).with_context(context)?;
+        if args.stats {
+            eprintln!("{:>9}: {}", name(ordering), tile_budget.describe(estimate));
+        }
+        tile_budget
+            .admit(estimate)
+            .map_err(|error| anyhow::anyhow!("{}: {error}", context()))
+    };
+    admit(ordering)?;
     let chosen = layout::layout(formula, ordering).with_context(context)?;
     layout::validate(formula, &chosen)
         .context("internal error: the emitted layout fails validation")?;
@@ -98,14 +118,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else {
             Ordering::Naive
         };
-        let other = layout::layout(formula, other_ordering).with_context(context)?;
-        let (naive, optimised) = if args.naive {
-            (&chosen, &other)
-        } else {
-            (&other, &chosen)
+        // The other drawing only for comparison: over the budget, it is left out.
+        let other = match admit(other_ordering) {
+            Ok(()) => Some(layout::layout(formula, other_ordering).with_context(context)?),
+            Err(error) => {
+                eprintln!("{:>9}: not laid out: {error:#}", name(other_ordering));
+                None
+            }
         };
-        print_stats("naive", &naive.stats(), &footprint);
-        print_stats("optimised", &optimised.stats(), &footprint);
+        for shown in [Ordering::Naive, Ordering::Optimised] {
+            let drawing = if shown == ordering {
+                Some(&chosen)
+            } else {
+                other.as_ref()
+            };
+            if let Some(drawing) = drawing {
+                print_stats(name(shown), &drawing.stats(), &footprint);
+            }
+        }
     }
     let text = match args.format {
         LayoutFormat::Json => {

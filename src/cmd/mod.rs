@@ -62,6 +62,24 @@ impl FormulaInput {
     }
 }
 
+/// The `--max-pieces` option of the commands that build or hold large boards.
+#[derive(clap::Args)]
+pub struct PieceLimit {
+    /// Refuse, before starting, work estimated above this many pieces (moves and drawn
+    /// arrows count too; about 200 bytes each); exit 2 with the estimate.
+    #[arg(long, value_name = "N", default_value_t = sat2chess::budget::DEFAULT_MAX_PIECES)]
+    pub max_pieces: u64,
+}
+
+impl PieceLimit {
+    /// Refuses `estimate` pieces above the limit; the message names `source`.
+    pub fn admit(&self, source: &str, estimate: u64) -> anyhow::Result<()> {
+        sat2chess::budget::Budget::pieces(self.max_pieces)
+            .admit(estimate)
+            .map_err(|error| anyhow::anyhow!("{source}: {error}"))
+    }
+}
+
 /// The largest `--time-limit`: about 31 years (larger values would overflow a deadline).
 const MAX_SECONDS: f64 = 1e9;
 

@@ -59,7 +59,12 @@ pub struct Args {
     /// Output file; standard output when omitted or `-`.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
 }
+
+/// Memory of one drawn move arrow, in pieces (SVG: about 3 kB against 150 bytes).
+const PIECES_PER_ARROW: u64 = 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let format = match (args.animate, args.format) {
@@ -86,6 +91,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(path) => io::read_moves(path)?,
         None => Vec::new(),
     };
+    let context = || match &args.moves {
+        Some(moves) => format!(
+            "{} with {}",
+            io::display_path(&args.board).display(),
+            io::display_path(moves).display()
+        ),
+        None => io::display_path(&args.board).display().to_string(),
+    };
+    let arrows = if args.step.is_some() {
+        1
+    } else {
+        moves.len() as u64
+    };
+    let estimate = board.len() as u64 + PIECES_PER_ARROW * arrows;
+    args.limit.admit(&context(), estimate)?;
     let options = RenderOptions {
         region: args.region,
         coordinates: !args.no_coords,
@@ -94,14 +114,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
         style: args.style,
         step: args.step,
         marks: Vec::new(),
-    };
-    let context = || match &args.moves {
-        Some(moves) => format!(
-            "{} with {}",
-            io::display_path(&args.board).display(),
-            io::display_path(moves).display()
-        ),
-        None => io::display_path(&args.board).display().to_string(),
     };
     // Render into memory first: a bad region or move leaves no half-written file behind.
     let mut figure = Vec::new();
