@@ -80,20 +80,37 @@ pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputEr
         error,
     };
     let bytes = crate::io::read_bytes(path).map_err(read_error)?;
+    parse_bytes(bytes, format.or_else(|| FormulaFormat::from_path(path))).map_err(|error| {
+        match error {
+            BytesError::Gzip(error) => read_error(error),
+            BytesError::Format(error) => InputError::Format {
+                path: name.clone(),
+                error,
+            },
+        }
+    })
+}
+
+/// Why the bytes of a formula file are not a formula.
+#[derive(Debug, thiserror::Error)]
+pub enum BytesError {
+    #[error(transparent)]
+    Gzip(std::io::Error),
+    #[error(transparent)]
+    Format(FormatError),
+}
+
+/// Parses the bytes of a formula file (gzip or text) in `format`, else the format the
+/// content shows.
+pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Input, BytesError> {
     let bytes = if bytes.starts_with(&GZIP_MAGIC) {
-        gunzip(&bytes, MAX_DECOMPRESSED_BYTES).map_err(read_error)?
+        gunzip(&bytes, MAX_DECOMPRESSED_BYTES).map_err(BytesError::Gzip)?
     } else {
         bytes
     };
-    let format_error = |error| InputError::Format {
-        path: name.clone(),
-        error,
-    };
-    let text = crate::io::utf8_text(bytes).map_err(format_error)?;
-    let format = format
-        .or_else(|| FormulaFormat::from_path(path))
-        .unwrap_or_else(|| FormulaFormat::from_content(&text));
-    format.parse(&text).map_err(format_error)
+    let text = crate::io::utf8_text(bytes).map_err(BytesError::Format)?;
+    let format = format.unwrap_or_else(|| FormulaFormat::from_content(&text));
+    format.parse(&text).map_err(BytesError::Format)
 }
 
 /// Decompresses every member of a gzip file (as `gzip -dc` does), refusing bytes after
