@@ -1,14 +1,6 @@
-//! Moves JSON: never a panic; parsed moves write and read back as themselves.
+//! Moves JSON: the property of the same name in `src/lib.rs`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sat2chess::io::{json, utf8_text};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = utf8_text(data.to_vec()) else {
-        return;
-    };
-    if let Ok(moves) = json::parse_moves(&text) {
-        assert_eq!(json::parse_moves(&json::write_moves(&moves)).expect("reads back"), moves);
-    }
-});
+fuzz_target!(|data: &[u8]| sat2chess_fuzz::moves(data));
