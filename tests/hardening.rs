@@ -76,6 +76,25 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Compiles `formula` with a certificate into a fresh scratch directory: (board, moves).
+fn compile_certified(formula: &str, name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let (board, moves) = (dir.join("board.json"), dir.join("moves.json"));
+    let compile = run(&[
+        "compile",
+        formula,
+        "--piece",
+        "king",
+        "-o",
+        path_str(&board),
+        "--certify",
+        "--moves",
+        path_str(&moves),
+    ]);
+    assert_eq!(compile.status.code(), Some(0), "{}", stderr(&compile));
+    (board, moves)
+}
+
 fn path_str(path: &Path) -> &str {
     path.to_str().expect("UTF-8 path")
 }
@@ -463,20 +482,7 @@ fn an_empty_and_or_file_is_satisfiable_everywhere() {
     assert_eq!(sat.status.code(), Some(0), "{}", stderr(&sat));
     let layout = run(&["layout", &empty, "--format", "text"]);
     assert_eq!(layout.status.code(), Some(0), "{}", stderr(&layout));
-    let dir = scratch("empty");
-    let (board, moves) = (dir.join("board.json"), dir.join("moves.json"));
-    let compile = run(&[
-        "compile",
-        &empty,
-        "--piece",
-        "king",
-        "-o",
-        path_str(&board),
-        "--certify",
-        "--moves",
-        path_str(&moves),
-    ]);
-    assert_eq!(compile.status.code(), Some(0), "{}", stderr(&compile));
+    let (board, moves) = compile_certified(&empty, "empty");
     let decode = run(&[
         "decode",
         path_str(&board),
@@ -490,20 +496,7 @@ fn an_empty_and_or_file_is_satisfiable_everywhere() {
 
 #[test]
 fn decode_refuses_a_board_of_another_formula_before_recompiling() {
-    let dir = scratch("decode");
-    let (board, moves) = (dir.join("board.json"), dir.join("moves.json"));
-    let compile = run(&[
-        "compile",
-        THESIS,
-        "--piece",
-        "king",
-        "-o",
-        path_str(&board),
-        "--certify",
-        "--moves",
-        path_str(&moves),
-    ]);
-    assert_eq!(compile.status.code(), Some(0), "{}", stderr(&compile));
+    let (board, moves) = compile_certified(THESIS, "decode");
     let other = input("variable-named-c.andor");
     assert_bad_input(
         &run(&[
