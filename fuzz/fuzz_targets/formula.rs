@@ -3,4 +3,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: \&[u8]| sat2chess_fuzz::formula(data));
+fuzz_target!(|data: &[u8]| sat2chess_fuzz::formula(data));
