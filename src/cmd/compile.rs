@@ -8,7 +8,7 @@ use sat2chess::check;
 use sat2chess::formula::AndOrFormula;
 use sat2chess::layout;
 
-use sat2chess::io::{BoardFormat, json};
+use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
@@ -126,7 +126,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "{}: satisfiable; {} solving moves written to {}\n",
                 context(),
                 moves.len(),
-                moves_path.display()
+                if io::is_stdio(moves_path) {
+                    "standard output".to_owned()
+                } else {
+                    moves_path.display().to_string()
+                }
             ));
             Ok(code(exit::YES))
         }
