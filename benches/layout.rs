@@ -1,14 +1,17 @@
 //! Layout size, naive vs optimised, on random 3-CNFs at clause ratio 4.26 after the
-//! transformation chain (CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT).
+//! transformation chain (CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT); then the time of
+//! the placement alone (`layout::wire_tiles`, the resource-budget estimate) on random
+//! And-Or formulas of 10^3 to 10^5 clauses, which must grow about linearly.
 //!
 //! Run: cargo bench --bench layout
 
 use std::time::Instant;
 
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
-use sat2chess::formula::{Cnf, Lit, Var};
+use sat2chess::formula::{AndOrClause, AndOrFormula, Cnf, Lit, Var};
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Stats};
 use sat2chess::transform::Chain;
@@ -26,6 +29,46 @@ fn random_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
         })
         .collect();
     Cnf::new(num_vars, clauses)
+}
+
+/// Every literal of `num_vars` variables once, shuffled into Or clauses of 1–3 literals
+/// and `(l1 & l2) | l3` clauses.
+fn random_andor(num_vars: u32, rng: &mut StdRng) -> AndOrFormula {
+    let mut lits: Vec<Lit> = (0..num_vars)
+        .flat_map(|v| [Lit::new(Var(v), true), Lit::new(Var(v), false)])
+        .collect();
+    lits.shuffle(rng);
+    let mut clauses = Vec::new();
+    while !lits.is_empty() {
+        if lits.len() >= 3 && rng.random_bool(0.5) {
+            let [a, b, c] = [0; 3].map(|_| lits.pop().expect("three left"));
+            clauses.push(AndOrClause::AndOr { and: [a, b], or: c });
+        } else {
+            let take = rng.random_range(1..=3).min(lits.len());
+            clauses.push(AndOrClause::Or(lits.split_off(lits.len() - take)));
+        }
+    }
+    AndOrFormula {
+        names: (0..num_vars).map(|v| format!("v{v}")).collect(),
+        clauses,
+    }
+}
+
+fn placement_times() {
+    println!();
+    println!("| And-Or clauses | wire tiles (estimate) | placement time |");
+    println!("|---|---|---|");
+    for num_vars in [1_250, 12_500, 125_000] {
+        let mut rng = StdRng::seed_from_u64(u64::from(num_vars));
+        let formula = random_andor(num_vars, &mut rng);
+        let start = Instant::now();
+        let tiles = layout::wire_tiles(&formula, Ordering::Optimised).expect("placement");
+        println!(
+            "| {} | {tiles} | {:.2} s |",
+            formula.clauses.len(),
+            start.elapsed().as_secs_f64()
+        );
+    }
 }
 
 fn main() {
@@ -64,4 +107,5 @@ fn main() {
             );
         }
     }
+    placement_times();
 }

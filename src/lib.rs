@@ -6,6 +6,7 @@
 
 pub mod back;
 pub mod board;
+pub mod budget;
 pub mod check;
 pub mod formula;
 pub mod front;

@@ -188,20 +188,22 @@ impl LineIndex {
     }
 }
 
-/// A mutable game state: the pieces by square, plus line indexes for ranged pieces.
+/// A mutable game state: the pieces by square, plus line indexes for ranged pieces
+/// (only on boards that have one: they cost about 400 bytes per piece).
 #[derive(Clone, Debug)]
 pub struct Position {
     rows: u32,
     cols: u32,
     variant: Variant,
     pieces: HashMap<Square, PieceState>,
-    lines: LineIndex,
+    lines: Option<LineIndex>,
 }
 
 impl Position {
     pub fn new(board: &Board, variant: Variant) -> Position {
         let mut pieces = HashMap::with_capacity_and_hasher(board.len(), Default::default());
-        let mut lines = LineIndex::default();
+        let ranged = board.pieces().iter().any(|piece| piece.kind.is_ranged());
+        let mut lines = ranged.then(LineIndex::default);
         for piece in board.pieces() {
             pieces.insert(
                 piece.square,
@@ -211,7 +213,9 @@ impl Position {
                     label: piece.label.clone(),
                 },
             );
-            lines.insert(piece.square);
+            if let Some(lines) = &mut lines {
+                lines.insert(piece.square);
+            }
         }
         Position {
             rows: board.rows(),
@@ -265,7 +269,8 @@ impl Position {
             });
         }
         if mover.kind.is_ranged()
-            && let Some(blocker) = self.lines.first_blocker(mv.from, mv.to)
+            && let Some(lines) = &self.lines
+            && let Some(blocker) = lines.first_blocker(mv.from, mv.to)
         {
             return Err(IllegalMove::Blocked {
                 kind: mover.kind,
@@ -284,7 +289,9 @@ impl Position {
         self.check(mv)?;
         let mut mover = self.pieces.remove(&mv.from).expect("checked above");
         mover.budget -= 1;
-        self.lines.remove(mv.from);
+        if let Some(lines) = &mut self.lines {
+            lines.remove(mv.from);
+        }
         self.pieces.insert(mv.to, mover);
         Ok(())
     }

@@ -24,10 +24,22 @@ pub fn solve_cnf(cnf: &Cnf) -> Result<Option<Assignment>, SatError> {
     if cnf.clauses.iter().any(Vec::is_empty) {
         return Ok(None);
     }
+    // The solver sees only the variables that occur, numbered densely: its cost then
+    // follows the clauses, not the declared variable count (unused variables are false).
+    let mut dense: Vec<u32> = cnf.clauses.iter().flatten().map(|lit| lit.var.0).collect();
+    dense.sort_unstable();
+    dense.dedup();
+    let solver_var = |lit: &crate::formula::Lit| {
+        let index = dense
+            .binary_search(&lit.var.0)
+            .expect("every variable is listed");
+        let var = index as i32 + 1;
+        if lit.positive { var } else { -var }
+    };
     let clauses: Vec<Vec<i32>> = cnf
         .clauses
         .iter()
-        .map(|clause| clause.iter().map(|lit| lit.to_dimacs() as i32).collect())
+        .map(|clause| clause.iter().map(solver_var).collect())
         .collect();
     let model = match Certificate::try_from(clauses) {
         Ok(Certificate::SAT(values)) => values,
@@ -36,9 +48,8 @@ pub fn solve_cnf(cnf: &Cnf) -> Result<Option<Assignment>, SatError> {
     };
     let mut assignment = Assignment::all_false(cnf.num_vars as usize);
     for value in model {
-        let index = value.unsigned_abs() as usize - 1;
-        if index < assignment.len() {
-            assignment.0[index] = value > 0;
+        if let Some(&var) = dense.get(value.unsigned_abs() as usize - 1) {
+            assignment.0[var as usize] = value > 0;
         }
     }
     if cnf.is_satisfied_by(&assignment) {

@@ -80,7 +80,7 @@ fn thesis_and_or_example() {
 #[test]
 fn and_or_syntax_variants() {
     let text = "# negations: ~ - ¬; numbers and identifiers\n\
-                c a comment line\n\
+                #a comment line\n\
                 (1 & -x_2) | ¬Y3   # trailing comment\n\
                 \n\
                 ~1 | x_2\n\
@@ -160,7 +160,10 @@ fn malformed_inputs_are_rejected_with_position() {
             "empty.cnf",
             "line 1, column 1: missing the problem line `p cnf VARIABLES CLAUSES`",
         ),
-        ("truncated.cnf.gz", "gzip: incomplete deflate stream"),
+        (
+            "truncated.cnf.gz",
+            "gzip member 1: incomplete deflate stream",
+        ),
         (
             "repeated-literal.andor",
             "line 3, column 1: literal x occurs 2 times (first at line 1, column 1); every literal must occur exactly once",
@@ -192,10 +195,6 @@ fn malformed_inputs_are_rejected_with_position() {
         (
             "bad-character.andor",
             "line 1, column 3: unexpected `+`; a clause is `l1`, `l1 | l2`, `l1 | l2 | l3` or `(l1 & l2) | l3`",
-        ),
-        (
-            "reserved-name.andor",
-            "line 1, column 5: `c` starts comment lines and cannot name a variable; expected a literal, found `c`",
         ),
         (
             "variable-zero.andor",
@@ -243,7 +242,11 @@ fn and_or_writer_rejects_what_cannot_be_read_back() {
         ],
     };
     assert!(andor::write(&formula(["ok_1"]), &[]).is_ok());
-    for bad in ["c", "0", "x-y", "007", ""] {
+    assert!(
+        andor::write(&formula(["c"]), &[]).is_ok(),
+        "`#` is the only comment marker"
+    );
+    for bad in ["0", "x-y", "007", ""] {
         let error = andor::write(&formula([bad]), &[]).unwrap_err();
         assert!(
             error.to_string().contains("is not an identifier"),

@@ -34,6 +34,8 @@ pub struct Args {
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub king_last: bool,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -42,6 +44,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let board = io::read_board(&args.board, args.format)?;
     let moves = io::read_moves(&args.moves)?;
+    let board_name = io::display_path(&args.board).display().to_string();
+    args.limit
+        .admit(&board_name, board.len() as u64 + moves.len() as u64)?;
     moves_within(&board, &moves).map_err(|error| {
         anyhow::anyhow!(
             "{}: {error} of {}",

@@ -3,14 +3,18 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::back::{self, Backend};
+use sat2chess::budget;
 use sat2chess::check;
+use sat2chess::formula::AndOrFormula;
+use sat2chess::layout;
 
-use sat2chess::io::{BoardFormat, json};
+use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::{Piece, WithBackend, code, exit, print_err, print_out};
+use super::output::{self, Outputs};
+use super::{Piece, WithBackend, code, exit, print_err};
 
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
 /// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
@@ -47,6 +51,15 @@ pub struct Args {
     /// Moves file for --certify.
     #[arg(long, requires = "certify")]
     pub moves: Option<PathBuf>,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
+}
+
+/// The kings a King board of `formula` will hold at most, from its layout's wire tiles
+/// (computed before any routing or stamping).
+pub fn king_estimate(formula: &AndOrFormula, ordering: Ordering) -> Result<u64> {
+    let tiles = layout::wire_tiles(formula, ordering)?;
+    Ok(tiles.saturating_mul(budget::KINGS_PER_WIRE_TILE))
 }
 
 /// The layout ordering a `--naive` flag selects.
@@ -71,19 +84,28 @@ impl WithBackend for Args {
 }
 
 fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
+    Outputs::reading([args.formula.input.as_path()])
+        .writing(args.output.as_deref())
+        .writing(args.moves.as_deref())
+        .check()?;
     let input = args.formula.load()?;
-    let context = || args.formula.input.display().to_string();
+    let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
+    let estimate = king_estimate(chain.formula(), ordering(args.naive)).with_context(context)?;
+    if args.stats {
+        print_err(&format!(
+            "{}\n",
+            budget::Budget::pieces(args.limit.max_pieces).describe(estimate)
+        ));
+    }
+    args.limit.admit(&context(), estimate)?;
     let compiled = back::compile_formula(backend, chain.formula(), ordering(args.naive))
         .with_context(context)?;
     if args.stats {
         print_err(&compiled.stats.to_string());
     }
     let text = args.format.write(&compiled.board)?;
-    match &args.output {
-        Some(path) => std::fs::write(path, &text).with_context(|| path.display().to_string())?,
-        None => print_out(&text)?,
-    }
+    output::write(args.output.as_deref(), text.as_bytes())?;
     if !args.certify {
         return Ok(code(exit::YES));
     }
@@ -103,13 +125,16 @@ fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
             if !report.is_solution() {
                 bail!("internal error: the certificate does not solve the board: {report}");
             }
-            std::fs::write(moves_path, json::write_moves(&moves))
-                .with_context(|| moves_path.display().to_string())?;
+            output::write(Some(moves_path), json::write_moves(&moves).as_bytes())?;
             print_err(&format!(
                 "{}: satisfiable; {} solving moves written to {}\n",
                 context(),
                 moves.len(),
-                moves_path.display()
+                if io::is_stdio(moves_path) {
+                    "standard output".to_owned()
+                } else {
+                    moves_path.display().to_string()
+                }
             ));
             Ok(code(exit::YES))
         }

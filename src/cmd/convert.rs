@@ -1,10 +1,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use sat2chess::io::{self, BoardFormat};
 
-use super::{code, exit, print_out};
+use super::output::{self, Outputs};
+use super::{code, exit};
 
 /// Examples shown by `sat2chess convert --help`.
 pub const EXAMPLES: &str = "\
@@ -47,15 +48,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
             ));
         }
     };
+    Outputs::reading([args.input.as_path()])
+        .writing(Some(&args.output))
+        .check()?;
     let board = io::read_board(&args.input, args.from)?;
     let text = format
         .write(&board)
         .map_err(|error| anyhow!("{}: {error}", io::display_path(&args.input).display()))?;
-    if to_stdout {
-        print_out(&text)?;
-    } else {
-        std::fs::write(&args.output, text)
-            .with_context(|| format!("{}: cannot write", args.output.display()))?;
-    }
+    output::write(Some(&args.output), text.as_bytes())?;
     Ok(code(exit::YES))
 }

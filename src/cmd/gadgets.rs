@@ -9,6 +9,7 @@ use sat2chess::gadgets::{self, PortRole};
 use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
 
+use super::output;
 use super::{Piece, code, exit, print_out};
 
 /// Work with the gadget libraries.
@@ -67,8 +68,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub node_limit: Option<u64>,
     /// Give up a single search after this many seconds (exit code 3).
-    #[arg(long, default_value_t = 600.0)]
-    pub time_limit: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "600", value_parser = super::parse_seconds)]
+    pub time_limit: Duration,
     /// Run the k-test harness cross-check on gadgets with at most this many kings (0 = never).
     #[arg(long, default_value_t = 20)]
     pub harness_max_kings: usize,
@@ -136,7 +137,7 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
     let options = VerifyOptions {
         search: sat2chess::solve::SolveOptions {
             node_limit: args.node_limit,
-            time_limit: Some(Duration::from_secs_f64(args.time_limit)),
+            time_limit: Some(args.time_limit),
             ..Default::default()
         },
         harness_max_kings: (args.harness_max_kings > 0).then_some(args.harness_max_kings),
@@ -146,7 +147,7 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
     let harness_ok = match library.iter().find(|g| g.name == "wire-horizontal") {
         Some(wire) => {
             let (text, ok) = verify::harness_self_check(wire, &options.search);
-            print!("{text}");
+            print_out(&text)?;
             ok
         }
         None => true,
@@ -159,7 +160,7 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
         }
         if !gadget.parts.is_empty() {
             let report = verify::verify_composite(gadget, &library)?;
-            print!("{}", report.render(gadget));
+            print_out(report.render(gadget))?;
             let unchecked: Vec<&String> = report
                 .composed_from
                 .iter()
@@ -167,16 +168,16 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
                 .collect();
             if !unchecked.is_empty() {
                 let names: Vec<&str> = unchecked.iter().map(|s| s.as_str()).collect();
-                println!(
-                    "  (holds once these parts are verified: {})",
+                print_out(format!(
+                    "  (holds once these parts are verified: {})\n",
                     names.join(", ")
-                );
+                ))?;
                 unknown = true;
             }
             // Besides the composition, search the assembled board itself exhaustively.
             let searched = verify::verify_gadget(gadget, &options);
-            println!("  exhaustive search of the assembled board:");
-            print!("{}", searched.render(gadget));
+            print_out("  exhaustive search of the assembled board:\n")?;
+            print_out(searched.render(gadget))?;
             failed |= !report.passed() || (!searched.passed() && !searched.unknown());
             unknown |= searched.unknown();
             passed.insert(
@@ -189,21 +190,24 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
         if gadget.piece == PieceKind::Knight {
             let extend = verify::wire_graph::ports_extend(gadget);
             match &extend {
-                Ok(()) => println!("{}: every port continues as a standard wire", gadget.name),
-                Err(why) => println!("{}: PORT CLASH: {why}", gadget.name),
+                Ok(()) => print_out(format!(
+                    "{}: every port continues as a standard wire\n",
+                    gadget.name
+                ))?,
+                Err(why) => print_out(format!("{}: PORT CLASH: {why}\n", gadget.name))?,
             }
             failed |= extend.is_err();
             all_passed &= extend.is_ok();
         }
         if let Some(check) = gadget.graph {
             let (text, ok) = verify::wire_graph::describe_check(gadget, check);
-            println!("{}: {text}", gadget.name);
+            print_out(format!("{}: {text}\n", gadget.name))?;
             failed |= !ok;
             all_passed &= ok;
         }
         for image in verify::images_to_check(gadget) {
             let report = verify::verify_gadget(&image, &options);
-            print!("{}", report.render(&image));
+            print_out(report.render(&image))?;
             failed |= !report.passed() && !report.unknown();
             unknown |= report.unknown();
             all_passed &= report.passed();
@@ -252,7 +256,7 @@ fn render_library(args: RenderArgs) -> Result<ExitCode> {
         let figure = render::render_to_string(&board, &[], &options, args.format)
             .with_context(|| format!("gadget {}", gadget.name))?;
         let path = args.output.join(format!("{}.{extension}", gadget.name));
-        std::fs::write(&path, figure).with_context(|| format!("{}", path.display()))?;
+        output::write_file(&path, figure.as_bytes())?;
         written.push_str(&format!("{}\n", path.display()));
     }
     print_out(&written)?;

@@ -1,14 +1,14 @@
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
+use sat2chess::budget::{self, Budget};
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Footprint, Stats};
 use sat2chess::transform::Chain;
 
+use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Output formats of `layout`.
@@ -52,10 +52,14 @@ pub struct Args {
     /// Write to this file instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// Refuse, before routing, a layout estimated above this many tiles (about 220
+    /// bytes each); exit 2 with the estimate.
+    #[arg(long, value_name = "N", default_value_t = budget::DEFAULT_MAX_TILES)]
+    pub max_tiles: u64,
 }
 
 fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
-    let pitch = u64::from(footprint.pitch());
+    let pitch = footprint.pitch();
     eprintln!(
         "{name:>9}: {:>8} crossings, wire length {:>9}, {} × {} tiles ({} × {} squares), {} tiles used",
         stats.crossings,
@@ -69,16 +73,33 @@ fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    Outputs::reading([args.formula.input.as_path()])
+        .writing(args.output.as_deref())
+        .check()?;
     let input = args.formula.load()?;
-    let chain =
-        Chain::from_input(&input).with_context(|| args.formula.input.display().to_string())?;
+    let chain = Chain::from_input(&input).with_context(|| args.formula.name())?;
     let formula = chain.formula();
-    let context = || args.formula.input.display().to_string();
+    let context = || args.formula.name();
     let ordering = if args.naive {
         Ordering::Naive
     } else {
         Ordering::Optimised
     };
+    let name = |ordering: Ordering| match ordering {
+        Ordering::Naive => "naive",
+        Ordering::Optimised => "optimised",
+    };
+    let tile_budget = Budget::tiles(args.max_tiles);
+    let admit = |ordering: Ordering| -> Result<()> {
+        let estimate = layout::wire_tiles(formula, ordering).with_context(context)?;
+        if args.stats {
+            eprintln!("{:>9}: {}", name(ordering), tile_budget.describe(estimate));
+        }
+        tile_budget
+            .admit(estimate)
+            .map_err(|error| anyhow::anyhow!("{}: {error}", context()))
+    };
+    admit(ordering)?;
     let chosen = layout::layout(formula, ordering).with_context(context)?;
     layout::validate(formula, &chosen)
         .context("internal error: the emitted layout fails validation")?;
@@ -97,33 +118,36 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else {
             Ordering::Naive
         };
-        let other = layout::layout(formula, other_ordering).with_context(context)?;
-        let (naive, optimised) = if args.naive {
-            (&chosen, &other)
-        } else {
-            (&other, &chosen)
+        // The other drawing only for comparison: over the budget, it is left out.
+        let other = match admit(other_ordering) {
+            Ok(()) => Some(layout::layout(formula, other_ordering).with_context(context)?),
+            Err(error) => {
+                eprintln!("{:>9}: not laid out: {error:#}", name(other_ordering));
+                None
+            }
         };
-        print_stats("naive", &naive.stats(), &footprint);
-        print_stats("optimised", &optimised.stats(), &footprint);
+        for shown in [Ordering::Naive, Ordering::Optimised] {
+            let drawing = if shown == ordering {
+                Some(&chosen)
+            } else {
+                other.as_ref()
+            };
+            if let Some(drawing) = drawing {
+                print_stats(name(shown), &drawing.stats(), &footprint);
+            }
+        }
     }
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(BufWriter::new(
-            File::create(path).with_context(|| path.display().to_string())?,
-        )),
-        None => Box::new(BufWriter::new(std::io::stdout().lock())),
-    };
-    match args.format {
+    let text = match args.format {
         LayoutFormat::Json => {
             let document = layout::json::Document {
                 formula,
                 layout: &chosen,
             };
-            serde_json::to_writer_pretty(&mut out, &document)?;
-            writeln!(out)?;
+            format!("{}\n", serde_json::to_string_pretty(&document)?)
         }
-        LayoutFormat::Svg => write!(out, "{}", layout::svg::render(formula, &chosen))?,
-        LayoutFormat::Text => write!(out, "{}", layout::text::render(formula, &chosen))?,
-    }
-    out.flush()?;
+        LayoutFormat::Svg => layout::svg::render(formula, &chosen),
+        LayoutFormat::Text => layout::text::render(formula, &chosen),
+    };
+    output::write(args.output.as_deref(), text.as_bytes())?;
     Ok(code(exit::YES))
 }

@@ -6,6 +6,7 @@ pub mod convert;
 pub mod decode;
 pub mod gadgets;
 pub mod layout;
+pub mod output;
 pub mod render;
 pub mod sat;
 pub mod show;
@@ -41,7 +42,7 @@ pub fn code(value: u8) -> ExitCode {
 #[derive(clap::Args)]
 pub struct FormulaInput {
     /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
-    /// names are recognised by content.
+    /// names (and `-`, standard input) are recognised by content.
     pub input: std::path::PathBuf,
     /// Input format (default: from the file name, else the content).
     #[arg(long, value_enum)]
@@ -51,6 +52,13 @@ pub struct FormulaInput {
 impl FormulaInput {
     /// Reads the formula. The message of an `InputError` already ends with its source,
     /// so it is passed on as text (`{:#}` would repeat it).
+    /// The input's name in messages (`<stdin>` for `-`).
+    pub fn name(&self) -> String {
+        sat2chess::io::display_path(&self.input)
+            .display()
+            .to_string()
+    }
+
     pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
         sat2chess::front::load(&self.input, self.input_format).map_err(|e| anyhow::anyhow!("{e}"))
     }
@@ -93,6 +101,46 @@ impl Piece {
     }
 }
 
+/// The `--max-pieces` option of the commands that build or hold large boards.
+#[derive(clap::Args)]
+pub struct PieceLimit {
+    /// Refuse, before starting, work estimated above this many pieces (moves and drawn
+    /// arrows count too; about 200 bytes each); exit 2 with the estimate.
+    #[arg(long, value_name = "N", default_value_t = sat2chess::budget::DEFAULT_MAX_PIECES)]
+    pub max_pieces: u64,
+}
+
+impl PieceLimit {
+    /// Refuses `estimate` pieces above the limit; the message names `source`.
+    pub fn admit(&self, source: &str, estimate: u64) -> anyhow::Result<()> {
+        sat2chess::budget::Budget::pieces(self.max_pieces)
+            .admit(estimate)
+            .map_err(|error| anyhow::anyhow!("{source}: {error}"))
+    }
+}
+
+/// The largest `--time-limit`: about 31 years (larger values would overflow a deadline).
+const MAX_SECONDS: f64 = 1e9;
+
+/// A `--time-limit` value: a positive number of seconds, at most [`MAX_SECONDS`].
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, got \"{text}\""))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!(
+            "expected a positive number of seconds, got \"{text}\""
+        ));
+    }
+    if seconds > MAX_SECONDS {
+        return Err(format!(
+            "{text} seconds is more than the largest limit, {MAX_SECONDS:e} seconds \
+             (about 31 years); leave the option out for no limit"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 /// The rule variant a `--king-last` flag selects.
 pub fn variant(king_last: bool) -> Variant {
     if king_last {
@@ -110,10 +158,10 @@ pub fn print_err(text: &str) {
 
 /// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
 /// output quietly instead of panicking like `print!`.
-pub fn print_out(text: &str) -> anyhow::Result<()> {
+pub fn print_out(text: impl AsRef<[u8]>) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
     match stdout
-        .write_all(text.as_bytes())
+        .write_all(text.as_ref())
         .and_then(|()| stdout.flush())
     {
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

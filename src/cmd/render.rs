@@ -1,11 +1,11 @@
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::render::{self, Format, Region, RenderOptions, Style};
 
+use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Shown after `sat2chess render --help`.
@@ -59,7 +59,12 @@ pub struct Args {
     /// Output file; standard output when omitted or `-`.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub limit: super::PieceLimit,
 }
+
+/// Memory of one drawn move arrow, in pieces (SVG: about 3 kB against 150 bytes).
+const PIECES_PER_ARROW: u64 = 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let format = match (args.animate, args.format) {
@@ -74,11 +79,33 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .and_then(Format::from_path)
             .unwrap_or(Format::Svg),
     };
+    Outputs::reading(
+        [args.board.as_path()]
+            .into_iter()
+            .chain(args.moves.as_deref()),
+    )
+    .writing(args.output.as_deref())
+    .check()?;
     let board = io::read_board(&args.board, args.board_format)?;
     let moves = match &args.moves {
         Some(path) => io::read_moves(path)?,
         None => Vec::new(),
     };
+    let context = || match &args.moves {
+        Some(moves) => format!(
+            "{} with {}",
+            io::display_path(&args.board).display(),
+            io::display_path(moves).display()
+        ),
+        None => io::display_path(&args.board).display().to_string(),
+    };
+    let arrows = if args.step.is_some() {
+        1
+    } else {
+        moves.len() as u64
+    };
+    let estimate = board.len() as u64 + PIECES_PER_ARROW * arrows;
+    args.limit.admit(&context(), estimate)?;
     let options = RenderOptions {
         region: args.region,
         coordinates: !args.no_coords,
@@ -88,23 +115,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         step: args.step,
         marks: Vec::new(),
     };
-    let context = || match &args.moves {
-        Some(moves) => format!("{} with {}", args.board.display(), moves.display()),
-        None => args.board.display().to_string(),
-    };
     // Render into memory first: a bad region or move leaves no half-written file behind.
     let mut figure = Vec::new();
     render::render(&board, &moves, &options, format, &mut figure).with_context(context)?;
-    match args
-        .output
-        .as_deref()
-        .filter(|path| *path != Path::new(io::STDIO))
-    {
-        Some(path) => std::fs::write(path, &figure).with_context(|| path.display().to_string())?,
-        None => std::io::stdout()
-            .lock()
-            .write_all(&figure)
-            .context("standard output")?,
-    }
+    output::write(args.output.as_deref(), &figure)?;
     Ok(code(exit::YES))
 }

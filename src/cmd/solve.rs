@@ -10,6 +10,7 @@ use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
+use super::output::{self, Outputs};
 use super::{code, exit, print_out, variant};
 
 /// Examples shown by `sat2chess solve --help`.
@@ -45,7 +46,7 @@ pub struct Args {
     #[arg(long, value_name = "STATES")]
     pub node_limit: Option<u64>,
     /// Give up with exit code 3 after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Engine: `auto` (spanning tree where it applies, else search), `search`, or `tree`
     /// (kings only or knights only, budgets <= 2).
@@ -63,17 +64,6 @@ pub enum Engine {
     Auto,
     Search,
     Tree,
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .parse()
-        .map_err(|_| format!("expected a number of seconds, got \"{text}\""))?;
-    Duration::try_from_secs_f64(seconds)
-        .ok()
-        .filter(|_| seconds > 0.0)
-        .ok_or_else(|| format!("expected a positive number of seconds, got \"{text}\""))
 }
 
 /// The sequence as numbered lines `  3. Q (1,1) x R (1,4)`.
@@ -99,6 +89,9 @@ fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    Outputs::reading([args.board.as_path()])
+        .writing(args.moves.as_deref())
+        .check()?;
     let board = io::read_board(&args.board, args.format)?;
     let variant = variant(args.king_last);
     let method = match args.engine {
@@ -109,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             eprintln!(
                 "error: {}: --engine tree needs kings only or knights only with budgets <= 2 \
                  (kings: without --king-last)",
-                args.board.display()
+                io::display_path(&args.board).display()
             );
             return Ok(code(exit::BAD_INPUT));
         }
@@ -145,7 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             eprintln!("{line}");
             Ok(())
         } else {
-            print_out(&format!("{line}\n"))
+            print_out(format!("{line}\n"))
         }
     };
     Ok(match report.verdict {
@@ -168,8 +161,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 file => {
                     print_out(&describe(&board, &moves, variant)?)?;
                     if let Some(path) = file {
-                        std::fs::write(path, json)
-                            .with_context(|| format!("{}: cannot write", path.display()))?;
+                        output::write_file(path, json.as_bytes())?;
                     }
                 }
             }

@@ -1,17 +1,17 @@
 //! The And-Or-(1,1)-SAT text format (thesis §2.2.1): one clause per line,
 //!
 //! ```text
-//! c the thesis example of §2.2.2
+//! # the thesis example of §2.2.2
 //! (x & ~y) | z
 //! ~x | ~z | y
 //! ```
 //!
 //! A literal is a variable — an identifier `[A-Za-z_][A-Za-z0-9_]*` or a positive
 //! integer — optionally negated by `~`, `-` or `¬`. A clause is `l1`, `l1 | l2`,
-//! `l1 | l2 | l3` or `(l1 & l2) | l3`. Lines starting with `#` or with `c` followed
-//! by a blank (or nothing) are comments, as is the rest of a line after `#`; the
-//! identifier `c` is therefore reserved and cannot name a variable. Variables are
-//! numbered in order of first appearance. Every literal must occur exactly once.
+//! `l1 | l2 | l3` or `(l1 & l2) | l3`. `#` starts a comment that runs to the end of
+//! the line (the only comment marker: `c` is an ordinary variable name, unlike in
+//! DIMACS). Variables are numbered in order of first appearance. Every literal must
+//! occur exactly once.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -63,14 +63,6 @@ impl std::fmt::Display for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)
     }
-}
-
-/// True when `line` (already trimmed at the start) is a comment line.
-fn is_comment_line(line: &str) -> bool {
-    line.starts_with('#')
-        || line
-            .strip_prefix('c')
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 fn column_of(line: &str, offset: usize) -> usize {
@@ -158,11 +150,6 @@ impl<'a> LineParser<'a> {
             return Err(self.error("expected a literal"));
         };
         let name = match lexeme.token {
-            Token::Identifier if lexeme.text == "c" => {
-                return Err(self.error(
-                    "`c` starts comment lines and cannot name a variable; expected a literal",
-                ));
-            }
             Token::Identifier => lexeme.text.to_owned(),
             Token::Number => match lexeme.text.parse::<u64>() {
                 Ok(0) => return Err(self.error("variable numbers start at 1; expected a literal")),
@@ -231,10 +218,6 @@ pub fn parse(text: &str) -> Result<AndOrFormula, FormatError> {
     // Positions of each literal's occurrences, indexed by var, then [negative, positive].
     let mut positions: Vec<[Vec<Position>; 2]> = Vec::new();
     for (index, line) in text.lines().enumerate() {
-        let trimmed = line.trim_start();
-        if trimmed.is_empty() || is_comment_line(trimmed) {
-            continue;
-        }
         let mut parser = LineParser::new(index + 1, line)?;
         if parser.lexemes.is_empty() {
             continue;
@@ -317,7 +300,7 @@ pub enum WriteError {
     #[error(transparent)]
     NotAndOr(#[from] AndOrError),
     #[error(
-        "variable {var} has the name `{name}`, which is not an identifier (other than `c`) or a positive integer"
+        "variable {var} has the name `{name}`, which is not an identifier or a positive integer"
     )]
     BadName { var: Var, name: String },
     #[error("variables {first} and {second} share the name `{name}`")]
@@ -333,14 +316,14 @@ fn is_writable_name(name: &str) -> bool {
     let mut chars = name.chars();
     match chars.next() {
         Some(first) if first.is_ascii_alphabetic() || first == '_' => {
-            name != "c" && chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+            chars.all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
         }
         Some('1'..='9') => chars.all(|ch| ch.is_ascii_digit()) && name.parse::<u64>().is_ok(),
         _ => false,
     }
 }
 
-/// Writes `formula` in the text format, each of `comments` on its own `c` line first.
+/// Writes `formula` in the text format, each of `comments` on its own `#` line first.
 /// The output parses back to the same formula when the variables are numbered in order
 /// of first appearance (as [`parse`] numbers them).
 pub fn write(formula: &AndOrFormula, comments: &[String]) -> Result<String, WriteError> {
@@ -365,7 +348,7 @@ pub fn write(formula: &AndOrFormula, comments: &[String]) -> Result<String, Writ
     }
     let mut out = String::new();
     for comment in comments.iter().flat_map(|c| c.lines()) {
-        writeln!(out, "c {comment}").expect("writing to a String");
+        writeln!(out, "# {comment}").expect("writing to a String");
     }
     for clause in &formula.clauses {
         let line = match clause {

@@ -6,8 +6,10 @@
 //! span lines or share one, and the SATLIB trailer: a `%` after the last clause,
 //! after which only `0`s and comments may follow. Rejected, with line and column:
 //! a missing or repeated problem line, a literal whose variable exceeds the declared
-//! count, a number too large for 64 bits, a last clause without its `0`, and a clause
-//! count differing from the problem line.
+//! count, more than [`MAX_VARIABLES`] declared variables, a number too large for 64
+//! bits, tokens not separated by blanks (`2-3`, `cp cnf`, `1c`), a last clause without
+//! its `0`, and a clause count differing from the problem line. Nothing is allocated in
+//! proportion to the declared clause count.
 //!
 //! The lexer is `logos`, not the `dimacs` crate: `dimacs` 0.2 rejects the `%`
 //! trailer, hides the error position (private fields of `Loc`), reports no position
@@ -41,6 +43,11 @@ pub(crate) fn is_comment_line(line: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
+/// The largest declared variable count: every formula command allocates per declared
+/// variable (about 100 bytes each through the transformation chain), so a 20-byte
+/// header cannot ask for more than about a gigabyte (README "Resource limits").
+pub const MAX_VARIABLES: u32 = 10_000_000;
+
 struct Header {
     num_vars: u32,
     num_clauses: u64,
@@ -50,14 +57,37 @@ struct Header {
 /// Parses a DIMACS CNF text (module documentation lists what is accepted).
 pub fn parse(text: &str) -> Result<Cnf, FormatError> {
     let index = LineIndex::new(text);
+    // A token glued to the next one (`2-3`, `cp`, `1c`) does not lex as its parts.
+    let glued = |span: &std::ops::Range<usize>| {
+        text[span.end..]
+            .chars()
+            .next()
+            .is_some_and(|next| !next.is_whitespace())
+    };
     let mut tokens = Token::lexer(text)
         .spanned()
+        .map(|(token, span)| {
+            (
+                token.and_then(|t| if glued(&span) { Err(()) } else { Ok(t) }),
+                span,
+            )
+        })
         .filter(|(token, _)| *token != Ok(Token::Comment))
         .peekable();
     // `token` did not lex (only an overlong number lexes as a digit string and fails).
     let unexpected = |token: Result<Token, ()>, offset: usize, expected: &str| {
         let word = word_at(text, offset);
-        if token.is_err()
+        let first_end = Token::lexer(word)
+            .spanned()
+            .next()
+            .and_then(|(first, span)| first.ok().map(|_| span.end));
+        let glued = token.is_err() && first_end.is_some_and(|end| end < word.len());
+        if glued {
+            index.error(
+                offset,
+                format!("`{word}`: tokens must be separated by blanks (expected {expected})"),
+            )
+        } else if token.is_err()
             && word
                 .trim_start_matches('-')
                 .bytes()
@@ -115,9 +145,15 @@ pub fn parse(text: &str) -> Result<Cnf, FormatError> {
                 }
                 let num_vars = u32::try_from(num_vars)
                     .ok()
-                    .filter(|&n| n < u32::MAX)
+                    .filter(|&n| n <= MAX_VARIABLES)
                     .ok_or_else(|| {
-                        index.error(offset, format!("{num_vars} variables are too many"))
+                        index.error(
+                            offset,
+                            format!(
+                                "the problem line declares {num_vars} variables; at most \
+                                 {MAX_VARIABLES} are supported (resource limit)"
+                            ),
+                        )
                     })?;
                 header = Some(Header {
                     num_vars,

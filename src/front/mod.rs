@@ -5,7 +5,8 @@
 //! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or — and otherwise from
 //! the content: a file whose first line that is neither blank nor a comment starts
 //! with `p cnf` is DIMACS, anything else is And-Or. A file starting with the gzip
-//! magic bytes (or named `*.gz`) is decompressed first.
+//! magic bytes is decompressed first: every member, nothing after the last, at most
+//! [`MAX_DECOMPRESSED_BYTES`].
 
 pub mod andor;
 pub mod dimacs;
@@ -67,31 +68,79 @@ impl FormulaFormat {
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
-/// Reads a formula file; the format comes from `format`, else the file name, else the
-/// content (module documentation).
+/// The most a gzip formula file may expand to (README "Resource limits").
+pub const MAX_DECOMPRESSED_BYTES: u64 = 1 << 30;
+
+/// Reads a formula file (`-`: standard input); the format comes from `format`, else the
+/// file name, else the content (module documentation).
 pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputError> {
+    let name = crate::io::display_path(path);
     let read_error = |error| InputError::Read {
-        path: path.to_owned(),
+        path: name.clone(),
         error,
     };
-    let bytes = std::fs::read(path).map_err(read_error)?;
-    let text = if bytes.starts_with(&GZIP_MAGIC) {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(bytes.as_slice())
-            .read_to_string(&mut text)
-            .map_err(|e| read_error(std::io::Error::new(e.kind(), format!("gzip: {e}"))))?;
-        text
-    } else {
-        String::from_utf8(bytes)
-            .map_err(|e| read_error(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?
-    };
-    let format = format
-        .or_else(|| FormulaFormat::from_path(path))
-        .unwrap_or_else(|| FormulaFormat::from_content(&text));
-    format.parse(&text).map_err(|error| InputError::Format {
-        path: path.to_owned(),
-        error,
+    let bytes = crate::io::read_bytes(path).map_err(read_error)?;
+    parse_bytes(bytes, format.or_else(|| FormulaFormat::from_path(path))).map_err(|error| {
+        match error {
+            BytesError::Gzip(error) => read_error(error),
+            BytesError::Format(error) => InputError::Format {
+                path: name.clone(),
+                error,
+            },
+        }
     })
+}
+
+/// Why the bytes of a formula file are not a formula.
+#[derive(Debug, thiserror::Error)]
+pub enum BytesError {
+    #[error(transparent)]
+    Gzip(std::io::Error),
+    #[error(transparent)]
+    Format(FormatError),
+}
+
+/// Parses the bytes of a formula file (gzip or text) in `format`, else the format the
+/// content shows.
+pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Input, BytesError> {
+    let bytes = if bytes.starts_with(&GZIP_MAGIC) {
+        gunzip(&bytes, MAX_DECOMPRESSED_BYTES).map_err(BytesError::Gzip)?
+    } else {
+        bytes
+    };
+    let text = crate::io::utf8_text(bytes).map_err(BytesError::Format)?;
+    let format = format.unwrap_or_else(|| FormulaFormat::from_content(&text));
+    format.parse(&text).map_err(BytesError::Format)
+}
+
+/// Decompresses every member of a gzip file (as `gzip -dc` does), refusing bytes after
+/// the last member that do not start another one, and output beyond `limit` bytes.
+pub fn gunzip(bytes: &[u8], limit: u64) -> Result<Vec<u8>, std::io::Error> {
+    let invalid = |message: String| std::io::Error::new(std::io::ErrorKind::InvalidData, message);
+    let mut rest = bytes;
+    let mut out = Vec::new();
+    let mut member = 0;
+    while !rest.is_empty() {
+        member += 1;
+        if !rest.starts_with(&GZIP_MAGIC) {
+            return Err(invalid(format!(
+                "gzip: {} bytes of trailing garbage after member {}",
+                rest.len(),
+                member - 1
+            )));
+        }
+        let room = limit + 1 - out.len() as u64;
+        let mut decoder = flate2::bufread::GzDecoder::new(&mut rest).take(room);
+        decoder
+            .read_to_end(&mut out)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("gzip member {member}: {e}")))?;
+        if out.len() as u64 > limit {
+            return Err(invalid(format!(
+                "gzip: the file expands to more than {limit} bytes (resource limit)"
+            )));
+        }
+    }
+    Ok(out)
 }
 
 /// A syntax error at a 1-based line and column (columns count characters).

@@ -2,11 +2,21 @@
 //! board `{"format":"sat2chess-board","version":1,"rows":N,"cols":M,"pieces":[{"kind":"K","row":r,"col":c,"budget":b},…]}`
 //! (extra keys are accepted and ignored; a piece's `"label"` is kept) and
 //! moves `{"moves":[{"from":[r,c],"to":[r,c]},…]}`.
+//!
+//! Boards, pieces, move lists and moves are read only from JSON objects ([`Object`]):
+//! serde's derived structs would also take the positional array form
+//! (`[null,null,2,2,[["K",1,1,2]]]`), which silently depends on field order. Moves
+//! are converted while they are read, so a moves file costs 16 bytes per move beyond
+//! its text.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use serde::Deserialize;
+use std::marker::PhantomData;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use serde_json::Number;
 
 use super::FormatError;
@@ -25,7 +35,28 @@ struct RawBoard<'a> {
     rows: Number,
     cols: Number,
     #[serde(borrow)]
-    pieces: Vec<RawPiece<'a>>,
+    pieces: Vec<Object<RawPiece<'a>>>,
+}
+
+/// A `T` read only from a JSON object, never from serde's positional array form.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map))
+            }
+        }
+        deserializer
+            .deserialize_map(ObjectVisitor(PhantomData))
+            .map(Object)
+    }
 }
 
 #[derive(Deserialize)]
@@ -42,13 +73,79 @@ struct RawPiece<'a> {
 
 #[derive(Deserialize)]
 struct RawMoves {
-    moves: Vec<RawMove>,
+    moves: MoveList,
 }
 
 #[derive(Deserialize)]
 struct RawMove {
-    from: Vec<Number>,
-    to: Vec<Number>,
+    from: RawSquare,
+    to: RawSquare,
+}
+
+/// `[row, col]` as read: the first two numbers and how many there were.
+struct RawSquare {
+    coords: [Option<Number>; 2],
+    count: usize,
+}
+
+impl<'de> Deserialize<'de> for RawSquare {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SquareVisitor;
+        impl<'de> Visitor<'de> for SquareVisitor {
+            type Value = RawSquare;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("[row, col]")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawSquare, A::Error> {
+                let mut square = RawSquare {
+                    coords: [None, None],
+                    count: 0,
+                };
+                while let Some(number) = seq.next_element::<Number>()? {
+                    if let Some(slot) = square.coords.get_mut(square.count) {
+                        *slot = Some(number);
+                    }
+                    square.count += 1;
+                }
+                Ok(square)
+            }
+        }
+        deserializer.deserialize_seq(SquareVisitor)
+    }
+}
+
+/// The `"moves"` array, each move converted as it is read; the first bad move's error
+/// (the rest of the array is still read, so a later syntax error is reported first).
+struct MoveList(Result<Vec<Move>, FormatError>);
+
+impl<'de> Deserialize<'de> for MoveList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ListVisitor;
+        impl<'de> Visitor<'de> for ListVisitor {
+            type Value = MoveList;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an array of moves")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveList, A::Error> {
+                let mut moves = Vec::new();
+                while let Some(Object(raw)) = seq.next_element::<Object<RawMove>>()? {
+                    let index = moves.len();
+                    match (
+                        square(&raw.from, index, "from"),
+                        square(&raw.to, index, "to"),
+                    ) {
+                        (Ok(from), Ok(to)) => moves.push(Move::new(from, to)),
+                        (Err(error), _) | (_, Err(error)) => {
+                            while seq.next_element::<IgnoredAny>()?.is_some() {}
+                            return Ok(MoveList(Err(error)));
+                        }
+                    }
+                }
+                Ok(MoveList(Ok(moves)))
+            }
+        }
+        deserializer.deserialize_seq(ListVisitor)
+    }
 }
 
 fn syntax(error: serde_json::Error) -> FormatError {
@@ -57,7 +154,8 @@ fn syntax(error: serde_json::Error) -> FormatError {
     let position = format!(" at line {line} column {column}");
     FormatError::Syntax {
         line,
-        column,
+        // serde_json counts the column of an error before the first character as 0.
+        column: column.max(1),
         message: message
             .strip_suffix(&position)
             .unwrap_or(&message)
@@ -88,7 +186,7 @@ fn positive(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32
 
 /// Parses a board JSON document.
 pub fn parse_board(text: &str) -> Result<Board, FormatError> {
-    let raw: RawBoard = serde_json::from_str(text).map_err(syntax)?;
+    let Object(raw): Object<RawBoard> = serde_json::from_str(text).map_err(syntax)?;
     let header = || "board".to_string();
     if let Some(format) = &raw.format
         && format != BOARD_FORMAT
@@ -111,7 +209,7 @@ pub fn parse_board(text: &str) -> Result<Board, FormatError> {
     let rows = positive(&raw.rows, header, "\"rows\"")?;
     let cols = positive(&raw.cols, header, "\"cols\"")?;
     let mut pieces = Vec::with_capacity(raw.pieces.len());
-    for (index, p) in raw.pieces.into_iter().enumerate() {
+    for (index, Object(p)) in raw.pieces.into_iter().enumerate() {
         let item = || format!("piece #{index}");
         let mut letters = p.kind.chars();
         let kind = match (letters.next(), letters.next()) {
@@ -169,33 +267,24 @@ pub fn write_board(board: &Board) -> String {
     out
 }
 
-fn square(coords: &[Number], index: usize, end: &str) -> Result<Square, FormatError> {
+fn square(raw: &RawSquare, index: usize, end: &str) -> Result<Square, FormatError> {
     let item = || format!("move #{index}");
-    match coords {
-        [row, col] => Ok(Square::new(
+    match (&raw.coords, raw.count) {
+        ([Some(row), Some(col)], 2) => Ok(Square::new(
             positive(row, item, &format!("\"{end}\" row"))?,
             positive(col, item, &format!("\"{end}\" column"))?,
         )),
         _ => Err(FormatError::Item {
             item: item(),
-            message: format!("\"{end}\" must be [row, col], got {} numbers", coords.len()),
+            message: format!("\"{end}\" must be [row, col], got {} numbers", raw.count),
         }),
     }
 }
 
 /// Parses a moves JSON document.
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, FormatError> {
-    let raw: RawMoves = serde_json::from_str(text).map_err(syntax)?;
-    raw.moves
-        .iter()
-        .enumerate()
-        .map(|(index, m)| {
-            Ok(Move::new(
-                square(&m.from, index, "from")?,
-                square(&m.to, index, "to")?,
-            ))
-        })
-        .collect()
+    let Object(raw): Object<RawMoves> = serde_json::from_str(text).map_err(syntax)?;
+    raw.moves.0
 }
 
 /// Writes moves as JSON, one move per line.

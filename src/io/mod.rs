@@ -96,15 +96,42 @@ pub fn is_stdio(path: &Path) -> bool {
 }
 
 /// Reads a whole file, or standard input for [`STDIO`].
-fn read_text(path: &Path) -> Result<String, InputError> {
-    let read = || {
-        if is_stdio(path) {
-            std::io::read_to_string(std::io::stdin())
-        } else {
-            std::fs::read_to_string(path)
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdio(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// `bytes` as text; invalid UTF-8 is a syntax error at its line and column.
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
+    String::from_utf8(bytes).map_err(|error| {
+        let valid = error.utf8_error().valid_up_to();
+        let bytes = error.as_bytes();
+        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        FormatError::Syntax {
+            line,
+            column,
+            message: format!("invalid UTF-8 (byte 0x{:02x})", bytes[valid]),
         }
-    };
-    read().map_err(|error| InputError::Read {
+    })
+}
+
+/// Reads a whole file, or standard input for [`STDIO`], as text.
+fn read_text(path: &Path) -> Result<String, InputError> {
+    let bytes = read_bytes(path).map_err(|error| InputError::Read {
+        path: display_path(path),
+        error,
+    })?;
+    utf8_text(bytes).map_err(|error| InputError::Format {
         path: display_path(path),
         error,
     })

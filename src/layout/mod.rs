@@ -43,7 +43,7 @@ use crate::formula::{AndOrFormula, Var};
 use crate::label::Direction;
 
 pub use eval::Evaluator;
-pub use place::layout;
+pub use place::{layout, wire_tiles};
 pub use validate::{ValidationError, validate};
 
 /// Index into [`Layout::nodes`].
@@ -204,9 +204,10 @@ pub struct Footprint {
 }
 
 impl Footprint {
-    /// Distance in squares between the origins of neighbouring tiles.
-    pub fn pitch(&self) -> u32 {
-        let size = self.tile_size.max(1);
+    /// Distance in squares between the origins of neighbouring tiles (exact for every
+    /// `tile_size`, also 2^32 − 1 rounded up to even).
+    pub fn pitch(&self) -> u64 {
+        let size = u64::from(self.tile_size.max(1));
         if self.same_colour_origins && size % 2 == 1 {
             size + 1
         } else {
@@ -216,7 +217,7 @@ impl Footprint {
 
     /// Board square (1-based row, column) of a tile's top-left corner.
     pub fn tile_origin(&self, tile: TilePos) -> (u64, u64) {
-        let pitch = u64::from(self.pitch());
+        let pitch = self.pitch();
         (
             u64::from(tile.row) * pitch + 1,
             u64::from(tile.col) * pitch + 1,

@@ -32,26 +32,77 @@ const MAX_SIDE: u32 = 1 << 30;
 
 /// Lays out `formula` in the given [`Ordering`] style. Deterministic.
 pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, LayoutError> {
-    let clauses = clause_literals(formula)?;
-    let occurrences = literal_occurrences(formula, &clauses)?;
-    let clause_order = order::clause_order(ordering, &clauses, &occurrences);
-    let bands = Bands::new(&clauses, &clause_order)?;
-    let spans: Vec<Span> = occurrences
-        .iter()
-        .map(|occ| variable_span(&bands, occ))
-        .collect();
-    let columns = order::variable_columns(ordering, &spans);
-    let gaps = variable_gaps(&bands, &occurrences);
+    let plan = Plan::new(formula, ordering)?;
+    let gaps = variable_gaps(&plan.bands, &plan.occurrences);
     Router::new(
         formula,
-        &clauses,
-        &occurrences,
-        &bands,
-        &spans,
-        &columns,
+        &plan.clauses,
+        &plan.occurrences,
+        &plan.bands,
+        &plan.spans,
+        &plan.columns,
         &gaps,
     )
     .route()
+}
+
+/// The tiles the variable wires of [`layout`]'s result will cover, computed from the
+/// placement alone (before any routing, in time linear in the formula): each
+/// variable's vertical span plus each literal's track east to the first gate column.
+/// Crossings lie on these tiles, so this bounds the crossings and measures the size of
+/// the layout and of every board stamped from it (README "Resource limits").
+pub fn wire_tiles(formula: &AndOrFormula, ordering: Ordering) -> Result<u64, LayoutError> {
+    let plan = Plan::new(formula, ordering)?;
+    let gate_col = first_gate_column(&plan.columns, &plan.spans);
+    Ok(plan
+        .spans
+        .iter()
+        .zip(&plan.columns)
+        .map(|(span, &col)| {
+            let vertical = u64::from(span.bottom - span.top + 1) * u64::from(span.width);
+            vertical + 2 * u64::from(gate_col - col)
+        })
+        .sum())
+}
+
+/// Clause bands, variable spans and columns: the placement before routing.
+struct Plan {
+    clauses: Vec<Vec<Lit>>,
+    occurrences: Vec<Occurrences>,
+    bands: Bands,
+    spans: Vec<Span>,
+    columns: Vec<u32>,
+}
+
+impl Plan {
+    fn new(formula: &AndOrFormula, ordering: Ordering) -> Result<Plan, LayoutError> {
+        let clauses = clause_literals(formula)?;
+        let occurrences = literal_occurrences(formula, &clauses)?;
+        let clause_order = order::clause_order(ordering, &clauses, &occurrences);
+        let bands = Bands::new(&clauses, &clause_order)?;
+        let spans: Vec<Span> = occurrences
+            .iter()
+            .map(|occ| variable_span(&bands, occ))
+            .collect();
+        let columns = order::variable_columns(ordering, &spans);
+        Ok(Plan {
+            clauses,
+            occurrences,
+            bands,
+            spans,
+            columns,
+        })
+    }
+}
+
+/// First gate column (right of every variable column).
+fn first_gate_column(columns: &[u32], spans: &[Span]) -> u32 {
+    columns
+        .iter()
+        .zip(spans)
+        .map(|(&c, s)| c + s.width)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The two occurrences of a variable: `(clause, position)` of `x` and of `¬x`.
@@ -243,12 +294,7 @@ impl<'a> Router<'a> {
         columns: &'a [u32],
         gaps: &'a [u32],
     ) -> Router<'a> {
-        let gate_col = columns
-            .iter()
-            .zip(spans)
-            .map(|(&c, s)| c + s.width)
-            .max()
-            .unwrap_or(0);
+        let gate_col = first_gate_column(columns, spans);
         Router {
             formula,
             clauses,

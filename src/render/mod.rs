@@ -526,16 +526,26 @@ impl Scene {
     /// 1, 2, 5, 10, 20, … that leaves at most 40 labels along a side and puts labels at
     /// least `min_spacing` squares apart.
     pub fn label_step(extent: u32, min_spacing: f64) -> u32 {
-        let mut scale = 1u32;
+        let mut scale = 1u64;
         loop {
             for mantissa in [1, 2, 5] {
                 let step = mantissa * scale;
-                if extent / step <= 40 && step as f64 >= min_spacing {
-                    return step;
+                if u64::from(extent) / step <= 40 && step as f64 >= min_spacing {
+                    return u32::try_from(step).unwrap_or(u32::MAX);
                 }
             }
             scale *= 10;
         }
+    }
+
+    /// The labelled lines from `first` to `last`: every multiple of `step` (every line
+    /// when `step` is 1). Costs the labels drawn, not the extent.
+    pub fn label_positions(first: u32, last: u32, step: u32) -> impl Iterator<Item = u32> {
+        let step = step.max(1);
+        let start = u64::from(first).div_ceil(u64::from(step)) * u64::from(step);
+        (start..=u64::from(last))
+            .step_by(step as usize)
+            .map(|line| line as u32)
     }
 
     /// Width of the widest margin number of a side ending at `last`, in units of the font size.
@@ -627,11 +637,16 @@ fn flow_arrows(labelled: &[(Square, &GadgetLabel)], region: Region) -> Vec<Arrow
                 next += 1;
                 for dr in -1i64..=1 {
                     for dc in -1i64..=1 {
-                        let (r, c) = (row as i64 + dr, col as i64 + dc);
+                        let (Ok(r), Ok(c)) = (
+                            u32::try_from(i64::from(row) + dr),
+                            u32::try_from(i64::from(col) + dc),
+                        ) else {
+                            continue;
+                        };
                         if r < 1 || c < 1 {
                             continue;
                         }
-                        let neighbour = Square::new(r as u32, c as u32);
+                        let neighbour = Square::new(r, c);
                         if left.remove(&neighbour) {
                             component.push(neighbour);
                         }

@@ -348,7 +348,7 @@ fn square_origin(scene: &Scene, inset: f64) -> String {
 
 fn tints(scene: &Scene) -> Group {
     let items = scene.tints.iter().map(|&(square, class)| {
-        let light = (square.row + square.col) % 2 == 0;
+        let light = (square.row % 2 + square.col % 2) % 2 == 0;
         ((light, class), square)
     });
     let mut group = Group::new()
@@ -598,7 +598,7 @@ fn coordinates(scene: &Scene, layout: &Layout) -> Group {
         .set("fill", palette::MARGIN_TEXT.to_string());
     let region = scene.region;
     let step = Scene::label_step(region.rows(), 1.5 * size);
-    for row in (region.top..=region.bottom).filter(|r| r % step == 0 || step == 1) {
+    for row in Scene::label_positions(region.top, region.bottom, step) {
         let y = (row - region.top) as f64 + 0.5 + 0.35 * size;
         group.append(
             Label::new(row.to_string())
@@ -608,7 +608,7 @@ fn coordinates(scene: &Scene, layout: &Layout) -> Group {
         );
     }
     let step = Scene::label_step(region.cols(), Scene::label_width(region.right) * size);
-    for col in (region.left..=region.right).filter(|c| c % step == 0 || step == 1) {
+    for col in Scene::label_positions(region.left, region.right, step) {
         group.append(
             Label::new(col.to_string())
                 .set("x", num((col - region.left) as f64 + 0.5))

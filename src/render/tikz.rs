@@ -166,6 +166,16 @@ fn arrow(body: &mut String, colours: &mut Colours, arrow: &super::Arrow) {
     );
 }
 
+/// `first, first + 2, …` below `end` as a TikZ `\\foreach` list.
+fn every_other(first: u32, end: u32) -> String {
+    let last = first + (end - 1 - first) / 2 * 2;
+    match (last - first) / 2 {
+        0 => first.to_string(),
+        1 => format!("{first},{last}"),
+        _ => format!("{first},{},...,{last}", first + 2),
+    }
+}
+
 fn body(scene: &Scene, colours: &mut Colours) -> String {
     let mut out = String::new();
     let region = scene.region;
@@ -177,26 +187,23 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
         "\\fill[{light}] (0,0) rectangle {};",
         point(cols as f64, rows as f64)
     );
-    for y in 0..rows {
-        // Dark squares: (row + col) odd.
-        let first = (region.top + y + region.left + 1) % 2;
+    // Dark squares, (row + col) odd: one nested loop per row parity, so the text does
+    // not grow with the board.
+    for parity in 0..2u32.min(rows) {
+        let first = (region.top % 2 + parity + region.left % 2 + 1) % 2;
         if first >= cols {
             continue;
         }
-        let last = first + (cols - 1 - first) / 2 * 2;
-        let xs = match (last - first) / 2 {
-            0 => first.to_string(),
-            1 => format!("{first},{last}"),
-            _ => format!("{first},{},...,{last}", first + 2),
-        };
         let _ = writeln!(
             out,
-            "\\foreach \\x in {{{xs}}} \\fill[{dark}] (\\x,{y}) rectangle ++(1,1);"
+            "\\foreach \\y in {{{}}} \\foreach \\x in {{{}}} \\fill[{dark}] (\\x,\\y) rectangle ++(1,1);",
+            every_other(parity, rows),
+            every_other(first, cols)
         );
     }
     if !scene.dots {
         for &(square, class) in &scene.tints {
-            let base = if (square.row + square.col) % 2 == 0 {
+            let base = if (square.row % 2 + square.col % 2) % 2 == 0 {
                 palette::LIGHT
             } else {
                 palette::DARK
@@ -274,7 +281,7 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
     }
     if scene.coordinates {
         let step = Scene::label_step(rows, 0.5);
-        for row in (region.top..=region.bottom).filter(|r| r % step == 0 || step == 1) {
+        for row in Scene::label_positions(region.top, region.bottom, step) {
             let _ = writeln!(
                 out,
                 "\\node[s2c coordinate, anchor=east] at {} {{{row}}};",
@@ -282,7 +289,7 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
             );
         }
         let step = Scene::label_step(cols, 0.35 * Scene::label_width(region.right));
-        for col in (region.left..=region.right).filter(|c| c % step == 0 || step == 1) {
+        for col in Scene::label_positions(region.left, region.right, step) {
             let _ = writeln!(
                 out,
                 "\\node[s2c coordinate, anchor=south] at {} {{{col}}};",

@@ -97,15 +97,17 @@ pub(super) struct Decomposition<'a> {
     children: Vec<Vec<u32>>,
     subtree: Vec<usize>,
     pub states: u64,
-    pub width: usize,
 }
 
 impl<'a> Decomposition<'a> {
+    /// `None` as soon as a bag reaches `max_width` squares: the elimination then stops
+    /// early, so its cost stays O(n · max_width²) on wide boards.
     pub(super) fn new(
         neighbours: &'a [Vec<u32>],
         budget: Vec<u32>,
         may_be_final: &'a [bool],
-    ) -> Decomposition<'a> {
+        max_width: usize,
+    ) -> Option<Decomposition<'a>> {
         let n = neighbours.len();
         let mut adjacent: Vec<FxHashSet<u32>> = neighbours
             .iter()
@@ -122,6 +124,9 @@ impl<'a> Decomposition<'a> {
             eliminated[v as usize] = true;
             order.push(v);
             let rest: Vec<u32> = adjacent[v as usize].iter().copied().collect();
+            if rest.len() + 1 >= max_width {
+                return None;
+            }
             for &a in &rest {
                 queue.remove(&(adjacent[a as usize].len(), a));
                 adjacent[a as usize].remove(&v);
@@ -153,8 +158,7 @@ impl<'a> Decomposition<'a> {
                 subtree[p as usize] += subtree[v as usize];
             }
         }
-        let width = higher.iter().map(|h| h.len() + 1).max().unwrap_or(0);
-        Decomposition {
+        Some(Decomposition {
             neighbours,
             budget,
             may_be_final,
@@ -164,8 +168,7 @@ impl<'a> Decomposition<'a> {
             children,
             subtree,
             states: 0,
-            width,
-        }
+        })
     }
 
     /// Whether the board has a solving capture sequence; `limit` says whether to give up
@@ -554,9 +557,15 @@ mod tests {
             let budgets: Vec<u32> = board.pieces().iter().map(|p| p.budget).collect();
             let expected = brute_force(&board, Variant::Standard).is_some();
             let decide = |may_be_final: &[bool]| {
-                Decomposition::new(&geometry.neighbours, budgets.clone(), may_be_final)
-                    .solvable(&mut |_| false)
-                    .unwrap()
+                Decomposition::new(
+                    &geometry.neighbours,
+                    budgets.clone(),
+                    may_be_final,
+                    usize::MAX,
+                )
+                .expect("no width bound")
+                .solvable(&mut |_| false)
+                .unwrap()
             };
             assert_eq!(
                 decide(&vec![true; board.len()]),

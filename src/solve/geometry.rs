@@ -137,11 +137,17 @@ impl Geometry {
             let mut lists = vec![Vec::new(); n];
             for (slot, sq) in squares.iter().enumerate() {
                 for &(dr, dc) in steps(kind) {
-                    let (r, c) = (sq.row as i64 + dr, sq.col as i64 + dc);
+                    // Exact: a step past row or column 2^32 − 1 leaves the board.
+                    let (Ok(r), Ok(c)) = (
+                        u32::try_from(i64::from(sq.row) + dr),
+                        u32::try_from(i64::from(sq.col) + dc),
+                    ) else {
+                        continue;
+                    };
                     if r < 1 || c < 1 {
                         continue;
                     }
-                    if let Some(&j) = slot_of.get(&Square::new(r as u32, c as u32)) {
+                    if let Some(&j) = slot_of.get(&Square::new(r, c)) {
                         lists[slot].push(j);
                     }
                 }

@@ -217,7 +217,18 @@ impl<'a> TreeEngine<'a> {
         let geometry = Geometry::new(board);
         let may_be_final = initial_finals(&geometry, board);
         let neighbours = geometry.neighbours;
-        let order = best_order(pieces.iter().map(|p| p.square).collect(), &neighbours);
+        // The set-up honours the limits too: the path DP expands at least one state per
+        // square, so a node limit below the piece count, like a spent time limit, leaves
+        // no time for the search of a narrow order.
+        let hopeless = options
+            .node_limit
+            .is_some_and(|limit| limit < pieces.len() as u64);
+        let expired = || hopeless || options.time_limit.is_some_and(|l| start.elapsed() > l);
+        let order = best_order(
+            pieces.iter().map(|p| p.square).collect(),
+            &neighbours,
+            &expired,
+        );
         let mut engine = TreeEngine {
             board,
             kind,
@@ -320,12 +331,12 @@ impl<'a> TreeEngine<'a> {
             return Ok(Some(false));
         };
         let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
-        let mut decomposition = Decomposition::new(&self.neighbours, budgets, may_be_final);
-        if decomposition.width >= MAX_BAG
-            || decomposition.width >= self.stats.table_entries.max(1) as usize
-        {
+        let max_width = MAX_BAG.min(self.stats.table_entries.max(1) as usize);
+        let Some(mut decomposition) =
+            Decomposition::new(&self.neighbours, budgets, may_be_final, max_width)
+        else {
             return Ok(None);
-        }
+        };
         let (options, start) = (self.options, self.start);
         let mut limit = |states: u64| {
             options.node_limit.is_some_and(|l| states >= l)
@@ -976,7 +987,12 @@ fn prune_dominated(
 
 /// A placement order of small frontier width: the best of row-major, column-major and
 /// greedy orders ([`greedy_order`]) from a corner square and two far-apart squares.
-fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
+/// Stops trying greedy orders once `expired` says so.
+fn best_order(
+    squares: Vec<Square>,
+    neighbours: &[Vec<u32>],
+    expired: &dyn Fn() -> bool,
+) -> Vec<u32> {
     let n = squares.len();
     let mut by_row: Vec<u32> = (0..n as u32).collect();
     by_row.sort_by_key(|&v| (squares[v as usize].row, squares[v as usize].col));
@@ -986,7 +1002,7 @@ fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
         return Vec::new();
     };
     let mut candidates = vec![by_row.clone(), by_col];
-    if n <= GREEDY_MAX_SQUARES {
+    if n <= GREEDY_MAX_SQUARES && !expired() {
         let far = farthest(first, neighbours);
         let other = farthest(far, neighbours);
         // Also from the tips of the capture graph (degree 1), spread over the board.
@@ -998,6 +1014,9 @@ fn best_order(squares: Vec<Square>, neighbours: &[Vec<u32>]) -> Vec<u32> {
             .into_iter()
             .chain(tips.into_iter().step_by(step));
         for start in starts {
+            if expired() {
+                break;
+            }
             candidates.push(greedy_order(start, &by_row, neighbours));
         }
     }

@@ -389,12 +389,13 @@ impl Chain {
     }
 
     /// And-Or input: the formula itself, passed through [`separate`] only if a clause
-    /// holds both literals of a variable.
+    /// holds both literals of a variable or there is no clause at all (then the stand-in
+    /// `a ∨ b`, `¬a ∨ ¬b` of a CNF without clauses is added, so both compile alike).
     pub fn from_andor(formula: &AndOrFormula) -> Result<Chain, TransformError> {
         formula.check()?;
-        let separate = formula
-            .clause_with_both_literals()
-            .map(|_| separate::separate(formula));
+        let separate = (formula.clauses.is_empty()
+            || formula.clause_with_both_literals().is_some())
+        .then(|| separate::separate(formula));
         Ok(Chain {
             steps: Steps::FromAndOr {
                 formula: formula.clone(),

@@ -7,6 +7,10 @@
 //! `y := x` the new clauses mean the old ones; conversely `¬x ∨ y` makes `¬y` imply
 //! `¬x`, and both clause shapes are monotone in their literals, so `C` holds wherever
 //! the new `C` does. Forward map: `y := x`. Backward map: drop the `y`s.
+//!
+//! A formula without clauses gets the satisfiable stand-in `a ∨ b`, `¬a ∨ ¬b` on two
+//! fresh variables instead, as the And-Or step does for a CNF without clauses
+//! (forward `a := 1`, `b := 0`): the backends need a clause to test.
 
 use std::collections::HashSet;
 
@@ -19,8 +23,16 @@ pub struct Separate {
     pub output: AndOrFormula,
     /// Provenance of every output variable.
     pub origins: Vec<Origin>,
-    /// The variable each fresh `y` mirrors, in order of the fresh variables.
-    mirrored: Vec<Var>,
+    /// The value of each fresh variable: the variable a `y` mirrors, or a constant of
+    /// the stand-in clauses.
+    mirrored: Vec<Fresh>,
+}
+
+/// What a fresh variable's forward value is.
+#[derive(Clone, Copy, Debug)]
+enum Fresh {
+    Mirror(Var),
+    Constant(bool),
 }
 
 /// Replaces the second literal of each clause holding both literals of a variable.
@@ -45,10 +57,17 @@ pub fn separate(formula: &AndOrFormula) -> Separate {
             var: x.var,
             clause: index,
         });
-        let name = fresh_name(&mut used, format!("{}_sep", formula.names[x.var.index()]));
+        // `1_sep` would not be an identifier of the text format; `x1_sep` is.
+        let base = &formula.names[x.var.index()];
+        let prefix = if base.starts_with(|ch: char| ch.is_ascii_digit()) {
+            "x"
+        } else {
+            ""
+        };
+        let name = fresh_name(&mut used, format!("{prefix}{base}_sep"));
         used.insert(name.clone());
         output.names.push(name);
-        mirrored.push(x.var);
+        mirrored.push(Fresh::Mirror(x.var));
         let replace = |lit: &mut Lit| {
             if *lit == !x {
                 *lit = Lit::new(y, false);
@@ -61,6 +80,22 @@ pub fn separate(formula: &AndOrFormula) -> Separate {
         appended.push(AndOrClause::Or(vec![!x, Lit::new(y, true)]));
     }
     output.clauses.extend(appended);
+    if output.clauses.is_empty() {
+        let (a, b) = (Var(origins.len() as u32), Var(origins.len() as u32 + 1));
+        output
+            .clauses
+            .push(AndOrClause::Or(vec![Lit::new(a, true), Lit::new(b, true)]));
+        output.clauses.push(AndOrClause::Or(vec![
+            Lit::new(a, false),
+            Lit::new(b, false),
+        ]));
+        for (which, value) in [(1, true), (2, false)] {
+            let name = fresh_name(&mut used, format!("noclause{which}"));
+            output.names.push(name);
+            origins.push(Origin::NoClause { which });
+            mirrored.push(Fresh::Constant(value));
+        }
+    }
     Separate {
         output,
         origins,
@@ -72,7 +107,10 @@ impl Separate {
     /// Keeps every value and sets each fresh `y` to the variable it mirrors.
     pub fn forward(&self, input: &Assignment) -> Assignment {
         let mut values = input.0.clone();
-        values.extend(self.mirrored.iter().map(|&x| input.value(x)));
+        values.extend(self.mirrored.iter().map(|&fresh| match fresh {
+            Fresh::Mirror(x) => input.value(x),
+            Fresh::Constant(value) => value,
+        }));
         Assignment(values)
     }
 
