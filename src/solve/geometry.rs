@@ -45,7 +45,7 @@ pub(crate) fn kind_index(kind: PieceKind) -> usize {
 }
 
 /// Line families a ranged kind moves along (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
-fn families(kind: PieceKind) -> &'static [usize] {
+pub(crate) fn families(kind: PieceKind) -> &'static [usize] {
     match kind {
         PieceKind::Rook => &[0, 1],
         PieceKind::Bishop => &[2, 3],
@@ -55,7 +55,7 @@ fn families(kind: PieceKind) -> &'static [usize] {
 }
 
 /// Steps of the short-range kinds.
-fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
+pub(crate) fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
     const KING: [(i64, i64); 8] = [
         (-1, -1),
         (-1, 0),
