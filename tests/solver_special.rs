@@ -140,3 +140,65 @@ proptest! {
         }
     }
 }
+
+/// Boards of bishops (both square colours) and one or two knights, budgets 0–2: the
+/// class of the capture-chain rule (`solve::chains`).
+fn bishops_and_knights() -> impl Strategy<Value = Board> {
+    board_of(
+        5,
+        5,
+        3..=8,
+        (
+            proptest::sample::select(vec![
+                PieceKind::Bishop,
+                PieceKind::Bishop,
+                PieceKind::Bishop,
+                PieceKind::Knight,
+            ]),
+            0u32..=2,
+        ),
+    )
+}
+
+fn search_engine(variant: Variant) -> SolveOptions {
+    SolveOptions {
+        variant,
+        method: Some(Method::Search),
+        ..SolveOptions::default()
+    }
+}
+
+/// The search engine (special cases skipped) against brute force.
+fn search_matches_brute_force(board: &Board, variant: Variant) -> Result<(), TestCaseError> {
+    let report = solve(board, &search_engine(variant));
+    let expected = brute_force(board, variant).is_some();
+    match &report.verdict {
+        Verdict::Solvable(moves) => {
+            prop_assert!(check_sequence(board, moves, variant).is_solution());
+            prop_assert!(expected, "{board:?}: search solved an unsolvable board");
+        }
+        Verdict::Unsolvable => prop_assert!(!expected, "{board:?}: search says unsolvable"),
+        Verdict::Unknown => prop_assert!(false, "no limit was set"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn search_with_capture_chains_matches_brute_force_on_bishops_and_knights(
+        board in bishops_and_knights(),
+        variant in variant(),
+    ) {
+        search_matches_brute_force(&board, variant)?;
+    }
+
+    #[test]
+    fn search_matches_brute_force_on_mixed_boards(
+        board in board_of(5, 5, 2..=8, (any_kind(), 0u32..=2)),
+        variant in variant(),
+    ) {
+        search_matches_brute_force(&board, variant)?;
+    }
+}

@@ -15,6 +15,7 @@
 
 mod analysis;
 pub mod brute;
+mod chains;
 mod decompose;
 mod engine;
 mod geometry;
