@@ -258,8 +258,12 @@ impl Analyser {
             self.antennae(geo, state);
         }
         self.stranded_pieces(geo, state, &goal)?;
-        if single && state.kinds().count_ones() >= 2 {
-            // Capture chains ([`Chains`]): kind-aware, so only boards of several kinds.
+        let chain_state = state.count == geo.len() || kinds != geo.kinds();
+        if single && kinds.count_ones() >= 2 && chain_state && Chains::applies(geo) {
+            // Capture chains ([`Chains`]): kind-aware, so only boards of several kinds;
+            // at the root (its candidate final squares are inherited down the search)
+            // and wherever a kind has left the board, as a throttle (measured: 20–30 %
+            // fewer states per second when run on every state of dense mixed boards).
             let work = self.chains.restrict(geo, state, &mut self.out.finals);
             if self.clock.charge(work) {
                 return Err(Halt::Limit);

@@ -20,23 +20,25 @@
 //! The rule sees what the undirected components rule cannot: bishops on both square
 //! colours joined by one knight of budget 1 — a bishop arriving on the knight's square
 //! can never move on to the other colour, so no square is reachable from both colours.
-//! Cost per state O(n² / 64 · n) words for the transitive closure (bitsets), applied to
-//! boards of two or more kinds only.
+//! Cost per state O(n² · n / 64) word operations for the transitive closure (bitsets),
+//! applied to boards of two or more kinds and at most [`MAX_SLOTS`] squares only.
 
 use super::geometry::{Geometry, kind_index};
 use super::state::State;
 
-/// Reusable buffers for [`Chains::finals`].
+/// Boards with more squares than this skip the rule (its closure is cubic).
+pub(crate) const MAX_SLOTS: usize = 256;
+
+/// Reusable buffers for [`Chains::restrict`].
 pub(crate) struct Chains {
     words: usize,
+    /// `reach[(kind * n + slot) * words ..]`: the empty-board targets of a piece of
+    /// `kind` on `slot` as a bitset (built on first use).
+    reach: Vec<u64>,
     /// Per slot: kinds with a mobile arrival there (bit [`kind_index`]).
     arrivals: Vec<u8>,
     /// Per slot: the squares reachable from it in the arrival graph, itself included.
     closure: Vec<u64>,
-    frontier: Vec<usize>,
-    next: Vec<usize>,
-    seen: Vec<u32>,
-    epoch: u32,
 }
 
 fn set(mask: &mut [u64], slot: usize) {
@@ -47,68 +49,116 @@ fn has(mask: &[u64], slot: usize) -> bool {
     mask[slot / 64] >> (slot % 64) & 1 == 1
 }
 
+/// The set bits of `mask`.
+fn members(mask: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    mask.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + bit
+            })
+        })
+    })
+}
+
 impl Chains {
     pub fn new(n: usize, words: usize) -> Chains {
         Chains {
             words,
+            reach: Vec::new(),
             arrivals: vec![0; n],
             closure: vec![0; n * words],
-            frontier: Vec::new(),
-            next: Vec::new(),
-            seen: vec![0; n],
-            epoch: 0,
+        }
+    }
+
+    /// Whether the rule runs on boards of this geometry ([`MAX_SLOTS`]).
+    pub fn applies(geo: &Geometry) -> bool {
+        geo.len() <= MAX_SLOTS
+    }
+
+    /// ORs into `out` the empty-board targets of kinds `kinds` on `slot`.
+    fn add_targets(&self, n: usize, slot: usize, kinds: u8, out: &mut [u64]) {
+        let words = self.words;
+        for k in 0..6 {
+            if kinds >> k & 1 == 1 {
+                let at = (k * n + slot) * words;
+                for (o, bits) in out.iter_mut().zip(&self.reach[at..at + words]) {
+                    *o |= bits;
+                }
+            }
         }
     }
 
     /// Intersects `finals` with the squares every occupied square can chain to (module
     /// docs); returns the work done, for the clock.
     pub fn restrict(&mut self, geo: &Geometry, state: &State, finals: &mut [u64]) -> u64 {
-        let words = self.words;
+        let (n, words) = (geo.len(), self.words);
+        if self.reach.is_empty() {
+            self.reach = vec![0; 6 * n * words];
+            for kind in crate::board::PieceKind::ALL
+                .into_iter()
+                .filter(|&k| geo.has_kind(k))
+            {
+                let k = kind_index(kind);
+                for slot in 0..n {
+                    for &t in geo.targets(kind, slot) {
+                        set(
+                            &mut self.reach[(k * n + slot) * words..][..words],
+                            t as usize,
+                        );
+                    }
+                }
+            }
+        }
+        let occupied = &state.occupied;
         let slots: Vec<usize> = state.slots().collect();
-        let mut work = 0u64;
+        let work = (slots.len() * slots.len() * words) as u64;
         for &slot in &slots {
             self.arrivals[slot] = 0;
         }
         // Mobile arrivals: walks of depth 1 … b − 1 from every piece.
+        let mut seen = vec![0u64; words];
+        let mut frontier = vec![0u64; words];
+        let mut next = vec![0u64; words];
         for &start in &slots {
             let budget = state.budget[start] as usize;
             if budget < 2 {
                 continue;
             }
-            let kind = state.kind[start];
-            self.epoch = self.epoch.wrapping_add(1);
-            if self.epoch == 0 {
-                self.seen.fill(0);
-                self.epoch = 1;
-            }
-            self.seen[start] = self.epoch;
-            self.frontier.clear();
-            self.frontier.push(start);
-            for _ in 1..budget {
-                self.next.clear();
-                for &u in &self.frontier {
-                    for &w in geo.targets(kind, u) {
-                        let w = w as usize;
-                        work += 1;
-                        if state.is_occupied(w) && self.seen[w] != self.epoch {
-                            self.seen[w] = self.epoch;
-                            self.arrivals[w] |= 1 << kind_index(kind);
-                            self.next.push(w);
-                        }
-                    }
+            let kind = 1 << kind_index(state.kind[start]);
+            seen.fill(0);
+            set(&mut seen, start);
+            frontier.fill(0);
+            set(&mut frontier, start);
+            for _ in 1..budget.min(slots.len()) {
+                next.fill(0);
+                for u in members(&frontier) {
+                    self.add_targets(n, u, kind, &mut next);
                 }
-                if self.next.is_empty() {
+                for w in 0..words {
+                    next[w] &= occupied[w] & !seen[w];
+                    seen[w] |= next[w];
+                }
+                if next.iter().all(|&w| w == 0) {
                     break;
                 }
-                std::mem::swap(&mut self.frontier, &mut self.next);
+                for w in members(&next) {
+                    self.arrivals[w] |= kind;
+                }
+                std::mem::swap(&mut frontier, &mut next);
             }
         }
         // Closure of the arrival graph (Warshall over bitsets).
         for &u in &slots {
-            let row = &mut self.closure[u * words..(u + 1) * words];
-            row.fill(0);
-            set(row, u);
-            work += Self::edges(geo, state, u, self.arrivals[u], row);
+            let mut row = vec![0u64; words];
+            set(&mut row, u);
+            self.add_targets(n, u, self.arrivals[u], &mut row);
+            for (r, occ) in row.iter_mut().zip(occupied) {
+                *r &= occ;
+            }
+            self.closure[u * words..(u + 1) * words].copy_from_slice(&row);
         }
         for &k in &slots {
             for &i in &slots {
@@ -119,7 +169,6 @@ impl Chains {
                     }
                 }
             }
-            work += slots.len() as u64;
         }
         // Every square's chains: its first move (own piece or a mobile arrival), then
         // the arrival graph.
@@ -132,38 +181,20 @@ impl Chains {
             } else {
                 0
             };
-            work += Self::edges(geo, state, v, self.arrivals[v] | own, &mut first);
+            self.add_targets(n, v, self.arrivals[v] | own, &mut first);
+            for (f, occ) in first.iter_mut().zip(occupied) {
+                *f &= occ;
+            }
             reach.fill(0);
             set(&mut reach, v);
-            for &w in &slots {
-                if has(&first, w) {
-                    let row = &self.closure[w * words..(w + 1) * words];
-                    for (r, bits) in reach.iter_mut().zip(row) {
-                        *r |= bits;
-                    }
+            for w in members(&first) {
+                let row = &self.closure[w * words..(w + 1) * words];
+                for (r, bits) in reach.iter_mut().zip(row) {
+                    *r |= bits;
                 }
             }
             for (f, r) in finals.iter_mut().zip(&reach) {
                 *f &= r;
-            }
-            work += slots.len() as u64;
-        }
-        work
-    }
-
-    /// Marks in `out` every occupied square a piece of a kind in `kinds` on `slot`
-    /// reaches on an empty board; returns the work done.
-    fn edges(geo: &Geometry, state: &State, slot: usize, kinds: u8, out: &mut [u64]) -> u64 {
-        let mut work = 0;
-        for kind in crate::board::PieceKind::ALL {
-            if kinds >> kind_index(kind) & 1 == 0 {
-                continue;
-            }
-            for &w in geo.targets(kind, slot) {
-                work += 1;
-                if state.is_occupied(w as usize) {
-                    set(out, w as usize);
-                }
             }
         }
         work

@@ -239,6 +239,14 @@ impl Geometry {
             .any(|kind| kind.is_ranged() && self.has_kind(kind))
     }
 
+    /// The kinds on the initial board, one bit per [`kind_index`].
+    pub fn kinds(&self) -> u8 {
+        PieceKind::ALL
+            .into_iter()
+            .filter(|&kind| self.has_kind(kind))
+            .fold(0, |mask, kind| mask | 1 << kind_index(kind))
+    }
+
     /// Whether `kind` occurs on the initial board.
     pub fn has_kind(&self, kind: PieceKind) -> bool {
         !self.reach[kind_index(kind)].is_empty()
