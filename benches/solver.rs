@@ -1,7 +1,10 @@
 //! Solver benchmark (`cargo bench --bench solver`): King gadget test boards (gadget +
 //! input stubs + 1-test, from `benches/fixtures/`, for every input signal combination),
 //! output reading (`remainders`) of the And and g gadgets, 2-row 40-column King wires,
-//! and a fixed-seed set of chess.com-size 8×8 puzzles.
+//! a fixed-seed set of chess.com-size 8×8 puzzles, the hard classes of issue 13 (dense
+//! backward-built boards, colour-split bishops with one bridging knight, king-last
+//! boards; solved counts and states per second at a 10 s limit), and the linear scaling
+//! of the polynomial special cases up to 10⁶ pieces.
 
 use std::time::{Duration, Instant};
 
@@ -424,7 +427,255 @@ fn time_limits() {
     }
 }
 
+/// Squares from which a `kind` piece captures onto `to` with the squares in between
+/// empty (`occupied` holds the pieces), inside a `size × size` board: the origins of a
+/// backward (un-capture) step.
+fn origins(kind: PieceKind, to: Square, size: u32, occupied: &BTreeSet<Square>) -> Vec<Square> {
+    let inside = |r: i64, c: i64| (1..=size as i64).contains(&r) && (1..=size as i64).contains(&c);
+    let (r, c) = (to.row as i64, to.col as i64);
+    let free =
+        |r: i64, c: i64| inside(r, c) && !occupied.contains(&Square::new(r as u32, c as u32));
+    let mut out = Vec::new();
+    let steps: &[(i64, i64)] = match kind {
+        PieceKind::King => &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        PieceKind::Knight => &[
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ],
+        // A pawn captures toward row 1, so it came from the row below.
+        PieceKind::Pawn => &[(1, -1), (1, 1)],
+        _ => &[],
+    };
+    for &(dr, dc) in steps {
+        if free(r + dr, c + dc) {
+            out.push(Square::new((r + dr) as u32, (c + dc) as u32));
+        }
+    }
+    let straight = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    let lines: Vec<(i64, i64)> = match kind {
+        PieceKind::Rook => straight.to_vec(),
+        PieceKind::Bishop => diagonal.to_vec(),
+        PieceKind::Queen => straight.iter().chain(&diagonal).copied().collect(),
+        _ => Vec::new(),
+    };
+    for (dr, dc) in lines {
+        let (mut rr, mut cc) = (r + dr, c + dc);
+        while free(rr, cc) {
+            out.push(Square::new(rr as u32, cc as u32));
+            rr += dr;
+            cc += dc;
+        }
+    }
+    out
+}
+
+/// A solvable board built backward from one `first` piece: repeatedly a piece of budget
+/// < `max_budget` steps back to an origin square (budget + 1) and leaves a new piece
+/// of a kind from `kinds`, budget 0, on the square it captured.
+fn backward_board(
+    count: usize,
+    size: u32,
+    first: PieceKind,
+    kinds: &[PieceKind],
+    max_budget: u32,
+    seed: u64,
+) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut pieces: Vec<(Square, PieceKind, u32)> =
+        vec![(Square::new(rng.u32(1..=size), rng.u32(1..=size)), first, 0)];
+    let mut occupied: BTreeSet<Square> = pieces.iter().map(|p| p.0).collect();
+    for _ in 0..20 * count {
+        if pieces.len() == count {
+            break;
+        }
+        let i = rng.usize(..pieces.len());
+        let (at, kind, budget) = pieces[i];
+        if budget >= max_budget {
+            continue;
+        }
+        let from = origins(kind, at, size, &occupied);
+        if from.is_empty() {
+            continue;
+        }
+        let from = from[rng.usize(..from.len())];
+        occupied.insert(from);
+        pieces[i] = (from, kind, budget + 1);
+        pieces.push((at, kinds[rng.usize(..kinds.len())], 0));
+    }
+    let pieces = pieces
+        .into_iter()
+        .map(|(sq, kind, b)| Piece::new(kind, sq, b))
+        .collect();
+    Board::new(size, size, pieces).expect("valid backward board")
+}
+
+/// `count − 1` budget-2 bishops on random squares of both colours of an 8×8 board and
+/// one budget-1 knight in the middle (issue 13's unsolvable class).
+fn colour_split_board(count: usize, seed: u64) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let knight = Square::new(rng.u32(3..=6), rng.u32(3..=6));
+    let mut pieces = vec![Piece::new(PieceKind::Knight, knight, 1)];
+    let mut cells: Vec<u32> = (0..64)
+        .filter(|&c| Square::new(c / 8 + 1, c % 8 + 1) != knight)
+        .collect();
+    rng.shuffle(&mut cells);
+    for &cell in &cells[..count - 1] {
+        pieces.push(Piece::new(
+            PieceKind::Bishop,
+            Square::new(cell / 8 + 1, cell % 8 + 1),
+            2,
+        ));
+    }
+    Board::new(8, 8, pieces).expect("valid board")
+}
+
+/// One class of hard boards: every board at the 10 s limit, then a summary line.
+fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
+    if !selected(title) {
+        return;
+    }
+    println!("== {title} (limit {} s each)", TIME_LIMIT.as_secs());
+    let (mut solved, mut total_time, mut total_nodes) = (0, Duration::ZERO, 0);
+    let count = boards.len();
+    for (name, board) in boards {
+        let (verdict, stats, time) = run(&board, variant);
+        print_row(&name, board.len(), &verdict, &stats, time);
+        solved += usize::from(verdict != Verdict::Unknown);
+        total_time += time;
+        total_nodes += stats.nodes;
+    }
+    println!(
+        "{title}: {solved}/{count} decided, total {:.2} s, {:.0} states/s",
+        total_time.as_secs_f64(),
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
+    );
+}
+
+fn hard_classes() {
+    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+    let mixed = [
+        Queen, Rook, Rook, Bishop, Bishop, Knight, Knight, Pawn, Pawn,
+    ];
+    let dense = (0..8u64)
+        .map(|i| {
+            let size = if i % 2 == 0 { 8 } else { 10 };
+            let count = 20 + (i as usize * 20) / 7;
+            let board = backward_board(count, size, Queen, &mixed, 2, 100 + i);
+            (format!("dense {size}x{size} #{i}"), board)
+        })
+        .collect();
+    hard_class(
+        "dense backward-built boards, 20-40 pieces, budgets <= 2",
+        dense,
+        Variant::Standard,
+    );
+    let split = (13..=25)
+        .step_by(2)
+        .map(|count| {
+            (
+                format!("bishops+knight {count}"),
+                colour_split_board(count, count as u64),
+            )
+        })
+        .collect();
+    hard_class(
+        "colour-split bishops with one bridging knight, 13-25 pieces",
+        split,
+        Variant::Standard,
+    );
+    let king_last = (0..6u64)
+        .map(|i| {
+            let count = 16 + 2 * i as usize;
+            let board = backward_board(count, 8, King, &mixed, 2, 200 + i);
+            (format!("king-last #{i}"), board)
+        })
+        .collect();
+    hard_class(
+        "king-last backward-built boards, 16-28 pieces",
+        king_last,
+        Variant::KingLast,
+    );
+}
+
+/// The special cases on boards of 10³ … 10⁶ pieces: time per piece should stay flat.
+fn special_scaling() {
+    if !selected("special") {
+        return;
+    }
+    println!("== special cases, 10^3 .. 10^6 pieces (linear: time per piece flat)");
+    for n in [1_000u32, 10_000, 100_000, 1_000_000] {
+        // Budget-1 rooks on row 1 and column 1, all reaching (1,1): 1-Solo Chess.
+        let star: Vec<Piece> = (0..n)
+            .map(|i| {
+                let square = if i % 2 == 0 {
+                    Square::new(1, i / 2 + 1)
+                } else {
+                    Square::new(i / 2 + 2, 1)
+                };
+                Piece::new(PieceKind::Rook, square, 1)
+            })
+            .collect();
+        // One row: runs of a 2-king and two 0-rooks, then a 1-rook after a gap.
+        let row: Vec<Piece> = (0..n)
+            .map(|i| {
+                let (kind, budget) = match i % 4 {
+                    0 => (PieceKind::King, 2),
+                    3 => (PieceKind::Rook, 2),
+                    _ => (PieceKind::Rook, 0),
+                };
+                Piece::new(kind, Square::new(1, i + 1 + i / 4), budget)
+            })
+            .collect();
+        // Knights with unlimited budgets filling a square block.
+        let side = (n as f64).sqrt().ceil() as u32;
+        let knights: Vec<Piece> = (0..n)
+            .map(|i| {
+                Piece::new(
+                    PieceKind::Knight,
+                    Square::new(i / side + 1, i % side + 1),
+                    n,
+                )
+            })
+            .collect();
+        for (name, pieces) in [
+            ("budgets <= 1", star),
+            ("one row", row),
+            ("unlimited knights", knights),
+        ] {
+            let board = Board::fitted(pieces).expect("valid board");
+            let start = Instant::now();
+            let report = solve(&board, &SolveOptions::default());
+            let time = start.elapsed();
+            println!(
+                "{name:<20} {n:>8} pieces  {:<10} {:>9.3} ms  {:>7.1} ns/piece  ({:?})",
+                verdict_name(&report.verdict),
+                time.as_secs_f64() * 1e3,
+                time.as_secs_f64() * 1e9 / n as f64,
+                report.stats.method,
+            );
+        }
+    }
+}
+
 fn main() {
+    special_scaling();
+    hard_classes();
     time_limits();
     gadget_boards();
     output_reading();

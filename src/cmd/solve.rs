@@ -21,10 +21,14 @@ Examples:
   sat2chess solve board.json --moves solution.json --time-limit 10
   sat2chess solve board.json --moves - | sat2chess check board.json -
   sat2chess solve wire.json --engine search
+  sat2chess solve row.json --explain
 
-Boards of kings only or knights only with budgets <= 2 are decided by the spanning-tree
-engine (dynamic programming over the capture graph), every other board by the search
-engine; --engine forces one.
+Polynomial special cases are decided first without search: every budget <= 1 (thesis
+Thm 4.1), all pieces on one row or column (thesis Thm 4.2), one piece type with every
+budget >= pieces - 1 (Brunner et al. Thm 2.2). Then boards of kings only or knights only
+with budgets <= 2 go to the spanning-tree engine (dynamic programming over the capture
+graph), every other board to the search engine; --engine forces one (and skips the
+special cases). --explain prints which method decided and why.
 
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
 captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
@@ -52,6 +56,9 @@ pub struct Args {
     /// (kings only or knights only, budgets <= 2).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
+    /// Also print which method decided and why (a proof sketch for the special cases).
+    #[arg(long)]
+    pub explain: bool,
     /// Also write the solving sequence as moves JSON to this file (`-`: standard output,
     /// which then holds only the JSON; the verdict goes to standard error).
     #[arg(long, value_name = "FILE")]
@@ -131,6 +138,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             s.table_entries,
             s.elapsed.as_secs_f64()
         ),
+        Method::Special(case) => format!(
+            "special case: {}, no search, {:.3} s",
+            case.name(),
+            s.elapsed.as_secs_f64()
+        ),
     };
     let json_to_stdout = args.moves.as_deref().is_some_and(io::is_stdio);
     let say = |line: String| {
@@ -141,6 +153,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             print_out(format!("{line}\n"))
         }
     };
+    if args.explain {
+        say(format!("method: {}", report.reason))?;
+    }
     Ok(match report.verdict {
         Verdict::Solvable(moves) => {
             let certificate = check_sequence(&board, &moves, variant);

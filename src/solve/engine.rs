@@ -33,6 +33,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use smallvec::SmallVec;
+
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::Variant;
 
@@ -65,33 +67,58 @@ type Fold = BuildHasherDefault<FoldHasher>;
 /// vector is dropped (forgetting a failure only costs time).
 const DOMINANCE_WIDTH: usize = 16;
 
+/// Most budget entries (`u32`) the dominance table stores: 2²⁷, 512 MiB. Replacement
+/// policy: when a new vector would pass it, the whole table is emptied and refilled
+/// from there on (forgetting failures only costs time, never a verdict), so memory
+/// stays bounded on long searches.
+const DOMINANCE_CAPACITY: usize = 1 << 27;
+
 /// Failed states (solve mode): per shape key (occupancy, kinds and goal), the budget
 /// vectors (budgets of the occupied slots in slot order, concatenated) proven to fail,
-/// none dominated by another.
+/// none dominated by another. The vectors live in one arena, so that the table is a
+/// handful of allocations (dropping millions of small vectors cost a second of wall
+/// time after a time limit).
 #[derive(Default)]
 struct Dominance {
-    failed: HashMap<u128, Vec<Vec<u32>>, Fold>,
+    /// Per key: offsets of its vectors in `arena` (all of one key have one length).
+    failed: HashMap<u128, SmallVec<[u32; 4]>, Fold>,
+    arena: Vec<u32>,
     entries: u64,
 }
 
 impl Dominance {
     /// Whether `budgets` is pointwise ≤ a failed vector of the same shape.
     fn fails(&self, key: u128, budgets: &[u32]) -> bool {
+        let len = budgets.len();
         self.failed.get(&key).is_some_and(|list| {
-            list.iter()
-                .any(|failed| budgets.iter().zip(failed).all(|(b, f)| b <= f))
+            list.iter().any(|&at| {
+                let failed = &self.arena[at as usize..at as usize + len];
+                budgets.iter().zip(failed).all(|(b, f)| b <= f)
+            })
         })
     }
 
     /// Records a failure, dropping the vectors it dominates.
     fn record(&mut self, key: u128, budgets: &[u32]) {
+        let len = budgets.len();
+        if self.arena.len() + len > DOMINANCE_CAPACITY || self.arena.len() + len > u32::MAX as usize
+        {
+            self.failed.clear();
+            self.arena.clear();
+            self.entries = 0;
+        }
+        let arena = &self.arena;
         let list = self.failed.entry(key).or_default();
         let before = list.len();
-        list.retain(|failed| !failed.iter().zip(budgets).all(|(f, b)| f <= b));
+        list.retain(|&mut at| {
+            let failed = &arena[at as usize..at as usize + len];
+            !failed.iter().zip(budgets).all(|(f, b)| f <= b)
+        });
         if list.len() == DOMINANCE_WIDTH {
             list.remove(0);
         }
-        list.push(budgets.to_vec());
+        list.push(self.arena.len() as u32);
+        self.arena.extend_from_slice(budgets);
         self.entries = self.entries + list.len() as u64 - before as u64;
     }
 }
@@ -902,7 +929,11 @@ mod tests {
         assert!(!table.fails(8, &[0, 0, 0]));
         // A larger failed vector replaces the ones it dominates.
         table.record(7, &[2, 2, 0]);
-        assert_eq!(table.failed[&7], vec![vec![2, 2, 0]]);
+        let kept: Vec<&[u32]> = table.failed[&7]
+            .iter()
+            .map(|&at| &table.arena[at as usize..at as usize + 3])
+            .collect();
+        assert_eq!(kept, vec![&[2, 2, 0][..]]);
         assert_eq!(table.entries, 1);
         table.record(7, &[0, 0, 3]);
         assert!(table.fails(7, &[0, 0, 3]) && table.fails(7, &[2, 2, 0]));

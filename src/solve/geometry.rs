@@ -25,6 +25,10 @@ pub(crate) struct Geometry {
     /// Symmetrised union over the initial kinds: the (generalised) capture graph of
     /// thesis Definition 3.4. Every capture moves along one of its edges.
     pub neighbours: Vec<Vec<u32>>,
+    /// `neighbour_kinds[slot][i]`: the kinds (bit [`kind_index`]) whose empty-board
+    /// moves join `slot` and `neighbours[slot][i]` in either direction. Once a kind has
+    /// left the board its edges are gone for good ([`Self::neighbours_via`]).
+    pub neighbour_kinds: Vec<Vec<u8>>,
     /// The slots of each line (row, column, diagonal, anti-diagonal), sorted along it.
     line_slots: Vec<Vec<u32>>,
     /// The line of a slot, per line family.
@@ -45,7 +49,7 @@ pub(crate) fn kind_index(kind: PieceKind) -> usize {
 }
 
 /// Line families a ranged kind moves along (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
-fn families(kind: PieceKind) -> &'static [usize] {
+pub(crate) fn families(kind: PieceKind) -> &'static [usize] {
     match kind {
         PieceKind::Rook => &[0, 1],
         PieceKind::Bishop => &[2, 3],
@@ -175,18 +179,31 @@ impl Geometry {
             reach_into[k] = into;
         }
 
-        let mut neighbours = vec![Vec::new(); n];
-        for lists in &reach {
+        let mut joined: Vec<Vec<(u32, u8)>> = vec![Vec::new(); n];
+        for (k, lists) in reach.iter().enumerate() {
             for (slot, targets) in lists.iter().enumerate() {
                 for &t in targets {
-                    neighbours[slot].push(t);
-                    neighbours[t as usize].push(slot as u32);
+                    joined[slot].push((t, 1 << k));
+                    joined[t as usize].push((slot as u32, 1 << k));
                 }
             }
         }
-        for list in &mut neighbours {
+        let mut neighbours = Vec::with_capacity(n);
+        let mut neighbour_kinds = Vec::with_capacity(n);
+        for mut list in joined {
             list.sort_unstable();
-            list.dedup();
+            let mut slots: Vec<u32> = Vec::with_capacity(list.len());
+            let mut kinds: Vec<u8> = Vec::with_capacity(list.len());
+            for (t, kind) in list {
+                if slots.last() == Some(&t) {
+                    *kinds.last_mut().expect("parallel lists") |= kind;
+                } else {
+                    slots.push(t);
+                    kinds.push(kind);
+                }
+            }
+            neighbours.push(slots);
+            neighbour_kinds.push(kinds);
         }
 
         Geometry {
@@ -195,6 +212,7 @@ impl Geometry {
             reach,
             reach_into,
             neighbours,
+            neighbour_kinds,
             line_slots,
             line_of,
             line_pos,
@@ -203,6 +221,16 @@ impl Geometry {
 
     pub fn len(&self) -> usize {
         self.squares.len()
+    }
+
+    /// The capture-graph neighbours of `slot` joined through a kind in `kinds` (bit
+    /// [`kind_index`]): the graph of a state whose pieces have those kinds.
+    pub fn neighbours_via(&self, slot: usize, kinds: u8) -> impl Iterator<Item = usize> + '_ {
+        self.neighbours[slot]
+            .iter()
+            .zip(&self.neighbour_kinds[slot])
+            .filter(move |&(_, &joins)| joins & kinds != 0)
+            .map(|(&u, _)| u as usize)
     }
 
     /// Potential targets of a piece of `kind` on `slot` (empty-board geometry).
@@ -215,6 +243,14 @@ impl Geometry {
         PieceKind::ALL
             .into_iter()
             .any(|kind| kind.is_ranged() && self.has_kind(kind))
+    }
+
+    /// The kinds on the initial board, one bit per [`kind_index`].
+    pub fn kinds(&self) -> u8 {
+        PieceKind::ALL
+            .into_iter()
+            .filter(|&kind| self.has_kind(kind))
+            .fold(0, |mask, kind| mask | 1 << kind_index(kind))
     }
 
     /// Whether `kind` occurs on the initial board.

@@ -9,18 +9,24 @@
 //! goes to the search engine ([`engine`]): compact slot-indexed states with Zobrist
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
+//! Before either, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
+//! column, one piece type with unlimited budgets) decide their classes outright.
 //! [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
 pub mod brute;
+mod chains;
 mod decompose;
 mod engine;
 pub(crate) mod geometry;
+mod special;
 mod state;
 mod tree;
 
+pub use special::SpecialCase;
+
 use std::collections::BTreeSet;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::{Move, Variant};
@@ -37,7 +43,8 @@ pub struct SolveOptions {
     pub node_limit: Option<u64>,
     /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time.
     pub time_limit: Option<Duration>,
-    /// Force an engine; `None` picks the spanning-tree engine where it applies.
+    /// Force an engine; `None` tries the special cases, then picks the spanning-tree
+    /// engine where it applies, else the search engine.
     pub method: Option<Method>,
 }
 
@@ -99,12 +106,16 @@ pub enum Method {
     /// Dynamic programming over spanning forests of the capture graph ([`tree`]); `nodes`
     /// counts DP states, `table_hits` merged states, `table_entries` the frontier width.
     SpanningTree,
+    /// A polynomial special case ([`special`]) decided the board without search.
+    Special(SpecialCase),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveReport {
     pub verdict: Verdict,
     pub stats: SearchStats,
+    /// Which method decided, and why (`solve --explain`).
+    pub reason: String,
 }
 
 /// A remaining configuration: the pieces left, sorted by square.
@@ -116,20 +127,68 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
         return SolveReport {
             verdict: Verdict::Unsolvable,
             stats: SearchStats::default(),
+            reason: "an empty board has no piece to be the last one".into(),
         };
+    }
+    if let Some(report) = special_case(board, options) {
+        return report;
     }
     if uses_tree(board, options) {
         let mut engine = TreeEngine::new(board, options);
         let verdict = verdict(engine.solve().map_err(|_| ()));
         let mut stats = engine.stats;
         stats.method = Method::SpanningTree;
-        return SolveReport { verdict, stats };
+        return SolveReport {
+            reason: exact_reason(
+                &verdict,
+                "spanning-tree engine: dynamic programming over spanning forests of the capture graph",
+            ),
+            verdict,
+            stats,
+        };
     }
     let geometry = Geometry::new(board);
     let mut engine = Engine::new(&geometry, board, options);
+    let verdict = verdict(engine.solve());
     SolveReport {
-        verdict: verdict(engine.solve()),
+        reason: exact_reason(
+            &verdict,
+            "search engine: depth-first search with proven pruning (thesis §3.3)",
+        ),
+        verdict,
         stats: engine.stats,
+    }
+}
+
+/// The special case deciding `board`, unless an engine is forced.
+fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
+    if options.method.is_some() {
+        return None;
+    }
+    let start = Instant::now();
+    let (case, decision) = special::decide(board, options.variant)?;
+    let stats = SearchStats {
+        method: Method::Special(case),
+        elapsed: start.elapsed(),
+        ..SearchStats::default()
+    };
+    let verdict = match decision.moves {
+        Some(moves) => Verdict::Solvable(moves),
+        None => Verdict::Unsolvable,
+    };
+    Some(SolveReport {
+        verdict,
+        stats,
+        reason: format!("{}: {}", case.name(), decision.reason),
+    })
+}
+
+/// The reason text of an exact engine's answer.
+fn exact_reason(verdict: &Verdict, engine: &str) -> String {
+    match verdict {
+        Verdict::Solvable(_) => format!("{engine} found a solving sequence"),
+        Verdict::Unsolvable => format!("{engine} exhausted every capture sequence"),
+        Verdict::Unknown => format!("{engine} reached a limit first"),
     }
 }
 
@@ -156,6 +215,12 @@ fn captures(moves: Vec<(Square, Square)>) -> Vec<Move> {
 pub fn decide(board: &Board, options: &SolveOptions) -> (Option<bool>, SearchStats) {
     if board.is_empty() {
         return (Some(false), SearchStats::default());
+    }
+    if let Some(report) = special_case(board, options) {
+        return (
+            Some(matches!(report.verdict, Verdict::Solvable(_))),
+            report.stats,
+        );
     }
     if uses_tree(board, options) {
         let mut engine = TreeEngine::new(board, options);
@@ -338,11 +403,20 @@ mod tests {
         let board = kings(&["22"]);
         let options = SolveOptions {
             variant: Variant::KingLast,
-            ..SolveOptions::default()
+            ..search_engine()
         };
         let report = solve(&board, &options);
         assert_eq!(report.verdict, Verdict::Unsolvable);
         assert_eq!(report.stats.dead_kings, 1);
+        // Automatically, the unlimited-budget special case decides it without search.
+        let options = SolveOptions {
+            variant: Variant::KingLast,
+            ..SolveOptions::default()
+        };
+        let report = solve(&board, &options);
+        assert_eq!(report.verdict, Verdict::Unsolvable);
+        assert_eq!(report.stats.method, Method::Special(SpecialCase::Unlimited));
+        assert!(report.reason.contains("king-last"), "{}", report.reason);
     }
 
     #[test]

@@ -61,6 +61,8 @@ pub(crate) struct State {
     pub count: usize,
     pub budget_sum: u64,
     pub kings: usize,
+    /// Pieces per kind ([`kind_index`]).
+    pub kind_count: [u32; 6],
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
     pub large_budgets: usize,
     pub hash: u128,
@@ -79,6 +81,7 @@ impl State {
             count: 0,
             budget_sum: 0,
             kings: 0,
+            kind_count: [0; 6],
             large_budgets: 0,
             hash: 0,
             shape: 0,
@@ -96,6 +99,7 @@ impl State {
         self.count += 1;
         self.budget_sum += self.budget[slot] as u64;
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
+        self.kind_count[kind_index(self.kind[slot])] += 1;
         self.large_budgets += usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
         self.shape ^= shape_key(slot, self.kind[slot]);
@@ -108,9 +112,17 @@ impl State {
         self.count -= 1;
         self.budget_sum -= self.budget[slot] as u64;
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
+        self.kind_count[kind_index(self.kind[slot])] -= 1;
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
         self.shape ^= shape_key(slot, self.kind[slot]);
+    }
+
+    /// The kinds on the board, one bit per [`kind_index`].
+    pub fn kinds(&self) -> u8 {
+        (0..6)
+            .filter(|&k| self.kind_count[k] > 0)
+            .fold(0, |mask, k| mask | 1 << k)
     }
 
     pub fn is_occupied(&self, slot: usize) -> bool {
