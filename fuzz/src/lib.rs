@@ -41,6 +41,9 @@ pub fn dimacs_gz(data: &[u8]) {
     let Some((&split, text)) = data.split_first() else {
         return;
     };
+    if text.starts_with(&[0x1f, 0x8b]) {
+        return; // gzip data itself: decompressed once, not twice
+    }
     let split = usize::from(split).min(text.len());
     let mut members = gzip(&text[..split]);
     members.extend(gzip(&text[split..]));
