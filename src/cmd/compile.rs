@@ -19,6 +19,14 @@ pub enum Piece {
     King,
 }
 
+/// Other targets `--to` names instead of `--piece`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// n-Queens Completion (Gent–Jefferson–Nightingale); the certificate is a placement
+    /// JSON `{"queens":[[row,col],…]}`.
+    Nqueens,
+}
+
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
 /// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
 /// transformation chain to And-Or-(1,1)-SAT, is laid out on a tile grid and every tile
@@ -34,8 +42,24 @@ pub struct Args {
     #[command(flatten)]
     pub formula: super::FormulaInput,
     /// The piece type of the board.
+    #[arg(
+        long,
+        value_enum,
+        required_unless_present = "to",
+        conflicts_with = "to"
+    )]
+    pub piece: Option<Piece>,
+    /// Compile to another puzzle instead: `nqueens` (n-Queens Completion).
     #[arg(long, value_enum)]
-    pub piece: Piece,
+    pub to: Option<Target>,
+    /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
+    /// distinct positive literals, exactly one true).
+    #[arg(long, requires = "to")]
+    pub onein3: bool,
+    /// With --to nqueens: refuse boards with a larger side (CNF input grows fast:
+    /// a single clause gives a side of ~10^8).
+    #[arg(long, requires = "to", default_value_t = super::queens::DEFAULT_MAX_SIDE)]
+    pub max_side: i64,
     /// Board file to write (default: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -66,9 +90,21 @@ pub fn ordering(naive: bool) -> Ordering {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let Piece::King = args.piece;
     let input = args.formula.load()?;
     let context = || args.formula.input.display().to_string();
+    if let Some(Target::Nqueens) = args.to {
+        let moves = args.moves.as_deref().filter(|_| args.certify);
+        let output = args.output.as_deref();
+        return super::queens::compile(
+            input,
+            &context(),
+            args.onein3,
+            args.max_side,
+            output,
+            args.stats,
+            moves,
+        );
+    }
     let chain = Chain::from_input(&input).with_context(context)?;
     let compiled =
         king::compile_formula(chain.formula(), ordering(args.naive)).with_context(context)?;

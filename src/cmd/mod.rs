@@ -6,6 +6,7 @@ pub mod convert;
 pub mod decode;
 pub mod gadgets;
 pub mod layout;
+pub mod queens;
 pub mod render;
 pub mod sat;
 pub mod show;
