@@ -149,6 +149,8 @@ fn check_front(monotone: &OneInThree, max_vars: u32) -> (Vec<Vec<bool>>, Vec<Vec
 fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
     let (solutions, p5_solutions) = check_front(monotone, u32::MAX);
     let chain = Chain::from_onein3(monotone, i64::MAX).unwrap();
+    let side = sat2chess::nqueens::chain::completion_side(&chain.gadgets.instance);
+    assert_eq!(side, chain.completion().n, "predicted board side");
     let problem4 = &chain.arrangement.instance;
     assert!(problem4.is_well_formed());
     let p4_solutions = complete(problem4.enumerate(LIMIT).unwrap());

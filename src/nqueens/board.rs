@@ -86,10 +86,16 @@ struct RawBlocked {
 }
 
 fn json_error(error: serde_json::Error) -> FormatError {
+    let (line, column) = (error.line(), error.column());
+    let message = error.to_string();
+    let position = format!(" at line {line} column {column}");
     FormatError::Syntax {
-        line: error.line(),
-        column: error.column(),
-        message: error.to_string(),
+        line,
+        column,
+        message: message
+            .strip_suffix(&position)
+            .unwrap_or(&message)
+            .to_owned(),
     }
 }
 

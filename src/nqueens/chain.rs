@@ -4,11 +4,11 @@
 use std::fmt;
 
 use super::Queen;
-use super::completion::{Completion, Embedding};
+use super::completion::{Completion, Embedding, block_side};
 use super::excluded_diagonals::Arrangement;
 use super::onein3::{CnfEncoding, OneInThree, OneInThreeError, Restriction};
 use super::problem3::DiagonalBlocking;
-use super::problem5::GadgetReduction;
+use super::problem5::{GadgetReduction, Problem5};
 use crate::formula::{Assignment, Cnf};
 use crate::sat::{SatError, solve_cnf};
 
@@ -58,15 +58,15 @@ impl Chain {
     ) -> Result<Chain, ChainError> {
         let restriction = Restriction::new(&monotone);
         let gadgets = GadgetReduction::new(&restriction.instance);
-        let arrangement = Arrangement::new(&gadgets.instance);
-        let blocking = DiagonalBlocking::new(&arrangement.instance);
-        let side = Embedding::side(&blocking.instance);
+        let side = completion_side(&gadgets.instance);
         if side > max_side {
             return Err(ChainError::TooLarge {
                 side,
                 limit: max_side,
             });
         }
+        let arrangement = Arrangement::new(&gadgets.instance);
+        let blocking = DiagonalBlocking::new(&arrangement.instance);
         let embedding = Embedding::new(&blocking.instance);
         Ok(Chain {
             encoding,
@@ -145,6 +145,23 @@ impl Chain {
             preplaced: completion.preplaced.len(),
         }
     }
+}
+
+/// The side of the n-Queens board the chain makes of `problem5`, computed from the sizes
+/// alone (Defs. 20, 16, 10) so oversized boards are refused before anything is built:
+/// Problem 4 has side `n₄ = n′(2k − 1)`, `|D⁺| = 2n′(k−1) + #{2n′k … min(4n′k−2, 2n₄−2)}`
+/// and the gadgets' `C` and `D⁻`, which do not collide (Lemma 21); Problem 3 has side
+/// `7n₄ − 3` and `|D⁻| + |D⁺|` pre-placed queens, all non-attacking; Def. 10 gives
+/// `19n′ + |C′|`.
+pub fn completion_side(problem5: &Problem5) -> i64 {
+    let k = problem5.gadgets.len() as i64;
+    let cell = problem5.gadgets.iter().map(|g| g.n).max().unwrap_or(1);
+    let n4 = cell * (2 * k - 1).max(1);
+    let high = (4 * cell * k - 2).min(2 * n4 - 2) - 2 * cell * k + 1;
+    let sums = 2 * cell * (k - 1).max(0) + high.max(0);
+    let diffs: usize = problem5.gadgets.iter().map(|g| g.diff_excluded.len()).sum();
+    let cols: usize = problem5.gadgets.iter().map(|g| g.cols.len()).sum();
+    19 * block_side(7 * n4 - 3) + cols as i64 + diffs as i64 + sums
 }
 
 /// Sizes along the chain (`compile --stats`).

@@ -137,15 +137,6 @@ pub fn block_side(n3: i64) -> i64 {
 }
 
 impl Embedding {
-    /// The side `n₂ = 19n′ + |C′|` that [`Embedding::new`] gives, computed without building.
-    pub fn side(problem3: &Problem3) -> i64 {
-        if non_attacking(&problem3.preplaced) {
-            19 * block_side(problem3.n) + (problem3.cols.len() + problem3.preplaced.len()) as i64
-        } else {
-            problem3.n
-        }
-    }
-
     pub fn new(problem3: &Problem3) -> Embedding {
         let n3 = problem3.n;
         let passthrough = |block| Embedding {
