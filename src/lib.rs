@@ -14,6 +14,7 @@ pub mod gadgets;
 pub mod io;
 pub mod label;
 pub mod layout;
+pub mod nqueens;
 pub mod render;
 pub mod rules;
 pub mod sat;

@@ -80,6 +80,11 @@ enum Command {
     ///
     /// Example: sat2chess decode board.json moves.json --formula examples/andor/thesis.andor
     Decode(cmd::decode::Args),
+    /// n-Queens Completion (Gent–Jefferson–Nightingale): check, solve, decode, generate.
+    ///
+    /// Boards come from `compile INPUT --to nqueens` or `queens generate`.
+    #[command(after_help = cmd::queens::EXAMPLES)]
+    Queens(cmd::queens::Args),
 }
 
 fn main() -> ExitCode {
@@ -107,6 +112,7 @@ fn main() -> ExitCode {
         Command::Gadgets(args) => cmd::gadgets::run(args),
         Command::Compile(args) => cmd::compile::run(args),
         Command::Decode(args) => cmd::decode::run(args),
+        Command::Queens(args) => cmd::queens::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

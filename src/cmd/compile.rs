@@ -16,6 +16,14 @@ use sat2chess::transform::Chain;
 use super::output::{self, Outputs};
 use super::{Piece, WithBackend, code, exit, print_err};
 
+/// Other targets `--to` names instead of `--piece`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// n-Queens Completion (Gent–Jefferson–Nightingale); the certificate is a placement
+    /// JSON `{"queens":[[row,col],…]}`.
+    Nqueens,
+}
+
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
 /// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
 /// transformation chain to And-Or-(1,1)-SAT, is laid out on a tile grid and every tile
@@ -31,8 +39,25 @@ pub struct Args {
     #[command(flatten)]
     pub formula: super::FormulaInput,
     /// The piece type of the board.
-    #[arg(long, value_enum, ignore_case = true)]
-    pub piece: Piece,
+    #[arg(
+        long,
+        value_enum,
+        ignore_case = true,
+        required_unless_present = "to",
+        conflicts_with = "to"
+    )]
+    pub piece: Option<Piece>,
+    /// Compile to another puzzle instead: `nqueens` (n-Queens Completion).
+    #[arg(long, value_enum)]
+    pub to: Option<Target>,
+    /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
+    /// distinct positive literals, exactly one true).
+    #[arg(long, requires = "to")]
+    pub onein3: bool,
+    /// With --to nqueens: refuse boards with a larger side (CNF input grows fast:
+    /// a single clause gives a side of ~10^8).
+    #[arg(long, requires = "to", default_value_t = super::queens::DEFAULT_MAX_SIDE)]
+    pub max_side: i64,
     /// Board file to write (default: standard output).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -72,7 +97,10 @@ pub fn ordering(naive: bool) -> Ordering {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    args.piece.with_backend(args)
+    match args.piece {
+        Some(piece) => piece.with_backend(args),
+        None => compile_nqueens(args),
+    }
 }
 
 impl WithBackend for Args {
@@ -83,11 +111,32 @@ impl WithBackend for Args {
     }
 }
 
-fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
+/// Refuses an output path that is an input or the other output.
+fn check_paths(args: &Args) -> Result<()> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .writing(args.moves.as_deref())
-        .check()?;
+        .check()
+}
+
+/// `--to nqueens`: the Gent–Jefferson–Nightingale chain instead of a backend.
+fn compile_nqueens(args: Args) -> Result<ExitCode> {
+    check_paths(&args)?;
+    let input = args.formula.load()?;
+    let moves = args.moves.as_deref().filter(|_| args.certify);
+    super::queens::compile(
+        input,
+        &args.formula.name(),
+        args.onein3,
+        args.max_side,
+        args.output.as_deref(),
+        args.stats,
+        moves,
+    )
+}
+
+fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
+    check_paths(&args)?;
     let input = args.formula.load()?;
     let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;

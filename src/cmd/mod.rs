@@ -7,6 +7,7 @@ pub mod decode;
 pub mod gadgets;
 pub mod layout;
 pub mod output;
+pub mod queens;
 pub mod render;
 pub mod sat;
 pub mod show;

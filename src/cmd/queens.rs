@@ -1,0 +1,433 @@
+//! `sat2chess queens …` and `sat2chess compile --to nqueens`: n-Queens Completion from SAT
+//! (papers/004, Gent–Jefferson–Nightingale), see `sat2chess::nqueens`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use sat2chess::board::Square;
+use sat2chess::formula::{Assignment, Cnf};
+use sat2chess::front::{self, FormulaFormat, Input};
+use sat2chess::io::{self, BoardFormat, json};
+use sat2chess::nqueens::board::{
+    from_board, parse_blocked, parse_placement, queen, square, to_board, write_blocked,
+    write_placement,
+};
+use sat2chess::nqueens::chain::Chain;
+use sat2chess::nqueens::check::check_completion;
+use sat2chess::nqueens::completion::Completion;
+use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
+use sat2chess::nqueens::onein3::OneInThree;
+use sat2chess::nqueens::{Queen, canonical};
+
+use super::sat::value_lines;
+use super::{code, exit, print_err, print_out};
+
+/// Default `compile --to nqueens --max-side`: boards up to 5,000,000 squares a side
+/// (about as many pre-placed queens, a JSON file of ~250 MB).
+pub const DEFAULT_MAX_SIDE: i64 = 5_000_000;
+
+/// Shown after `sat2chess queens --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  sat2chess compile examples/cnf/tiny.cnf --to nqueens -o board.json --certify --moves placement.json --stats
+  sat2chess queens check board.json placement.json
+  sat2chess queens decode board.json placement.json --formula examples/cnf/tiny.cnf
+  sat2chess queens generate excluded-diagonals --n 12 --d 12 --seed 1 -o ed.json
+  sat2chess queens solve ed.json --count
+
+A placement is {\"queens\":[[row,col],…]}: the squares of the queens added to the board
+(1-based, row 1 at the top).";
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Check a completion: n queens in all, the pre-placed ones kept, no two attacking.
+    Check {
+        /// The n-Queens board (JSON; its pieces are the pre-placed queens).
+        board: PathBuf,
+        /// The placement JSON listing the added queens.
+        placement: PathBuf,
+    },
+    /// Complete a board (or solve a Blocked n-Queens board) with the SAT solver.
+    Solve {
+        board: PathBuf,
+        /// Count the completions (SAT solver with blocking clauses, up to --limit).
+        #[arg(long)]
+        count: bool,
+        /// Stop counting after this many completions (exit 3 if there are more).
+        #[arg(long, default_value_t = 10_000)]
+        limit: usize,
+        /// Write a completion as placement JSON.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Map a completion of a compiled board back to a solution of the formula.
+    Decode {
+        board: PathBuf,
+        placement: PathBuf,
+        /// The formula the board was compiled from.
+        #[arg(long)]
+        formula: PathBuf,
+        /// Formula format (default: from the file name, else the content).
+        #[arg(long, value_enum)]
+        input_format: Option<FormulaFormat>,
+        /// The formula is a DIMACS file of 1-in-3 clauses (as for compile).
+        #[arg(long)]
+        onein3: bool,
+    },
+    /// Random instances of the paper's generators (§5).
+    Generate {
+        #[command(subcommand)]
+        kind: Generator,
+    },
+}
+
+#[derive(clap::Subcommand)]
+pub enum Generator {
+    /// Excluded Diagonals (§5.4, hard near d/n = 1), written as n-Queens Completion
+    /// through Defs. 16 and 10.
+    ExcludedDiagonals {
+        /// Side of the Excluded Diagonals board.
+        #[arg(long)]
+        n: u32,
+        /// Diagonals to exclude (out of 4n − 2).
+        #[arg(long)]
+        d: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Board JSON to write (default: standard output).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Blocked n-Queens (§5.2): an empty board with a "blocked" list of squares.
+    Blocked {
+        #[arg(long)]
+        n: u32,
+        /// Squares to block.
+        #[arg(long)]
+        b: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        Command::Check { board, placement } => check(&board, &placement),
+        Command::Solve {
+            board,
+            count,
+            limit,
+            output,
+        } => solve(&board, count, limit, output.as_deref()),
+        Command::Decode {
+            board,
+            placement,
+            formula,
+            input_format,
+            onein3,
+        } => decode(&board, &placement, &formula, input_format, onein3),
+        Command::Generate { kind } => generate(kind),
+    }
+}
+
+/// The formula as the chain's input: a CNF (And-Or formulas through their CNF over the
+/// same variables), or with `onein3` a 1-in-3 instance.
+pub enum Source {
+    Cnf(Cnf),
+    OneInThree(OneInThree),
+}
+
+impl Source {
+    pub fn new(input: Input, onein3: bool) -> Result<Source> {
+        let cnf = match input {
+            Input::Cnf(cnf) => cnf,
+            Input::AndOr(formula) if !onein3 => formula.to_cnf(),
+            Input::AndOr(_) => bail!("--onein3 reads DIMACS files only"),
+        };
+        Ok(if onein3 {
+            Source::OneInThree(OneInThree::from_dimacs(&cnf)?)
+        } else {
+            Source::Cnf(cnf)
+        })
+    }
+
+    pub fn chain(&self, max_side: i64) -> Result<Chain> {
+        Ok(match self {
+            Source::Cnf(cnf) => Chain::from_cnf(cnf, max_side)?,
+            Source::OneInThree(instance) => Chain::from_onein3(instance, max_side)?,
+        })
+    }
+
+    fn cnf(&self) -> Option<&Cnf> {
+        match self {
+            Source::Cnf(cnf) => Some(cnf),
+            Source::OneInThree(_) => None,
+        }
+    }
+
+    /// True when `values` solves the input (a CNF model, or a 1-in-3 solution).
+    fn is_solved_by(&self, values: &[bool]) -> bool {
+        match self {
+            Source::Cnf(cnf) => {
+                values.len() == cnf.num_vars as usize
+                    && cnf.is_satisfied_by(&Assignment(values.to_vec()))
+            }
+            Source::OneInThree(instance) => instance.is_solution(values),
+        }
+    }
+}
+
+fn write_output(path: Option<&Path>, text: &str) -> Result<()> {
+    match path.filter(|p| !io::is_stdio(p)) {
+        Some(path) => std::fs::write(path, text).with_context(|| path.display().to_string()),
+        None => print_out(text),
+    }
+}
+
+fn placement_squares(n: i64, queens: &[Queen]) -> Vec<Square> {
+    let mut squares: Vec<Square> = queens.iter().map(|&q| square(n, q)).collect();
+    squares.sort_unstable();
+    squares
+}
+
+/// `compile INPUT --to nqueens`.
+pub fn compile(
+    input: Input,
+    context: &str,
+    onein3: bool,
+    max_side: i64,
+    output: Option<&Path>,
+    stats: bool,
+    moves: Option<&Path>,
+) -> Result<ExitCode> {
+    let source = Source::new(input, onein3).with_context(|| context.to_owned())?;
+    let chain = source.chain(max_side).with_context(|| context.to_owned())?;
+    if stats {
+        print_err(&chain.stats().to_string());
+    }
+    let completion = chain.completion();
+    write_output(output, &json::write_board(&to_board(completion)))?;
+    let Some(moves) = moves else {
+        return Ok(code(exit::YES));
+    };
+    let Some(added) = chain
+        .certify(source.cnf())
+        .with_context(|| context.to_owned())?
+    else {
+        print_err(&format!(
+            "{context}: unsatisfiable, so the board has no completion; no placement written\n"
+        ));
+        return Ok(code(exit::NO));
+    };
+    if let Err(violation) = check_completion(completion.n, &completion.preplaced, &added) {
+        bail!("internal error: the certificate is no completion: {violation}");
+    }
+    std::fs::write(
+        moves,
+        write_placement(&placement_squares(completion.n, &added)),
+    )
+    .with_context(|| moves.display().to_string())?;
+    print_err(&format!(
+        "{context}: satisfiable; {} queens completing the {}x{} board written to {}\n",
+        added.len(),
+        completion.n,
+        completion.n,
+        moves.display()
+    ));
+    Ok(code(exit::YES))
+}
+
+/// Reads the board text once: the instance and its `"blocked"` squares.
+fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let in_file = |e: sat2chess::io::FormatError| anyhow::anyhow!("{}: {e}", path.display());
+    let board = BoardFormat::Json.parse(&text).map_err(in_file)?;
+    let instance = from_board(&board).map_err(in_file)?;
+    let blocked = parse_blocked(&text).map_err(in_file)?;
+    if let Some(outside) = blocked
+        .iter()
+        .find(|s| s.row as i64 > instance.n || s.col as i64 > instance.n)
+    {
+        bail!(
+            "{}: blocked square {outside} lies outside the board",
+            path.display()
+        );
+    }
+    Ok((instance, blocked))
+}
+
+fn read_placement(path: &Path, n: i64) -> Result<Vec<Queen>> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let squares = parse_placement(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(squares.into_iter().map(|s| queen(n, s)).collect())
+}
+
+fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
+    let (instance, blocked) = read_instance(board)?;
+    let added = read_placement(placement, instance.n)?;
+    let blocked_hit = blocked
+        .iter()
+        .find(|s| added.contains(&queen(instance.n, **s)));
+    let verdict = match (
+        blocked_hit,
+        check_completion(instance.n, &instance.preplaced, &added),
+    ) {
+        (Some(square), _) => Err(format!("a queen stands on the blocked square {square}")),
+        (None, Err(violation)) => Err(violation.to_string()),
+        (None, Ok(())) => Ok(()),
+    };
+    match verdict {
+        Ok(()) => {
+            print_out(&format!(
+                "VALID: {} queens on the {n}x{n} board ({} pre-placed, {} added), no two attack each other\n",
+                instance.n,
+                instance.preplaced.len(),
+                added.len(),
+                n = instance.n
+            ))?;
+            Ok(code(exit::YES))
+        }
+        Err(message) => {
+            print_out(&format!("INVALID: {message}\n"))?;
+            Ok(code(exit::NO))
+        }
+    }
+}
+
+fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Result<ExitCode> {
+    let (instance, blocked) = read_instance(board)?;
+    let start = Instant::now();
+    let wanted = if count { limit.max(1) } else { 1 };
+    let (solutions, complete) = if blocked.is_empty() {
+        instance.enumerate(wanted)?
+    } else {
+        if !instance.preplaced.is_empty() {
+            bail!(
+                "{}: a Blocked n-Queens board has no pieces",
+                board.display()
+            );
+        }
+        let blocked = Blocked {
+            n: instance.n,
+            blocked: canonical(blocked.iter().map(|&s| queen(instance.n, s)).collect()),
+        };
+        // A Blocked solution places all n queens: they are the "added" ones.
+        blocked.enumerate(wanted)?
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let Some(first) = solutions.first() else {
+        print_out(&format!(
+            "UNSOLVABLE: the {n}x{n} board has no completion ({seconds:.3} s)\n",
+            n = instance.n
+        ))?;
+        return Ok(code(exit::NO));
+    };
+    if let Err(violation) = check_completion(instance.n, &instance.preplaced, first) {
+        bail!("internal error: the solver's completion is invalid: {violation}");
+    }
+    if count {
+        let bound = if complete { "" } else { "at least " };
+        print_out(&format!(
+            "COUNT: {bound}{} completions of the {n}x{n} board ({seconds:.3} s)\n",
+            solutions.len(),
+            n = instance.n
+        ))?;
+    } else {
+        print_out(&format!(
+            "SOLVABLE: {} queens complete the {n}x{n} board ({seconds:.3} s)\n",
+            first.len(),
+            n = instance.n
+        ))?;
+    }
+    if let Some(path) = output {
+        write_output(
+            Some(path),
+            &write_placement(&placement_squares(instance.n, first)),
+        )?;
+    }
+    Ok(code(if count && !complete {
+        exit::UNKNOWN
+    } else {
+        exit::YES
+    }))
+}
+
+fn decode(
+    board: &Path,
+    placement: &Path,
+    formula: &Path,
+    input_format: Option<FormulaFormat>,
+    onein3: bool,
+) -> Result<ExitCode> {
+    let (instance, _) = read_instance(board)?;
+    let added = read_placement(placement, instance.n)?;
+    let input = front::load(formula, input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let context = || formula.display().to_string();
+    let source = Source::new(input, onein3).with_context(context)?;
+    let chain = source.chain(instance.n).with_context(context)?;
+    if chain.completion() != &instance {
+        bail!(
+            "{}: not the n-Queens board compiled from {}",
+            board.display(),
+            context()
+        );
+    }
+    if let Err(violation) = check_completion(instance.n, &instance.preplaced, &added) {
+        print_err(&format!("{}: INVALID: {violation}\n", placement.display()));
+        return Ok(code(exit::NO));
+    }
+    let values = chain.decode(&canonical(added));
+    if !source.is_solved_by(&values) {
+        bail!(
+            "internal error: the decoded assignment does not solve {}",
+            context()
+        );
+    }
+    print_out("s SATISFIABLE\n")?;
+    print_out(&value_lines(&Assignment(values)))?;
+    Ok(code(exit::YES))
+}
+
+fn generate(kind: Generator) -> Result<ExitCode> {
+    match kind {
+        Generator::ExcludedDiagonals { n, d, seed, output } => {
+            if n == 0 {
+                bail!("--n must be at least 1");
+            }
+            let problem4 = generate::excluded_diagonals(n as i64, d, &mut SplitMix64::new(seed));
+            let completion = generate::completion_of(&problem4);
+            let excluded = problem4.diff_excluded.len() + problem4.sum_excluded.len();
+            print_err(&format!(
+                "excluded diagonals n = {n}, d = {excluded} (d/n = {:.2}) → n-queens completion n = {}, {} pre-placed queens\n",
+                excluded as f64 / n as f64,
+                completion.n,
+                completion.preplaced.len()
+            ));
+            write_output(
+                output.as_deref(),
+                &json::write_board(&to_board(&completion)),
+            )?;
+        }
+        Generator::Blocked { n, b, seed, output } => {
+            if n == 0 {
+                bail!("--n must be at least 1");
+            }
+            let Some(instance) = generate::blocked(n as i64, b, &mut SplitMix64::new(seed)) else {
+                bail!("{b} blocked squares would leave a row with fewer than 4 free squares");
+            };
+            let squares = placement_squares(instance.n, &instance.blocked);
+            write_output(output.as_deref(), &write_blocked(n, &squares))?;
+        }
+    }
+    Ok(code(exit::YES))
+}

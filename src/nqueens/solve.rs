@@ -1,0 +1,188 @@
+//! Exact solving and counting for every stage of the chain through one SAT encoding,
+//! the one the paper found best (§5.1): a variable per candidate square (a square that
+//! the instance does not already rule out), "exactly one" per line that must hold a queen,
+//! "at most one" per other line. At-most-one is pairwise for groups up to
+//! [`PAIRWISE_LIMIT`] squares and the sequential counter (Sinz 2005) above — the paper
+//! used the commander encoding; both are standard and give the same solutions. Counting
+//! enumerates solutions with blocking clauses over the square variables only, so every
+//! solution is counted once whatever the auxiliary variables do.
+
+use rustc_hash::FxHashMap;
+
+use crate::formula::{Cnf, Lit};
+use crate::sat::{SatError, solve_cnf};
+
+/// Groups up to this size get pairwise at-most-one clauses.
+pub const PAIRWISE_LIMIT: usize = 6;
+
+/// A placement problem over `cells` candidate squares (indices `0..cells`).
+#[derive(Clone, Debug, Default)]
+pub struct PlacementCsp {
+    pub cells: usize,
+    /// Each group must contain exactly one chosen cell.
+    pub exactly_one: Vec<Vec<u32>>,
+    /// Each group may contain at most one chosen cell.
+    pub at_most_one: Vec<Vec<u32>>,
+}
+
+/// Solutions of a stage and whether that is all of them (false when a limit stopped the
+/// enumeration).
+pub type Solutions<T> = (Vec<T>, bool);
+
+/// The solutions found by [`PlacementCsp::enumerate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enumeration {
+    /// Each solution as the sorted list of chosen cells.
+    pub solutions: Vec<Vec<u32>>,
+    /// False when the limit stopped the enumeration before the last solution.
+    pub complete: bool,
+}
+
+/// Groups the indices `0..keys.len()` by equal key, in order of first appearance.
+pub fn groups_by<K: std::hash::Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Vec<Vec<u32>> {
+    let mut index: FxHashMap<K, usize> = FxHashMap::default();
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for (cell, key) in keys.into_iter().enumerate() {
+        let slot = *index.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[slot].push(cell as u32);
+    }
+    groups
+}
+
+impl PlacementCsp {
+    /// The CNF: variable `i` (0-based) is cell `i`; auxiliary variables follow.
+    pub fn to_cnf(&self) -> Cnf {
+        let mut cnf = Cnf::new(self.cells as u32, Vec::new());
+        for group in &self.exactly_one {
+            cnf.clauses
+                .push(group.iter().map(|&cell| Lit::pos(cell)).collect());
+            at_most_one(&mut cnf, group);
+        }
+        for group in &self.at_most_one {
+            at_most_one(&mut cnf, group);
+        }
+        cnf
+    }
+
+    /// One solution (sorted chosen cells), or `None` if there is none.
+    pub fn solve(&self) -> Result<Option<Vec<u32>>, SatError> {
+        Ok(self.enumerate(1)?.solutions.pop())
+    }
+
+    /// Up to `limit` distinct solutions, each found by the SAT solver after blocking
+    /// the ones before.
+    pub fn enumerate(&self, limit: usize) -> Result<Enumeration, SatError> {
+        enumerate_projected(&self.to_cnf(), self.cells, limit)
+    }
+}
+
+/// Up to `limit` models of `cnf` that differ on the first `projected` variables, each
+/// given as the sorted list of those of them that are true; a blocking clause over the
+/// projected variables follows every model.
+pub fn enumerate_projected(
+    cnf: &Cnf,
+    projected: usize,
+    limit: usize,
+) -> Result<Enumeration, SatError> {
+    let mut cnf = cnf.clone();
+    let mut solutions = Vec::new();
+    while solutions.len() < limit {
+        let Some(model) = solve_cnf(&cnf)? else {
+            return Ok(Enumeration {
+                solutions,
+                complete: true,
+            });
+        };
+        let chosen: Vec<u32> = (0..projected as u32)
+            .filter(|&var| model.0[var as usize])
+            .collect();
+        let blocking = (0..projected as u32)
+            .map(|var| Lit::new(crate::formula::Var(var), !model.0[var as usize]))
+            .collect();
+        cnf.clauses.push(blocking);
+        solutions.push(chosen);
+    }
+    let complete = solve_cnf(&cnf)?.is_none();
+    Ok(Enumeration {
+        solutions,
+        complete,
+    })
+}
+
+/// Adds "at most one of `group`" to `cnf`.
+fn at_most_one(cnf: &mut Cnf, group: &[u32]) {
+    if group.len() <= PAIRWISE_LIMIT {
+        for (i, &a) in group.iter().enumerate() {
+            for &b in &group[i + 1..] {
+                cnf.clauses.push(vec![Lit::neg(a), Lit::neg(b)]);
+            }
+        }
+        return;
+    }
+    // Sequential counter: s_i = "some cell among the first i+1 is chosen".
+    let first_aux = cnf.num_vars;
+    cnf.num_vars += group.len() as u32 - 1;
+    let s = |i: usize| first_aux + i as u32;
+    for (i, &cell) in group.iter().enumerate() {
+        let last = i + 1 == group.len();
+        if !last {
+            cnf.clauses.push(vec![Lit::neg(cell), Lit::pos(s(i))]);
+        }
+        if i > 0 {
+            cnf.clauses.push(vec![Lit::neg(cell), Lit::neg(s(i - 1))]);
+            if !last {
+                cnf.clauses.push(vec![Lit::neg(s(i - 1)), Lit::pos(s(i))]);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// All cells of `size`×`size` n-Queens: the classical counts 1, 0, 0, 2, 10, 4, 40, 92.
+    fn queens(size: usize) -> PlacementCsp {
+        let cells: Vec<(usize, usize)> = (0..size)
+            .flat_map(|c| (0..size).map(move |r| (c, r)))
+            .collect();
+        let line = |f: fn(&(usize, usize)) -> i64| groups_by(cells.iter().map(f));
+        let mut exactly_one = line(|&(c, _)| c as i64);
+        exactly_one.extend(line(|&(_, r)| r as i64));
+        let mut at_most_one = line(|&(c, r)| c as i64 + r as i64);
+        at_most_one.extend(line(|&(c, r)| c as i64 - r as i64));
+        PlacementCsp {
+            cells: cells.len(),
+            exactly_one,
+            at_most_one,
+        }
+    }
+
+    #[test]
+    fn counts_classical_n_queens() {
+        for (size, count) in [
+            (1, 1),
+            (2, 0),
+            (3, 0),
+            (4, 2),
+            (5, 10),
+            (6, 4),
+            (7, 40),
+            (8, 92),
+        ] {
+            let found = queens(size).enumerate(1000).unwrap();
+            assert!(found.complete);
+            assert_eq!(found.solutions.len(), count, "{size}-queens");
+        }
+    }
+
+    #[test]
+    fn limit_reports_incomplete() {
+        let found = queens(8).enumerate(5).unwrap();
+        assert_eq!(found.solutions.len(), 5);
+        assert!(!found.complete);
+    }
+}
