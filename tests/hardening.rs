@@ -507,14 +507,14 @@ fn decode_refuses_a_board_of_another_formula_before_recompiling() {
             &other,
         ]),
         &format!(
-            "{}: not the King board compiled from {other}: its labels name 3 variable \
+            "{}: not the king board compiled from {other}: its labels name 3 variable \
              gadgets, but the formula has 2 variables after the transformation chain",
             board.display()
         ),
     );
     assert_bad_input_containing(
         &run(&["decode", TWO_KINGS, path_str(&moves), "--formula", &other]),
-        "2 kings are fewer than the 2 variable gadgets alone need",
+        "2 pieces are fewer than the 2 variable gadgets alone need",
     );
 }
 
