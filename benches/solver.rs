@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::rules::Variant;
+use sat2chess::rules::{Variant, reaches_on_empty_board};
 use std::collections::BTreeSet;
 
 use sat2chess::solve::{Method, SearchStats, SolveOptions, Verdict, remainders, solve};
@@ -436,34 +436,15 @@ fn origins(kind: PieceKind, to: Square, size: u32, occupied: &BTreeSet<Square>) 
     let free =
         |r: i64, c: i64| inside(r, c) && !occupied.contains(&Square::new(r as u32, c as u32));
     let mut out = Vec::new();
-    let steps: &[(i64, i64)] = match kind {
-        PieceKind::King => &[
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ],
-        PieceKind::Knight => &[
-            (1, 2),
-            (2, 1),
-            (-1, 2),
-            (-2, 1),
-            (1, -2),
-            (2, -1),
-            (-1, -2),
-            (-2, -1),
-        ],
-        // A pawn captures toward row 1, so it came from the row below.
-        PieceKind::Pawn => &[(1, -1), (1, 1)],
-        _ => &[],
-    };
-    for &(dr, dc) in steps {
-        if free(r + dr, c + dc) {
-            out.push(Square::new((r + dr) as u32, (c + dc) as u32));
+    if !kind.is_ranged() {
+        for (dr, dc) in (-2..=2).flat_map(|dr| (-2..=2).map(move |dc| (dr, dc))) {
+            let from = (r + dr, c + dc);
+            if free(from.0, from.1) {
+                let from = Square::new(from.0 as u32, from.1 as u32);
+                if reaches_on_empty_board(kind, from, to) {
+                    out.push(from);
+                }
+            }
         }
     }
     let straight = [(0, 1), (1, 0), (0, -1), (-1, 0)];

@@ -24,7 +24,7 @@
 //! applied to boards of two or more kinds and at most [`MAX_SLOTS`] squares only.
 
 use super::geometry::{Geometry, kind_index};
-use super::state::State;
+use super::state::{State, members};
 
 /// Boards with more squares than this skip the rule (its closure is cubic).
 pub(crate) const MAX_SLOTS: usize = 256;
@@ -47,20 +47,6 @@ fn set(mask: &mut [u64], slot: usize) {
 
 fn has(mask: &[u64], slot: usize) -> bool {
     mask[slot / 64] >> (slot % 64) & 1 == 1
-}
-
-/// The set bits of `mask`.
-fn members(mask: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    mask.iter().enumerate().flat_map(|(w, &word)| {
-        let mut bits = word;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let bit = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                w * 64 + bit
-            })
-        })
-    })
 }
 
 impl Chains {

@@ -48,6 +48,20 @@ pub(crate) fn kind_index(kind: PieceKind) -> usize {
     }
 }
 
+/// Whether `middle` lies strictly between `from` and `to`, which share a row, column
+/// or diagonal (the squares a ranged move `from -> to` passes over).
+pub(crate) fn strictly_between(from: Square, to: Square, middle: Square) -> bool {
+    let (dr, dc) = (
+        to.row as i64 - from.row as i64,
+        to.col as i64 - from.col as i64,
+    );
+    let (er, ec) = (
+        middle.row as i64 - from.row as i64,
+        middle.col as i64 - from.col as i64,
+    );
+    dr * ec == dc * er && dr * er + dc * ec > 0 && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
+}
+
 /// Line families a ranged kind moves along (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
 pub(crate) fn families(kind: PieceKind) -> &'static [usize] {
     match kind {
@@ -266,12 +280,7 @@ impl Geometry {
     /// Whether `slot` lies strictly between `from` and `to`, which share a row, column
     /// or diagonal (the squares a ranged move `from -> to` passes over).
     pub fn strictly_between(&self, from: usize, to: usize, slot: usize) -> bool {
-        let (a, b, c) = (self.squares[from], self.squares[to], self.squares[slot]);
-        let (dr, dc) = (b.row as i64 - a.row as i64, b.col as i64 - a.col as i64);
-        let (er, ec) = (c.row as i64 - a.row as i64, c.col as i64 - a.col as i64);
-        dr * ec == dc * er
-            && dr * er + dc * ec > 0
-            && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
+        strictly_between(self.squares[from], self.squares[to], self.squares[slot])
     }
 
     /// Calls `capture` with every slot a piece of `kind` on `slot` can capture when

@@ -43,6 +43,20 @@ fn shape_key(slot: usize, kind: PieceKind) -> u128 {
     zobrist(slot, kind, 0).rotate_left(64)
 }
 
+/// The set bits of a slot bitset, in increasing order.
+pub(crate) fn members(mask: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    mask.iter().enumerate().flat_map(|(w, &word)| {
+        let mut bits = word;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + bit
+            })
+        })
+    })
+}
+
 /// What [`State::capture`] needs to undo a capture.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
@@ -131,16 +145,7 @@ impl State {
 
     /// The occupied slots in increasing order.
     pub fn slots(&self) -> impl Iterator<Item = usize> + '_ {
-        self.occupied.iter().enumerate().flat_map(|(w, &word)| {
-            let mut bits = word;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    w * 64 + bit
-                })
-            })
-        })
+        members(&self.occupied)
     }
 
     /// Performs the capture `from -> to` (legality is the caller's business).

@@ -22,6 +22,7 @@ use crate::board::{Board, Piece, PieceKind, Square};
 use crate::rules::{Move, Variant, reaches_on_empty_board};
 
 use super::{Decision, families, line_key, step_squares};
+use crate::solve::geometry::strictly_between;
 
 /// Whether every budget is at most 1.
 pub(super) fn applies(board: &Board) -> bool {
@@ -191,19 +192,6 @@ fn failure(pieces: &[Piece], center: usize, king: Option<usize>) -> Option<Strin
         }
     }
     None
-}
-
-/// Whether `middle` lies strictly between `from` and `to` on their common line.
-fn strictly_between(from: Square, to: Square, middle: Square) -> bool {
-    let (dr, dc) = (
-        to.row as i64 - from.row as i64,
-        to.col as i64 - from.col as i64,
-    );
-    let (er, ec) = (
-        middle.row as i64 - from.row as i64,
-        middle.col as i64 - from.col as i64,
-    );
-    dr * ec == dc * er && dr * er + dc * ec > 0 && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
 }
 
 /// Every other piece to `center`, nearest first (the king, if it must be last, last).
