@@ -31,9 +31,9 @@ pub const DEFAULT_MAX_SIDE: i64 = 5_000_000;
 /// Shown after `sat2chess queens --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  sat2chess compile examples/cnf/tiny.cnf --to nqueens -o board.json --certify --moves placement.json --stats
+  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves placement.json --stats
   sat2chess queens check board.json placement.json
-  sat2chess queens decode board.json placement.json --formula examples/cnf/tiny.cnf
+  sat2chess queens decode board.json placement.json --formula examples/onein3/one-clause.cnf --onein3
   sat2chess queens generate excluded-diagonals --n 12 --d 12 --seed 1 -o ed.json
   sat2chess queens solve ed.json --count
 
