@@ -82,7 +82,8 @@ fn file_identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
 }
 
 /// Writes `bytes` to `path`, or to standard output when `path` is `None` or `-`.
-pub fn write(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
+pub fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
+    let bytes = bytes.as_ref();
     match path.filter(|path| !io::is_stdio(path)) {
         Some(path) => write_file(path, bytes),
         None => print_out(bytes),

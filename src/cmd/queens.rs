@@ -21,6 +21,7 @@ use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
 use sat2chess::nqueens::onein3::OneInThree;
 use sat2chess::nqueens::{Queen, canonical};
 
+use super::output::{self, Outputs};
 use super::sat::value_lines;
 use super::{code, exit, print_err, print_out};
 
@@ -31,9 +32,9 @@ pub const DEFAULT_MAX_SIDE: i64 = 5_000_000;
 /// Shown after `sat2chess queens --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  sat2chess compile examples/cnf/tiny.cnf --to nqueens -o board.json --certify --moves placement.json --stats
+  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves placement.json --stats
   sat2chess queens check board.json placement.json
-  sat2chess queens decode board.json placement.json --formula examples/cnf/tiny.cnf
+  sat2chess queens decode board.json placement.json --formula examples/onein3/one-clause.cnf --onein3
   sat2chess queens generate excluded-diagonals --n 12 --d 12 --seed 1 -o ed.json
   sat2chess queens solve ed.json --count
 
@@ -187,13 +188,6 @@ impl Source {
     }
 }
 
-fn write_output(path: Option<&Path>, text: &str) -> Result<()> {
-    match path.filter(|p| !io::is_stdio(p)) {
-        Some(path) => std::fs::write(path, text).with_context(|| path.display().to_string()),
-        None => print_out(text),
-    }
-}
-
 fn placement_squares(n: i64, queens: &[Queen]) -> Vec<Square> {
     let mut squares: Vec<Square> = queens.iter().map(|&q| square(n, q)).collect();
     squares.sort_unstable();
@@ -216,7 +210,7 @@ pub fn compile(
         print_err(&chain.stats().to_string());
     }
     let completion = chain.completion();
-    write_output(output, &json::write_board(&to_board(completion)))?;
+    output::write(output, &json::write_board(&to_board(completion)))?;
     let Some(moves) = moves else {
         return Ok(code(exit::YES));
     };
@@ -232,11 +226,10 @@ pub fn compile(
     if let Err(violation) = check_completion(completion.n, &completion.preplaced, &added) {
         bail!("internal error: the certificate is no completion: {violation}");
     }
-    std::fs::write(
-        moves,
+    output::write(
+        Some(moves),
         write_placement(&placement_squares(completion.n, &added)),
-    )
-    .with_context(|| moves.display().to_string())?;
+    )?;
     print_err(&format!(
         "{context}: satisfiable; {} queens completing the {}x{} board written to {}\n",
         added.len(),
@@ -249,7 +242,7 @@ pub fn compile(
 
 /// Reads the board text once: the instance and its `"blocked"` squares.
 fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
-    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let text = io::read_text(path)?;
     let in_file = |e: sat2chess::io::FormatError| anyhow::anyhow!("{}: {e}", path.display());
     let board = BoardFormat::Json.parse(&text).map_err(in_file)?;
     let instance = from_board(&board).map_err(in_file)?;
@@ -267,7 +260,7 @@ fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
 }
 
 fn read_placement(path: &Path, n: i64) -> Result<Vec<Queen>> {
-    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+    let text = io::read_text(path)?;
     let squares = parse_placement(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     Ok(squares.into_iter().map(|s| queen(n, s)).collect())
 }
@@ -305,6 +298,7 @@ fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
 }
 
 fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Result<ExitCode> {
+    Outputs::reading([board]).writing(output).check()?;
     let (instance, blocked) = read_instance(board)?;
     let start = Instant::now();
     let wanted = if count { limit.max(1) } else { 1 };
@@ -350,7 +344,7 @@ fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Resu
         ))?;
     }
     if let Some(path) = output {
-        write_output(
+        output::write(
             Some(path),
             &write_placement(&placement_squares(instance.n, first)),
         )?;
@@ -413,7 +407,7 @@ fn generate(kind: Generator) -> Result<ExitCode> {
                 completion.n,
                 completion.preplaced.len()
             ));
-            write_output(
+            output::write(
                 output.as_deref(),
                 &json::write_board(&to_board(&completion)),
             )?;
@@ -426,7 +420,7 @@ fn generate(kind: Generator) -> Result<ExitCode> {
                 bail!("{b} blocked squares would leave a row with fewer than 4 free squares");
             };
             let squares = placement_squares(instance.n, &instance.blocked);
-            write_output(output.as_deref(), &write_blocked(n, &squares))?;
+            output::write(output.as_deref(), &write_blocked(n, &squares))?;
         }
     }
     Ok(code(exit::YES))

@@ -1,8 +1,10 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
+use sat2chess::board::{Board, Piece, PieceKind};
 use sat2chess::io::{self, BoardFormat};
+use sat2chess::nqueens::board as placement;
 use sat2chess::render::{self, Format, Region, RenderOptions, Style};
 
 use super::output::{self, Outputs};
@@ -15,12 +17,15 @@ Examples:
   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
   sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
   sat2chess render board.json --moves moves.json --animate -o play.html
+  sat2chess render nqueens.json --placement placement.json -o completed.svg
 
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
 --step K the position after K moves, move K shaded and move K+1 as an arrow.
 Above 20000 visible pieces each piece is a dot (see --style). --format names the output
-format here; the board's format is --board-format.";
+format here; the board's format is --board-format. With --placement (n-Queens boards) the
+pre-placed queens are black (budget 0) and the added queens white (budget 1); as dots,
+black and light blue.";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
@@ -32,6 +37,9 @@ pub struct Args {
     /// A moves JSON file: the capture sequence to draw.
     #[arg(long)]
     pub moves: Option<PathBuf>,
+    /// An n-Queens placement JSON (`{"queens":[[row,col],…]}`): draw its queens as well.
+    #[arg(long, conflicts_with = "moves")]
+    pub placement: Option<PathBuf>,
     /// Show the position after this many moves (needs --moves unless 0).
     #[arg(long)]
     pub step: Option<usize>,
@@ -82,11 +90,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading(
         [args.board.as_path()]
             .into_iter()
-            .chain(args.moves.as_deref()),
+            .chain(args.moves.as_deref())
+            .chain(args.placement.as_deref()),
     )
     .writing(args.output.as_deref())
     .check()?;
-    let board = io::read_board(&args.board, args.board_format)?;
+    let mut board = io::read_board(&args.board, args.board_format)?;
+    if let Some(path) = &args.placement {
+        board = with_placement(board, path)?;
+    }
     let moves = match &args.moves {
         Some(path) => io::read_moves(path)?,
         None => Vec::new(),
@@ -120,4 +132,24 @@ pub fn run(args: Args) -> Result<ExitCode> {
     render::render(&board, &moves, &options, format, &mut figure).with_context(context)?;
     output::write(args.output.as_deref(), &figure)?;
     Ok(code(exit::YES))
+}
+
+/// `board` with the queens of the placement file added (budget 1, drawn white) and its own
+/// pieces set to budget 0 (drawn black).
+fn with_placement(board: Board, path: &Path) -> Result<Board> {
+    let text = io::read_text(path)?;
+    let squares = placement::parse_placement(&text)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut pieces: Vec<Piece> = board
+        .into_pieces()
+        .into_iter()
+        .map(|piece| Piece { budget: 0, ..piece })
+        .collect();
+    pieces.extend(
+        squares
+            .into_iter()
+            .map(|s| Piece::new(PieceKind::Queen, s, 1)),
+    );
+    Board::new(rows, cols, pieces).with_context(|| path.display().to_string())
 }

@@ -126,7 +126,7 @@ pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
 }
 
 /// Reads a whole file, or standard input for [`STDIO`], as text.
-fn read_text(path: &Path) -> Result<String, InputError> {
+pub fn read_text(path: &Path) -> Result<String, InputError> {
     let bytes = read_bytes(path).map_err(|error| InputError::Read {
         path: display_path(path),
         error,
