@@ -210,7 +210,7 @@ pub fn compile(
         print_err(&chain.stats().to_string());
     }
     let completion = chain.completion();
-    output::write(output, &json::write_board(&to_board(completion)))?;
+    output::write(output, json::write_board(&to_board(completion)))?;
     let Some(moves) = moves else {
         return Ok(code(exit::YES));
     };
@@ -281,7 +281,7 @@ fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
     };
     match verdict {
         Ok(()) => {
-            print_out(&format!(
+            print_out(format!(
                 "VALID: {} queens on the {n}x{n} board ({} pre-placed, {} added), no two attack each other\n",
                 instance.n,
                 instance.preplaced.len(),
@@ -291,7 +291,7 @@ fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
             Ok(code(exit::YES))
         }
         Err(message) => {
-            print_out(&format!("INVALID: {message}\n"))?;
+            print_out(format!("INVALID: {message}\n"))?;
             Ok(code(exit::NO))
         }
     }
@@ -320,7 +320,7 @@ fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Resu
     };
     let seconds = start.elapsed().as_secs_f64();
     let Some(first) = solutions.first() else {
-        print_out(&format!(
+        print_out(format!(
             "UNSOLVABLE: the {n}x{n} board has no completion ({seconds:.3} s)\n",
             n = instance.n
         ))?;
@@ -331,13 +331,13 @@ fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Resu
     }
     if count {
         let bound = if complete { "" } else { "at least " };
-        print_out(&format!(
+        print_out(format!(
             "COUNT: {bound}{} completions of the {n}x{n} board ({seconds:.3} s)\n",
             solutions.len(),
             n = instance.n
         ))?;
     } else {
-        print_out(&format!(
+        print_out(format!(
             "SOLVABLE: {} queens complete the {n}x{n} board ({seconds:.3} s)\n",
             first.len(),
             n = instance.n
@@ -346,7 +346,7 @@ fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Resu
     if let Some(path) = output {
         output::write(
             Some(path),
-            &write_placement(&placement_squares(instance.n, first)),
+            write_placement(&placement_squares(instance.n, first)),
         )?;
     }
     Ok(code(if count && !complete {
@@ -388,7 +388,7 @@ fn decode(
         );
     }
     print_out("s SATISFIABLE\n")?;
-    print_out(&value_lines(&Assignment(values)))?;
+    print_out(value_lines(&Assignment(values)))?;
     Ok(code(exit::YES))
 }
 
@@ -407,10 +407,7 @@ fn generate(kind: Generator) -> Result<ExitCode> {
                 completion.n,
                 completion.preplaced.len()
             ));
-            output::write(
-                output.as_deref(),
-                &json::write_board(&to_board(&completion)),
-            )?;
+            output::write(output.as_deref(), json::write_board(&to_board(&completion)))?;
         }
         Generator::Blocked { n, b, seed, output } => {
             if n == 0 {
@@ -420,7 +417,7 @@ fn generate(kind: Generator) -> Result<ExitCode> {
                 bail!("{b} blocked squares would leave a row with fewer than 4 free squares");
             };
             let squares = placement_squares(instance.n, &instance.blocked);
-            output::write(output.as_deref(), &write_blocked(n, &squares))?;
+            output::write(output.as_deref(), write_blocked(n, &squares))?;
         }
     }
     Ok(code(exit::YES))
