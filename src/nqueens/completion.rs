@@ -108,13 +108,7 @@ impl Completion {
         let Some((csp, cells)) = self.to_csp() else {
             return Ok((Vec::new(), true));
         };
-        let found = csp.enumerate(limit)?;
-        let solutions = found
-            .solutions
-            .into_iter()
-            .map(|chosen| chosen.iter().map(|&i| cells[i as usize]).collect())
-            .collect();
-        Ok((solutions, found.complete))
+        csp.enumerate_cells(&cells, limit)
     }
 }
 

@@ -108,13 +108,7 @@ impl ExcludedDiagonals {
     /// Up to `limit` solutions (each sorted) and whether that is all of them.
     pub fn enumerate(&self, limit: usize) -> Result<Solutions<Vec<Queen>>, SatError> {
         let (csp, cells) = self.to_csp();
-        let found = csp.enumerate(limit)?;
-        let solutions = found
-            .solutions
-            .into_iter()
-            .map(|chosen| chosen.iter().map(|&i| cells[i as usize]).collect())
-            .collect();
-        Ok((solutions, found.complete))
+        csp.enumerate_cells(&cells, limit)
     }
 }
 

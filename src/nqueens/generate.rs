@@ -124,13 +124,7 @@ impl Blocked {
             exactly_one: lines(&cells, &[Line::Col, Line::Row], self.n as usize),
             at_most_one: lines(&cells, &[Line::Sum, Line::Diff], 0),
         };
-        let found = csp.enumerate(limit)?;
-        let solutions = found
-            .solutions
-            .into_iter()
-            .map(|chosen| chosen.iter().map(|&i| cells[i as usize]).collect())
-            .collect();
-        Ok((solutions, found.complete))
+        csp.enumerate_cells(&cells, limit)
     }
 }
 

@@ -77,6 +77,22 @@ impl PlacementCsp {
     pub fn enumerate(&self, limit: usize) -> Result<Enumeration, SatError> {
         enumerate_projected(&self.to_cnf(), self.cells, limit)
     }
+
+    /// Up to `limit` solutions as the chosen entries of `cells` (cell `i` is `cells[i]`),
+    /// and whether that is all of them.
+    pub fn enumerate_cells<T: Copy>(
+        &self,
+        cells: &[T],
+        limit: usize,
+    ) -> Result<Solutions<Vec<T>>, SatError> {
+        let found = self.enumerate(limit)?;
+        let solutions = found
+            .solutions
+            .into_iter()
+            .map(|chosen| chosen.iter().map(|&i| cells[i as usize]).collect())
+            .collect();
+        Ok((solutions, found.complete))
+    }
 }
 
 /// Up to `limit` models of `cnf` that differ on the first `projected` variables, each
