@@ -71,6 +71,7 @@ mod decode;
 mod element;
 mod geometry;
 pub mod king;
+pub mod knight;
 #[cfg(test)]
 mod tests;
 mod tileset;
@@ -101,6 +102,12 @@ pub trait Backend: Sized + Clone {
     const PIECE: PieceKind;
     /// The colour constraint on tile sides.
     const SIDE_PARITY: SideParity;
+    /// How many lines a wire's pieces stand outside its two-line band (King 0; Knight 1:
+    /// the outer knights).
+    const WIRE_HALO: i64 = 0;
+    /// Empty lines a design keeps toward its tile's border, so that pieces of
+    /// neighbouring tiles never attack (King 1; Knight 2).
+    const MARGIN: i64 = 1;
     /// A signal value on a column.
     type Signal: Clone + Eq + Hash + Debug;
     /// A tile design in its canonical orientation.
@@ -123,9 +130,10 @@ pub trait Backend: Sized + Clone {
         design: Self::Design,
         frame: Frame,
     ) -> Result<(), BackendError>;
-    /// The signal column of a wire flowing toward `flow` whose squares lie in the two
-    /// lines `band`, `band + 1` across the flow, at `along` on the flow's axis.
-    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column;
+    /// The signal column of a wire flowing toward `flow` in the band `band`, `band + 1`
+    /// across the flow, at `along` on the flow's axis, in a frame whose canonical top-left
+    /// square has colour `colour` ([`Frame::colour`]).
+    fn cross_section(&self, band: i64, along: i64, flow: Direction, colour: u8) -> Column;
     /// The next signal column after `last` in a wire flowing toward `flow`, and the
     /// pieces (with budgets) of the wire from `last` (excluded) up to it.
     fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>);
