@@ -53,12 +53,11 @@
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
 //!   signal ([`Backend::true_output`]; King: Lemma 5.7).
 //!
-//! Open for the Knight: [`Gadget`] tables and ports are still King-typed (integer
-//! signals, ports as sorted square pairs), so [`Backend::promise`] and the order of port
-//! squares follow once the gadget library is generic over the signal; a layout crossing
-//! becomes a thick-wire crossing design without a crossing gadget (thesis Fig. 6.8), so
-//! the [`Role::Replica`] of the King's Double Assignment stays unused there; design
-//! reach is measured in a frame of colour 0.
+//! Open for the Knight ([`knight`], work in progress): the crossing tile (the library's
+//! thin × thick crossing, Fig. 6.8, has thick-wire ports and needs the way back from the
+//! thick wire), so no layout with a crossing compiles yet and `--piece knight` still
+//! stops with a usage error; the exhaustive check of every Knight tile design in both
+//! colours (the corner in colour 1 exceeds the search limit).
 //!
 //! [`Layout`]: crate::layout::Layout
 //! [`Canvas::turn`]: canvas::Canvas::turn
