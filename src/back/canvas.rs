@@ -9,7 +9,7 @@ use crate::label::Direction;
 
 use super::contacts::attack_steps;
 use super::element::{Element, Library, Placed, Role};
-use super::geometry::{Column, Frame, P, Turtle, along, shift, sorted, to_p};
+use super::geometry::{Column, Frame, P, Turtle, along, shift, to_p};
 use super::{Backend, BackendError};
 
 /// Collects the elements of one tile design.
@@ -53,7 +53,9 @@ impl<'a, B: Backend> Canvas<'a, B> {
             South => (frame.band_col, frame.rows, North),
         };
         Turtle {
-            last: self.backend.cross_section(band, outside, flow),
+            last: self
+                .backend
+                .cross_section(band, outside, flow, frame.colour),
             flow,
         }
     }
@@ -107,19 +109,34 @@ impl<'a, B: Backend> Canvas<'a, B> {
         name: &str,
         orient: &[(char, Direction)],
     ) -> Result<(usize, Gadget), BackendError> {
+        let (index, mut all) = self.orientations(name, orient)?;
+        Ok((index, all.swap_remove(0)))
+    }
+
+    /// Every turn of the library gadget `name` in which each listed port has the listed
+    /// flow (at least one).
+    pub fn orientations(
+        &self,
+        name: &str,
+        orient: &[(char, Direction)],
+    ) -> Result<(usize, Vec<Gadget>), BackendError> {
         let index = self.library.index(name)?;
         let native = &self.library.gadgets[index];
-        let symmetry = Symmetry::all()
-            .find(|s| {
+        let all: Vec<Gadget> = Symmetry::all()
+            .filter(|s| {
                 orient.iter().all(|&(port, flow)| {
                     native.port(port).map(|p| s.direction(p.flow)) == Some(flow)
                 })
             })
-            .ok_or_else(|| BackendError::Orientation {
+            .map(|s| native.transformed(s))
+            .collect();
+        if all.is_empty() {
+            return Err(BackendError::Orientation {
                 gadget: name.into(),
                 reason: format!("{orient:?}"),
-            })?;
-        Ok((index, native.transformed(symmetry)))
+            });
+        }
+        Ok((index, all))
     }
 
     /// The squares of port `name` of an oriented gadget, in gadget coordinates.
@@ -139,13 +156,33 @@ impl<'a, B: Backend> Canvas<'a, B> {
         anchor: (char, Column),
         role: Role,
     ) -> Result<Placed, BackendError> {
-        let (index, gadget) = self.oriented(name, orient)?;
-        let own = sorted(self.port_of(&gadget, anchor.0)?);
-        let target = sorted(anchor.1);
-        let offset = (target[0].0 - own[0].0, target[0].1 - own[0].1);
-        if (target[1].0 - own[1].0, target[1].1 - own[1].1) != offset {
-            return Err(self.error(format!("port {} of {name} does not fit", anchor.0)));
+        // The first turn whose anchor port has the shape of the anchor column (in the
+        // backend's column order: a Knight port's outer square on the outer square).
+        let (index, turns) = self.orientations(name, orient)?;
+        let target = self.backend.column_order(anchor.1);
+        let mut fitting = None;
+        for gadget in turns {
+            let own = self.port_of(&gadget, anchor.0)?;
+            let offset = (target[0].0 - own[0].0, target[0].1 - own[0].1);
+            if (target[1].0 - own[1].0, target[1].1 - own[1].1) == offset {
+                fitting = Some((gadget, offset));
+                break;
+            }
         }
+        let (gadget, offset) = fitting
+            .ok_or_else(|| self.error(format!("port {} of {name} does not fit", anchor.0)))?;
+        self.stamp(index, &gadget, offset, role)
+    }
+
+    /// Stamps the oriented library gadget `gadget` (library index `index`) moved by
+    /// `offset`. A variable's decider and a 1-test's antenna tip are filled into `role`.
+    pub fn stamp(
+        &mut self,
+        index: usize,
+        gadget: &Gadget,
+        offset: P,
+        role: Role,
+    ) -> Result<Placed, BackendError> {
         let at = |s: Square| {
             let p = to_p(s);
             (p.0 + offset.0, p.1 + offset.1)

@@ -83,8 +83,9 @@ pub fn compile<B: Backend>(
     }
     // Every tile row (column) is as high (wide) as its tiles need; its wires run in the
     // same band of every tile in it.
-    let mut row_reach = vec![Reach::MIN; layout.rows as usize];
-    let mut col_reach = vec![Reach::MIN; layout.cols as usize];
+    let least = Reach::uniform(B::MARGIN + B::WIRE_HALO);
+    let mut row_reach = vec![least; layout.rows as usize];
+    let mut col_reach = vec![least; layout.cols as usize];
     for &(at, design, symmetry, _) in &placements {
         let reach = tileset.reach[&design].transformed(symmetry);
         let row = &mut row_reach[at.row as usize];
@@ -102,12 +103,10 @@ pub fn compile<B: Backend>(
             })
             .collect()
     };
-    let side = |needed: i64| B::SIDE_PARITY.side(needed);
-    let heights: Vec<i64> = row_reach.iter().map(|r| side(r.up + 2 + r.down)).collect();
-    let widths: Vec<i64> = col_reach
-        .iter()
-        .map(|r| side(r.left + 2 + r.right))
-        .collect();
+    let parity = B::SIDE_PARITY;
+    let side = |before: i64, after: i64| parity.side(parity.band(before) + 2 + after);
+    let heights: Vec<i64> = row_reach.iter().map(|r| side(r.up, r.down)).collect();
+    let widths: Vec<i64> = col_reach.iter().map(|r| side(r.left, r.right)).collect();
     let (row_starts, col_starts) = (starts(&heights), starts(&widths));
     let max = i64::from(u32::MAX / 2);
     let (total_rows, total_cols) = (heights.iter().sum::<i64>(), widths.iter().sum::<i64>());
@@ -120,8 +119,8 @@ pub fn compile<B: Backend>(
         let tile = Frame {
             rows: heights[row],
             cols: widths[col],
-            band_row: row_reach[row].up,
-            band_col: col_reach[col].left,
+            band_row: parity.band(row_reach[row].up),
+            band_col: parity.band(col_reach[col].left),
             colour: 0,
         };
         let origin = (row_starts[row], col_starts[col]);

@@ -70,6 +70,11 @@ pub enum SideParity {
     Any,
     /// Tile sides are even.
     Even,
+    /// Tile sides are multiples of four and wire bands start on even lines (Knight: a
+    /// straight wire repeats every four squares and its border column must be dark on
+    /// either side of every tile, so a tile side is a whole number of wire periods; even
+    /// bands keep their parity under every symmetry of such a tile).
+    Quad,
 }
 
 impl SideParity {
@@ -78,6 +83,15 @@ impl SideParity {
         match self {
             SideParity::Any => needed,
             SideParity::Even => needed + needed % 2,
+            SideParity::Quad => needed + (4 - needed % 4) % 4,
+        }
+    }
+
+    /// Where a tile's band starts when the design needs `up` lines before it.
+    pub fn band(self, up: i64) -> i64 {
+        match self {
+            SideParity::Any | SideParity::Even => up,
+            SideParity::Quad => up + up % 2,
         }
     }
 }
@@ -97,13 +111,15 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// The smallest frame that holds a design of reach `r`.
-    pub fn tight(r: Reach) -> Frame {
+    /// The smallest frame with sides and bands of `parity` that holds a design of reach
+    /// `r`.
+    pub fn tight(r: Reach, parity: SideParity) -> Frame {
+        let (band_row, band_col) = (parity.band(r.up), parity.band(r.left));
         Frame {
-            rows: r.up + 2 + r.down,
-            cols: r.left + 2 + r.right,
-            band_row: r.up,
-            band_col: r.left,
+            rows: parity.side(band_row + 2 + r.down),
+            cols: parity.side(band_col + 2 + r.right),
+            band_row,
+            band_col,
             colour: 0,
         }
     }
@@ -175,13 +191,15 @@ pub struct Reach {
 }
 
 impl Reach {
-    /// The least reach: one empty line between neighbouring tiles' wires.
-    pub const MIN: Reach = Reach {
-        up: 1,
-        down: 1,
-        left: 1,
-        right: 1,
-    };
+    /// The same reach on every side.
+    pub fn uniform(lines: i64) -> Reach {
+        Reach {
+            up: lines,
+            down: lines,
+            left: lines,
+            right: lines,
+        }
+    }
 
     pub fn max(self, other: Reach) -> Reach {
         Reach {
@@ -270,5 +288,8 @@ mod tests {
         assert_eq!(SideParity::Even.side(7), 8);
         assert_eq!(SideParity::Even.side(8), 8);
         assert_eq!(SideParity::Any.side(7), 7);
+        assert_eq!(SideParity::Quad.side(9), 12);
+        assert_eq!(SideParity::Quad.side(8), 8);
+        assert_eq!(SideParity::Quad.band(5), 6);
     }
 }

@@ -53,12 +53,11 @@
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
 //!   signal ([`Backend::true_output`]; King: Lemma 5.7).
 //!
-//! Open for the Knight: [`Gadget`] tables and ports are still King-typed (integer
-//! signals, ports as sorted square pairs), so [`Backend::promise`] and the order of port
-//! squares follow once the gadget library is generic over the signal; a layout crossing
-//! becomes a thick-wire crossing design without a crossing gadget (thesis Fig. 6.8), so
-//! the [`Role::Replica`] of the King's Double Assignment stays unused there; design
-//! reach is measured in a frame of colour 0.
+//! Open for the Knight ([`knight`], work in progress): the crossing tile (the library's
+//! thin × thick crossing, Fig. 6.8, has thick-wire ports and needs the way back from the
+//! thick wire), so no layout with a crossing compiles yet and `--piece knight` still
+//! stops with a usage error; the exhaustive check of every Knight tile design in both
+//! colours (the corner in colour 1 exceeds the search limit).
 //!
 //! [`Layout`]: crate::layout::Layout
 //! [`Canvas::turn`]: canvas::Canvas::turn
@@ -71,6 +70,7 @@ mod decode;
 mod element;
 mod geometry;
 pub mod king;
+pub mod knight;
 #[cfg(test)]
 mod tests;
 mod tileset;
@@ -101,6 +101,12 @@ pub trait Backend: Sized + Clone {
     const PIECE: PieceKind;
     /// The colour constraint on tile sides.
     const SIDE_PARITY: SideParity;
+    /// How many lines a wire's pieces stand outside its two-line band (King 0; Knight 1:
+    /// the outer knights).
+    const WIRE_HALO: i64 = 0;
+    /// Empty lines a design keeps toward its tile's border, so that pieces of
+    /// neighbouring tiles never attack (King 1; Knight 2).
+    const MARGIN: i64 = 1;
     /// A signal value on a column.
     type Signal: Clone + Eq + Hash + Debug;
     /// A tile design in its canonical orientation.
@@ -123,9 +129,10 @@ pub trait Backend: Sized + Clone {
         design: Self::Design,
         frame: Frame,
     ) -> Result<(), BackendError>;
-    /// The signal column of a wire flowing toward `flow` whose squares lie in the two
-    /// lines `band`, `band + 1` across the flow, at `along` on the flow's axis.
-    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column;
+    /// The signal column of a wire flowing toward `flow` in the band `band`, `band + 1`
+    /// across the flow, at `along` on the flow's axis, in a frame whose canonical top-left
+    /// square has colour `colour` ([`Frame::colour`]).
+    fn cross_section(&self, band: i64, along: i64, flow: Direction, colour: u8) -> Column;
     /// The next signal column after `last` in a wire flowing toward `flow`, and the
     /// pieces (with budgets) of the wire from `last` (excluded) up to it.
     fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>);

@@ -42,8 +42,8 @@ impl Backend for EvenKing {
         canvas.elements = king.elements;
         Ok(())
     }
-    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column {
-        King.cross_section(band, along, flow)
+    fn cross_section(&self, band: i64, along: i64, flow: Direction, _colour: u8) -> Column {
+        King.cross_section(band, along, flow, 0)
     }
     fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>) {
         King.wire_step(last, flow)

@@ -11,26 +11,29 @@ use crate::label::Direction;
 use super::canvas::Canvas;
 use super::contacts::check_contacts;
 use super::element::{Element, Library};
-use super::geometry::{Frame, Reach};
+use super::geometry::{Frame, Reach, SideParity};
 use super::{Backend, BackendError};
 
-/// The reach of a design's elements in `frame`. The wire columns running along a band to
-/// the border are not counted.
-pub fn reach_of(elements: &[Element], frame: Frame) -> Reach {
+/// The reach of a design's elements in `frame`, with the backend's margin toward the
+/// border. The wire columns running along a band to the border (their pieces within
+/// [`Backend::WIRE_HALO`] lines of the band) are not counted.
+pub fn reach_of<B: Backend>(elements: &[Element], frame: Frame) -> Reach {
     use Direction::*;
     let (br, bc) = (frame.band_row, frame.band_col);
-    let mut reach = Reach::MIN;
+    let (halo, margin) = (B::WIRE_HALO, B::MARGIN);
+    let in_band = |x: i64, band: i64| (band - halo..=band + 1 + halo).contains(&x);
+    let mut reach = Reach::uniform(margin + halo);
     for e in elements {
         let stub = |&(r, c): &(i64, i64)| match e.flow {
-            Some(East | West) => r == br || r == br + 1,
-            Some(North | South) => c == bc || c == bc + 1,
+            Some(East | West) => in_band(r, br),
+            Some(North | South) => in_band(c, bc),
             None => false,
         };
         for &((r, c), _) in e.pieces.iter().filter(|(p, _)| !stub(p)) {
-            reach.up = reach.up.max(br - r + 1);
-            reach.down = reach.down.max(r - br);
-            reach.left = reach.left.max(bc - c + 1);
-            reach.right = reach.right.max(c - bc);
+            reach.up = reach.up.max(br - r + margin);
+            reach.down = reach.down.max(r - br - 1 + margin);
+            reach.left = reach.left.max(bc - c + margin);
+            reach.right = reach.right.max(c - bc - 1 + margin);
         }
     }
     reach
@@ -53,7 +56,7 @@ pub fn build_design<B: Backend>(
             }
         }
     }
-    let reach = reach_of(&canvas.elements, frame);
+    let reach = reach_of::<B>(&canvas.elements, frame);
     if !reach.fits(frame.room()) {
         return Err(canvas.error(format!("reach {reach:?} exceeds the tile {frame:?}")));
     }
@@ -71,21 +74,40 @@ pub struct Tileset<'a, B: Backend> {
 
 impl<'a, B: Backend> Tileset<'a, B> {
     /// Measures every design and checks that it also builds, without unintended
-    /// contacts, in the smallest frame its reach allows.
+    /// contacts, in the smallest frame its reach allows. A backend with
+    /// [`SideParity::Quad`] is measured in every colour and band phase (bands at 0 or 2
+    /// modulo 4) a tile can give its canonical frame, and the largest reach is kept.
     pub fn new(backend: &'a B, library: &'a Library) -> Result<Tileset<'a, B>, BackendError> {
         const ROOMY: i64 = 100;
-        let roomy = Frame {
-            rows: 2 * ROOMY + 2,
-            cols: 2 * ROOMY + 2,
-            band_row: ROOMY,
-            band_col: ROOMY,
-            colour: 0,
+        // Knight gadgets are larger (the And is 105 squares wide).
+        const ROOMIER: i64 = 200;
+        let roomy = |colour: u8, row_phase: i64, col_phase: i64| Frame {
+            rows: 2 * ROOMIER + 4,
+            cols: 2 * ROOMIER + 4,
+            band_row: ROOMIER + row_phase,
+            band_col: ROOMIER + col_phase,
+            colour,
+        };
+        let frames: Vec<Frame> = match B::SIDE_PARITY {
+            SideParity::Quad => (0..8)
+                .map(|k| roomy((k & 1) as u8, k & 2, (k >> 1) & 2))
+                .collect(),
+            SideParity::Any | SideParity::Even => vec![Frame {
+                rows: 2 * ROOMY + 2,
+                cols: 2 * ROOMY + 2,
+                band_row: ROOMY,
+                band_col: ROOMY,
+                colour: 0,
+            }],
         };
         let mut reach = BTreeMap::new();
         for &design in backend.designs() {
-            let elements = build_design(backend, library, design, roomy)?;
-            let r = reach_of(&elements, roomy);
-            let tight = build_design(backend, library, design, Frame::tight(r))?;
+            let mut r = Reach::uniform(0);
+            for &frame in &frames {
+                let elements = build_design(backend, library, design, frame)?;
+                r = r.max(reach_of::<B>(&elements, frame));
+            }
+            let tight = build_design(backend, library, design, Frame::tight(r, B::SIDE_PARITY))?;
             check_contacts::<B>(&tight, false)?;
             reach.insert(design, r);
         }

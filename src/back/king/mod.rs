@@ -24,7 +24,7 @@ use super::certify::Goal;
 use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
 use super::{Backend, BackendError, Canvas, Element, Promise, Role, SequenceCache};
 
-pub use designs::Design;
+pub use designs::{DESIGNS, Design, GateKind, tile_design};
 
 /// The King backend.
 #[derive(Clone, Copy, Debug, Default)]
@@ -94,7 +94,7 @@ impl Backend for King {
     }
 
     /// Two squares side by side across the flow.
-    fn cross_section(&self, band: i64, along: i64, flow: Direction) -> Column {
+    fn cross_section(&self, band: i64, along: i64, flow: Direction, _colour: u8) -> Column {
         match flow {
             Direction::East | Direction::West => [(band, along), (band + 1, along)],
             Direction::North | Direction::South => [(along, band), (along, band + 1)],

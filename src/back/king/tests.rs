@@ -6,7 +6,7 @@ use super::designs::{DESIGNS, GateKind};
 use super::*;
 use crate::back::contacts::produced_and_consumed;
 use crate::back::element::Library;
-use crate::back::geometry::{Column, Frame, to_square};
+use crate::back::geometry::{Column, Frame, SideParity, to_square};
 use crate::back::tileset::{Tileset, build_design};
 use crate::board::{Board, Piece, Square};
 
@@ -23,7 +23,7 @@ fn crossing_chain_has_no_corner() {
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
     let r = tileset.reach[&Design::Crossing];
-    let frame = Frame::tight(r);
+    let frame = Frame::tight(r, SideParity::Any);
     let elements = build_design(&King, &library, Design::Crossing, frame).unwrap();
     let named = |name: &str| {
         let index = library.index(name).unwrap();
@@ -71,7 +71,7 @@ fn every_tile_design_computes_its_function() {
     // Input columns lie just outside the tile: shift everything onto the board.
     let shifted = |p: P| to_square((p.0 + 4, p.1 + 4));
     for design in DESIGNS {
-        let frame = Frame::tight(tileset.reach[&design]);
+        let frame = Frame::tight(tileset.reach[&design], SideParity::Any);
         let elements = build_design(&King, &library, design, frame).unwrap();
         let (produced, consumed) = produced_and_consumed(&elements);
         let mut inputs: Vec<Column> = consumed.difference(&produced).copied().collect();

@@ -1,0 +1,412 @@
+//! The Knight tile designs (thesis §6.4, Theorem 6.13), one per King tile kind
+//! ([`Design`]): straight wire, corner, variable, Or (the Maximum gadget) and And gates,
+//! 1-test, and the crossing of a thin and a thick wire (Fig. 6.8, `crossing.txt`: no
+//! crossing gadget, the two wires never attack each other).
+//!
+//! A Knight wire has a phase and a parity: along a band its dark columns (the signal
+//! columns) of one shape repeat every four squares, with the other shape two squares
+//! later. A gadget port therefore fits a wire only at some positions; a route to it
+//! tries sequences of up to three *adapters* (`mirrored`, Fig. 6.6: the other column
+//! shape two lines over; `shift-se`, `shift-sw`, Fig. 6.5: one line over, an odd
+//! length along), each followed by one wire step, shortest first. Each design places its
+//! gadget with its straight ports on the tile's bands and searches the free offset (the
+//! one axis no band fixes) for the nearest placement whose wires reach the tile's
+//! borders without unintended contacts; wires that must leave across their flow turn
+//! with the `corner` gadget.
+//!
+//! Open: the crossing tile ([`NO_CROSSING`]); the exhaustive check of every design in
+//! both colours (the corner in colour 1 exceeds the search limit, see the tests).
+
+use crate::back::contacts::check_contacts;
+use crate::back::geometry::{Column, Frame, P, Turtle, along};
+use crate::back::king::{Design, GateKind};
+use crate::back::{Backend, BackendError, Canvas, Role};
+use crate::gadgets::Gadget;
+use crate::label::Direction;
+
+use super::{Knight, band_of};
+
+/// The designs built so far: every tile but the crossing.
+pub const DESIGNS: [Design; 7] = [
+    Design::Wire,
+    Design::Corner,
+    Design::VariableOpposite,
+    Design::VariableAdjacent,
+    Design::Gate(GateKind::And),
+    Design::Gate(GateKind::Or),
+    Design::OneTest,
+];
+
+/// Why a layout with a wire crossing has no Knight board yet.
+pub const NO_CROSSING: &str = "the Knight backend has no crossing tile yet: the library's \
+    thin x thick crossing (Fig. 6.8) has thick-wire ports, and the thick wire needs the \
+    thin-to-thick transition on both sides (the way back is not in the library)";
+
+/// How far from its natural place (centred on the crossing of the bands) a gadget is
+/// searched along its free axis.
+const FREE_SEARCH: i64 = 120;
+
+/// Builds one tile design in `frame`.
+pub fn build(c: &mut Canvas<Knight>, design: Design, frame: Frame) -> Result<(), BackendError> {
+    use Direction::*;
+    match design {
+        Design::Wire => {
+            let mut t = c.entering(frame, West);
+            exit(c, &mut t, frame, East)
+        }
+        Design::Corner => {
+            let mut t = c.entering(frame, West);
+            exit(c, &mut t, frame, South)
+        }
+        Design::VariableOpposite => gadget_tile(
+            c,
+            frame,
+            "variable",
+            &[('X', North), ('Y', South)],
+            &[],
+            &[('X', North), ('Y', South)],
+            Role::variable(),
+        ),
+        Design::VariableAdjacent => gadget_tile(
+            c,
+            frame,
+            "variable",
+            &[('X', West), ('Y', East)],
+            &[],
+            &[('X', North), ('Y', East)],
+            Role::variable(),
+        ),
+        Design::Gate(kind) => {
+            let name = match kind {
+                GateKind::And => "and",
+                GateKind::Or => "or",
+            };
+            // Both functions are symmetric: either input may come from the West.
+            gadget_tile(
+                c,
+                frame,
+                name,
+                &[('X', East)],
+                &[('a', West), ('b', North)],
+                &[('X', East)],
+                Role::Plain,
+            )
+            .or_else(|_| {
+                gadget_tile(
+                    c,
+                    frame,
+                    name,
+                    &[('X', East)],
+                    &[('b', West), ('a', North)],
+                    &[('X', East)],
+                    Role::Plain,
+                )
+            })
+        }
+        Design::OneTest => gadget_tile(
+            c,
+            frame,
+            "one-test",
+            &[('a', East)],
+            &[('a', West)],
+            &[],
+            Role::one_test(),
+        ),
+        Design::Crossing => Err(c.error(NO_CROSSING)),
+    }
+}
+
+/// The band a wire flowing toward `flow` uses in `frame`.
+fn band(frame: Frame, flow: Direction) -> i64 {
+    match flow {
+        Direction::East | Direction::West => frame.band_row,
+        Direction::North | Direction::South => frame.band_col,
+    }
+}
+
+/// Continues the wire `t` to the border of `frame` on side `side`, ending on the
+/// border's dark column.
+fn exit(
+    c: &mut Canvas<Knight>,
+    t: &mut Turtle,
+    frame: Frame,
+    side: Direction,
+) -> Result<(), BackendError> {
+    let band = band(frame, side);
+    let target = c
+        .backend
+        .cross_section(band, frame.exit(side), side, frame.colour);
+    connect(c, t, target, side, false)
+}
+
+/// Runs the wire `t` on to the column `target` of a wire flowing toward `flow`, turning
+/// with a corner first if `t` flows across it (the corner lands its wire on the target's
+/// band or next to it; the route after it moves the wire onto the band). Adapters go
+/// next to the target if `adapters_last`.
+fn connect(
+    c: &mut Canvas<Knight>,
+    t: &mut Turtle,
+    target: Column,
+    flow: Direction,
+    adapters_last: bool,
+) -> Result<(), BackendError> {
+    if t.flow == flow {
+        return route(c, t, target, adapters_last);
+    }
+    let band = band_of(target, flow);
+    let mut last_error = c.error("no corner");
+    for delta in [0, -1, 1, -2, 2, -3, 3] {
+        let mut trial = c.trial();
+        let mut turned = *t;
+        let built = turn(&mut trial, &mut turned, flow, band + delta)
+            .and_then(|()| route(&mut trial, &mut turned, target, adapters_last));
+        match built {
+            Ok(()) => {
+                c.elements.extend(trial.elements);
+                *t = turned;
+                return Ok(());
+            }
+            Err(error) => last_error = error,
+        }
+    }
+    Err(last_error)
+}
+
+/// A corner turning the wire `t` toward `flow` so that the new wire runs in `band`
+/// (after a route to the corner's input on the wire's band).
+fn turn(
+    c: &mut Canvas<Knight>,
+    t: &mut Turtle,
+    flow: Direction,
+    band: i64,
+) -> Result<(), BackendError> {
+    let (index, turns) = c.orientations("corner", &[('a', t.flow), ('X', flow)])?;
+    let corner = &turns[0];
+    let (input, output) = (c.port_of(corner, 'a')?, c.port_of(corner, 'X')?);
+    let offset = band_offsets(&[
+        (input, t.flow, band_of(t.last, t.flow)),
+        (output, flow, band),
+    ])
+    .ok_or_else(|| c.error("corner misaligned"))?;
+    let (Some(dr), Some(dc)) = offset else {
+        return Err(c.error("corner offset not fixed"));
+    };
+    route(c, t, moved(input, (dr, dc)), true)?;
+    let placed = c.stamp(index, corner, (dr, dc), Role::Plain)?;
+    *t = placed.turtle('X')?;
+    Ok(())
+}
+
+/// A gadget's row and column offsets, where fixed.
+type Offsets = (Option<i64>, Option<i64>);
+
+fn moved(column: Column, (dr, dc): P) -> Column {
+    column.map(|p| (p.0 + dr, p.1 + dc))
+}
+
+/// The row and column offsets that put each port `(column, flow, band)` on its band
+/// (a port flowing East or West fixes the row offset, one flowing North or South the
+/// column offset); `None` if two ports disagree.
+fn band_offsets(ports: &[(Column, Direction, i64)]) -> Option<Offsets> {
+    let (mut dr, mut dc) = (None, None);
+    for &(column, flow, band) in ports {
+        let value = band - band_of(column, flow);
+        let slot = match flow {
+            Direction::East | Direction::West => &mut dr,
+            Direction::North | Direction::South => &mut dc,
+        };
+        match *slot {
+            Some(v) if v != value => return None,
+            _ => *slot = Some(value),
+        }
+    }
+    Some((dr, dc))
+}
+
+/// The wire pieces that change a wire's phase or band, each followed by one wire step:
+/// `mirrored` (Fig. 6.6: the other column shape, two lines over) and the shifts
+/// (Fig. 6.5: one line over, an odd length along).
+const ADAPTERS: [&str; 3] = ["mirrored", "shift-se", "shift-sw"];
+
+/// Sequences of adapters a route tries, shortest first.
+fn plans() -> Vec<Vec<&'static str>> {
+    let mut plans: Vec<Vec<&'static str>> = vec![vec![]];
+    let mut frontier = plans.clone();
+    for _ in 0..3 {
+        frontier = frontier
+            .iter()
+            .flat_map(|plan| {
+                ADAPTERS.iter().map(move |&a| {
+                    let mut next = plan.clone();
+                    next.push(a);
+                    next
+                })
+            })
+            .collect();
+        plans.extend(frontier.iter().cloned());
+    }
+    plans
+}
+
+/// Places the adapters of `plan` after `t`.
+fn apply(c: &mut Canvas<Knight>, t: &mut Turtle, plan: &[&str]) -> Result<(), BackendError> {
+    for name in plan {
+        let orient = [('a', t.flow), ('X', t.flow)];
+        let placed = c.place(name, &orient, ('a', t.last), Role::Plain)?;
+        *t = placed.turtle('X')?;
+        c.column(t);
+    }
+    Ok(())
+}
+
+/// Runs the wire `t` on to the column `target` (flowing the same way) with wire steps
+/// and the shortest plan of adapters that lands on it; the adapters go at the end if
+/// `adapters_last` (next to a gadget fed from the border), else at the start.
+fn route(
+    c: &mut Canvas<Knight>,
+    t: &mut Turtle,
+    target: Column,
+    adapters_last: bool,
+) -> Result<(), BackendError> {
+    let flow = t.flow;
+    let (fr, fc) = flow.delta();
+    let sign = fr + fc;
+    let goal = along(target[0], flow);
+    for plan in plans() {
+        let mut probe = c.trial();
+        let mut end = *t;
+        if apply(&mut probe, &mut end, &plan).is_err() {
+            continue;
+        }
+        let rest = (goal - end.along()) * sign;
+        if rest < 0 || rest % 4 != 0 || moved(end.last, (fr * rest, fc * rest)) != target {
+            continue;
+        }
+        if adapters_last {
+            c.extend_to(t, t.along() + rest * sign)?;
+            apply(c, t, &plan)?;
+        } else {
+            apply(c, t, &plan)?;
+            c.extend_to(t, goal)?;
+        }
+        return Ok(());
+    }
+    Err(c.error(format!("no wire from {:?} to {target:?}", t.last)))
+}
+
+/// A tile around one gadget turned by `orient`: each input `(port, side)` fed by a wire
+/// entering from `side`, each output `(port, side)` leaving toward `side`. Ports that run
+/// straight to their side fix the gadget's offset across their flow; a free axis is
+/// searched outward from the gadget centred on the crossing of the bands.
+fn gadget_tile(
+    c: &mut Canvas<Knight>,
+    frame: Frame,
+    name: &str,
+    orient: &[(char, Direction)],
+    inputs: &[(char, Direction)],
+    outputs: &[(char, Direction)],
+    role: Role,
+) -> Result<(), BackendError> {
+    let (index, turns) = c.orientations(name, orient)?;
+    let mut last_error = c.error(format!("no placement of {name}"));
+    // First with every straight port on its band; then with the wires from the North
+    // and to the South free to reach their band through adapters.
+    for (relax, gadget) in [false, true]
+        .into_iter()
+        .flat_map(|relax| turns.iter().map(move |g| (relax, g)))
+    {
+        let vertical = |&&(_, side): &&(char, Direction)| {
+            relax && matches!(side, Direction::North | Direction::South)
+        };
+        let fixed_in: Vec<(char, Direction)> =
+            inputs.iter().filter(|p| !vertical(p)).copied().collect();
+        let fixed_out: Vec<(char, Direction)> =
+            outputs.iter().filter(|p| !vertical(p)).copied().collect();
+        let Some((dr, dc)) = fixed_offsets(c, gadget, frame, &fixed_in, &fixed_out)? else {
+            continue;
+        };
+        if dr.is_none() && dc.is_none() {
+            continue;
+        }
+        let centre = |band: i64, size: u32| band - i64::from(size) / 2;
+        let candidates = |fixed: Option<i64>, natural: i64| -> Vec<i64> {
+            match fixed {
+                Some(v) => vec![v],
+                None => (0..=2 * FREE_SEARCH)
+                    .map(|k| natural + if k % 2 == 0 { k / 2 } else { -(k + 1) / 2 })
+                    .collect(),
+            }
+        };
+        let rows = candidates(dr, centre(frame.band_row, gadget.rows));
+        let cols = candidates(dc, centre(frame.band_col, gadget.cols));
+        for &r in &rows {
+            for &k in &cols {
+                match try_place(c, frame, index, gadget, (r, k), inputs, outputs, &role) {
+                    Ok(trial) => {
+                        c.elements.extend(trial);
+                        return Ok(());
+                    }
+                    Err(error) => last_error = error,
+                }
+            }
+        }
+    }
+    Err(last_error)
+}
+
+/// The offsets the straight ports of `gadget` fix (`None`: they disagree).
+fn fixed_offsets(
+    c: &Canvas<Knight>,
+    gadget: &Gadget,
+    frame: Frame,
+    inputs: &[(char, Direction)],
+    outputs: &[(char, Direction)],
+) -> Result<Option<Offsets>, BackendError> {
+    let mut straight = Vec::new();
+    for &(name, side) in inputs.iter().chain(outputs) {
+        let port = gadget
+            .port(name)
+            .ok_or_else(|| c.error(format!("{} has no port {name}", gadget.name)))?;
+        let along_side = (port.flow.delta().0 == 0) == (side.delta().0 == 0);
+        if along_side {
+            straight.push((c.port_of(gadget, name)?, port.flow, band(frame, port.flow)));
+        }
+    }
+    Ok(band_offsets(&straight))
+}
+
+/// The elements of `gadget` moved by `offset` with its wires to the tile's borders, if
+/// they fit in `frame` without unintended contacts.
+#[allow(clippy::too_many_arguments)]
+fn try_place(
+    c: &Canvas<Knight>,
+    frame: Frame,
+    index: usize,
+    gadget: &Gadget,
+    offset: P,
+    inputs: &[(char, Direction)],
+    outputs: &[(char, Direction)],
+    role: &Role,
+) -> Result<Vec<crate::back::Element>, BackendError> {
+    let mut trial = c.trial();
+    let placed = trial.stamp(index, gadget, offset, role.clone())?;
+    for &(name, side) in inputs {
+        let mut t = trial.entering(frame, side);
+        let (target, flow) = placed.port(name)?;
+        connect(&mut trial, &mut t, target, flow, true)?;
+    }
+    for &(name, side) in outputs {
+        let mut t = placed.turtle(name)?;
+        exit(&mut trial, &mut t, frame, side)?;
+    }
+    if let Some(&(p, _)) = trial
+        .elements
+        .iter()
+        .flat_map(|e| &e.pieces)
+        .find(|(p, _)| !frame.contains(*p))
+    {
+        return Err(trial.error(format!("square {p:?} outside the tile")));
+    }
+    check_contacts::<Knight>(&trial.elements, false)?;
+    Ok(trial.elements)
+}
