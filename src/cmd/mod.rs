@@ -95,8 +95,9 @@ impl Piece {
         match self {
             Piece::King => work.run(King),
             Piece::Knight => anyhow::bail!(
-                "the knight backend is not available yet: only the king gadget library and \
-                 backend exist so far (Knight 2-Solo Chess, thesis ch. 6, is issue 10)"
+                "the knight backend is not available yet: its gadget library is verified \
+                 (`gadgets verify --piece knight`), but its wire-crossing tile is still missing \
+                 (Knight 2-Solo Chess, thesis ch. 6, is issue 10)"
             ),
         }
     }
