@@ -19,6 +19,7 @@ mod chains;
 mod decompose;
 mod engine;
 pub(crate) mod geometry;
+mod order;
 mod special;
 mod state;
 mod tree;
