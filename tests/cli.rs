@@ -2,33 +2,12 @@
 //! offending item, exit 2, no panic), and solve/check/show/convert on the bundled puzzles.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+mod common;
+use common::{command, run, run_with_input};
 
 use sat2chess::io::{self, BoardFormat};
-
-/// Runs the binary from the crate root with `args`, feeding `stdin`.
-fn run_with_input(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sat2chess"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn run(args: &[&str]) -> Output {
-    run_with_input(args, "")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
@@ -179,8 +158,7 @@ fn a_closed_pipe_is_not_a_crash() {
         }
     }
     std::fs::write(&board, content).expect("scratch board");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sat2chess"))
-        .args(["convert", board.to_str().expect("UTF-8 path"), "-"])
+    let mut child = command(&["convert", board.to_str().expect("UTF-8 path"), "-"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -4,42 +4,15 @@
 //! nothing is overwritten, and no tiny input makes a command allocate or run without bound.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+mod common;
+use common::{command, run, run_with_input};
 
 const DIR: &str = "tests/inputs/hardening";
 const TWO_KINGS: &str = "tests/inputs/good/two-kings.json";
 const ONE_CAPTURE: &str = "tests/inputs/good/one-capture.moves.json";
 const THESIS: &str = "examples/andor/thesis.andor";
-
-fn command(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sat2chess"));
-    command
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null());
-    command
-}
-
-fn run(args: &[&str]) -> Output {
-    command(args).output().expect("the binary runs")
-}
-
-fn run_with_input(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write as _;
-    let mut child = command(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the input");
-    child.wait_with_output().expect("the binary finishes")
-}
 
 fn input(name: &str) -> String {
     format!("{DIR}/{name}")

@@ -1,0 +1,37 @@
+//! The `sat2chess` binary as the integration tests run it: from the crate root, with
+//! standard input closed unless a test feeds it.
+
+use std::process::{Command, Output, Stdio};
+
+/// The binary with `args`, run from the crate root, standard input closed.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sat2chess"));
+    command
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null());
+    command
+}
+
+/// Runs the binary with `args` to completion.
+pub fn run(args: &[&str]) -> Output {
+    command(args).output().expect("the binary runs")
+}
+
+/// Runs the binary with `args`, feeding `stdin`.
+pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin takes the input");
+    child.wait_with_output().expect("the binary finishes")
+}
