@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
 mod common;
-use common::{command, run, run_with_input};
+use common::{command, run, run_with_input, write_king_square};
 
 use sat2chess::io::{self, BoardFormat};
 
@@ -151,13 +151,7 @@ fn solve_pipes_its_moves_into_check() {
 fn a_closed_pipe_is_not_a_crash() {
     let dir = scratch("pipe");
     let board = dir.join("kings.txt");
-    let mut content = String::from("sat2chess-board v1 100 100\n");
-    for row in 1..=100 {
-        for col in 1..=100 {
-            content.push_str(&format!("K {row} {col} 2\n"));
-        }
-    }
-    std::fs::write(&board, content).expect("scratch board");
+    write_king_square(&board, 100);
     let mut child = command(&["convert", board.to_str().expect("UTF-8 path"), "-"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
 mod common;
-use common::{command, run, run_with_input};
+use common::{command, run, run_with_input, write_king_square};
 
 const DIR: &str = "tests/inputs/hardening";
 const TWO_KINGS: &str = "tests/inputs/good/two-kings.json";
@@ -198,13 +198,7 @@ fn declared_dimacs_sizes_are_bounded_before_anything_is_allocated() {
 fn solve_limits_hold_during_the_spanning_tree_set_up() {
     let dir = scratch("limits");
     let board = dir.join("kings.txt");
-    let mut text = String::from("sat2chess-board v1 316 316\n");
-    for row in 1..=316 {
-        for col in 1..=316 {
-            text.push_str(&format!("K {row} {col} 2\n"));
-        }
-    }
-    std::fs::write(&board, text).expect("scratch board");
+    write_king_square(&board, 316);
     for limit in [&["--node-limit", "1"], &["--time-limit", "1"]] {
         let start = std::time::Instant::now();
         let mut args = vec!["solve", path_str(&board)];

@@ -35,3 +35,14 @@ pub fn run_with_input(args: &[&str], stdin: &str) -> Output {
         .expect("stdin takes the input");
     child.wait_with_output().expect("the binary finishes")
 }
+
+/// Writes a board file of `side` × `side` kings with budget 2 (text format) to `path`.
+pub fn write_king_square(path: &std::path::Path, side: u32) {
+    let mut text = format!("sat2chess-board v1 {side} {side}\n");
+    for row in 1..=side {
+        for col in 1..=side {
+            text.push_str(&format!("K {row} {col} 2\n"));
+        }
+    }
+    std::fs::write(path, text).expect("scratch board");
+}
