@@ -60,17 +60,20 @@ impl<B: Backend> CompiledBoard<B> {
 
     /// Whether `board` has exactly this board's pieces and budgets.
     pub fn same_pieces(&self, board: &Board) -> bool {
-        let key = |b: &Board| {
-            let mut v: Vec<(Square, PieceKind, u32)> = b
-                .pieces()
-                .iter()
-                .map(|p| (p.square, p.kind, p.budget))
-                .collect();
-            v.sort_unstable();
-            v
-        };
-        self.board.rows() == board.rows()
-            && self.board.cols() == board.cols()
-            && key(&self.board) == key(board)
+        same_pieces(&self.board, board)
     }
+}
+
+/// Whether two boards have the same size and the same pieces (square, kind, budget).
+pub fn same_pieces(a: &Board, b: &Board) -> bool {
+    let key = |b: &Board| {
+        let mut v: Vec<(Square, PieceKind, u32)> = b
+            .pieces()
+            .iter()
+            .map(|p| (p.square, p.kind, p.budget))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    a.rows() == b.rows() && a.cols() == b.cols() && key(a) == key(b)
 }

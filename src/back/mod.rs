@@ -71,6 +71,7 @@ mod element;
 mod geometry;
 pub mod king;
 pub mod knight;
+pub mod rook;
 #[cfg(test)]
 mod tests;
 mod tileset;
@@ -92,6 +93,7 @@ use crate::transform::{Chain, FormulaRef};
 pub use canvas::Canvas;
 pub use certify::SequenceCache;
 pub use compile::{BoardStats, compile};
+pub use decode::same_pieces;
 pub use element::{Element, Library, Placed, Role};
 pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};
 

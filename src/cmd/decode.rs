@@ -47,6 +47,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.piece == Piece::Rook {
+        return super::rook::decode(args);
+    }
     args.piece.with_backend(args)
 }
 

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod output;
 pub mod queens;
 pub mod render;
+pub mod rook;
 pub mod sat;
 pub mod show;
 pub mod solve;
@@ -73,6 +74,9 @@ pub enum Piece {
     King,
     /// Knight 2-Solo Chess (thesis ch. 6); its backend is not available yet.
     Knight,
+    /// Rook 2-Solo Chess (thesis ch. 7): every piece a rook with budget 2; its own
+    /// line-based backend (`compile`, `decode`, `gadgets`).
+    Rook,
 }
 
 /// A command's work with the backend of the chosen piece.
@@ -87,6 +91,7 @@ impl Piece {
         match self {
             Piece::King => sat2chess::board::PieceKind::King,
             Piece::Knight => sat2chess::board::PieceKind::Knight,
+            Piece::Rook => sat2chess::board::PieceKind::Rook,
         }
     }
 
@@ -98,6 +103,10 @@ impl Piece {
                 "the knight backend is not available yet: its gadget library is verified \
                  (`gadgets verify --piece knight`), but its wire-crossing tile is still missing \
                  (Knight 2-Solo Chess, thesis ch. 6, is issue 10)"
+            ),
+            Piece::Rook => anyhow::bail!(
+                "the rook backend has no tile layout: `compile`, `decode` and `gadgets` \
+                 support --piece rook"
             ),
         }
     }
