@@ -157,6 +157,8 @@ pub fn check_board<B: Backend>(
 }
 
 /// The tile rows [`check_board`] holds, their squares' owners and a union–find over them.
+/// Squares are numbered in the order they are added (board-wide node numbers), so the
+/// oldest tile row's squares are always the first held nodes.
 #[derive(Default)]
 struct Window {
     elements: VecDeque<Element>,
@@ -164,8 +166,12 @@ struct Window {
     base: usize,
     /// Elements per held tile row, oldest first.
     rows: VecDeque<usize>,
-    owner: FxHashMap<P, usize>,
-    parent: FxHashMap<P, P>,
+    /// Each held square's element and node.
+    owner: FxHashMap<P, (usize, usize)>,
+    /// Union–find parents of the held nodes (board-wide node numbers).
+    parent: VecDeque<usize>,
+    /// Board-wide number of `parent[0]`.
+    first_node: usize,
     /// Components whose squares have all left the window.
     closed: usize,
 }
@@ -179,22 +185,29 @@ impl Window {
         element_name(self.element(id), id)
     }
 
-    fn root(&mut self, mut p: P) -> P {
-        let mut path = Vec::new();
-        while let Some(&up) = self.parent.get(&p).filter(|&&up| up != p) {
-            path.push(p);
-            p = up;
+    /// The root of `node` (path halving).
+    fn root(&mut self, mut node: usize) -> usize {
+        loop {
+            let up = self.parent[node - self.first_node];
+            if up == node {
+                return node;
+            }
+            let grand = self.parent[up - self.first_node];
+            self.parent[node - self.first_node] = grand;
+            node = grand;
         }
-        for q in path {
-            self.parent.insert(q, p);
-        }
-        p
+    }
+
+    /// Joins the components of two nodes under the older root.
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        let (old, new) = (ra.min(rb), ra.max(rb));
+        self.parent[new - self.first_node] = old;
     }
 
     /// Adds a tile row: its squares must be new and may attack held squares only across
     /// an input column.
     fn add(&mut self, row: Vec<Element>, steps: &[P]) -> Result<(), BackendError> {
-        let square = to_square;
         let first = self.base + self.elements.len();
         self.rows.push_back(row.len());
         self.elements.extend(row);
@@ -202,16 +215,17 @@ impl Window {
         for id in first..last {
             for i in 0..self.element(id).pieces.len() {
                 let p = self.element(id).pieces[i].0;
-                if let Some(&other) = self.owner.get(&p) {
+                let node = self.first_node + self.parent.len();
+                if let Some(&(other, _)) = self.owner.get(&p) {
                     return Err(BackendError::Contact {
                         first: self.name(other),
                         second: self.name(id),
-                        a: square(p),
-                        b: square(p),
+                        a: to_square(p),
+                        b: to_square(p),
                     });
                 }
-                self.owner.insert(p, id);
-                self.parent.insert(p, p);
+                self.owner.insert(p, (id, node));
+                self.parent.push_back(node);
             }
         }
         let feeds = |w: &Window, p: P, consumer: usize| {
@@ -220,23 +234,21 @@ impl Window {
         for a in first..last {
             for i in 0..self.element(a).pieces.len() {
                 let p = self.element(a).pieces[i].0;
+                let node = self.owner[&p].1;
                 for &(dr, dc) in steps {
                     let q = (p.0 + dr, p.1 + dc);
-                    let Some(&b) = self.owner.get(&q) else {
+                    let Some(&(b, other)) = self.owner.get(&q) else {
                         continue;
                     };
                     if a != b && !feeds(self, p, b) && !feeds(self, q, a) {
                         return Err(BackendError::Contact {
                             first: self.name(a.min(b)),
                             second: self.name(a.max(b)),
-                            a: square(p),
-                            b: square(q),
+                            a: to_square(p),
+                            b: to_square(q),
                         });
                     }
-                    let (rp, rq) = (self.root(p), self.root(q));
-                    if rp != rq {
-                        self.parent.insert(rp, rq);
-                    }
+                    self.union(node, other);
                 }
             }
         }
@@ -252,38 +264,37 @@ impl Window {
     }
 
     /// Lets the oldest tile row go, counting the components it closes, and re-roots the
-    /// union–find on the squares that stay.
+    /// union–find on the nodes that stay.
     fn drop_oldest(&mut self) {
         let Some(count) = self.rows.pop_front() else {
             return;
         };
-        let leaving: Vec<P> = self
-            .elements
-            .drain(..count)
-            .flat_map(|e| e.pieces.into_iter().map(|(p, _)| p))
-            .collect();
-        self.base += count;
-        let staying: Vec<P> = self
-            .elements
-            .iter()
-            .flat_map(|e| e.pieces.iter().map(|&(p, _)| p))
-            .collect();
-        let mut new_root: FxHashMap<P, P> = FxHashMap::default();
-        let staying_roots: Vec<(P, P)> = staying.iter().map(|&p| (p, self.root(p))).collect();
-        let leaving_roots: FxHashSet<P> = leaving.iter().map(|&p| self.root(p)).collect();
-        for &(p, root) in &staying_roots {
-            new_root.entry(root).or_insert(p);
+        let mut leaving = 0;
+        for e in self.elements.drain(..count) {
+            for (p, _) in e.pieces {
+                self.owner.remove(&p);
+                leaving += 1;
+            }
         }
+        self.base += count;
+        let kept = self.first_node + leaving;
+        let mut new_root: FxHashMap<usize, usize> = FxHashMap::default();
+        for node in kept..self.first_node + self.parent.len() {
+            let root = self.root(node);
+            self.parent[node - self.first_node] = if root < kept {
+                *new_root.entry(root).or_insert(node)
+            } else {
+                root
+            };
+        }
+        let leaving_roots: FxHashSet<usize> = (self.first_node..kept)
+            .map(|node| self.root(node))
+            .collect();
         self.closed += leaving_roots
             .iter()
-            .filter(|root| !new_root.contains_key(root))
+            .filter(|&&root| root < kept && !new_root.contains_key(&root))
             .count();
-        for p in &leaving {
-            self.owner.remove(p);
-            self.parent.remove(p);
-        }
-        for (p, root) in staying_roots {
-            self.parent.insert(p, new_root[&root]);
-        }
+        self.parent.drain(..leaving);
+        self.first_node = kept;
     }
 }
