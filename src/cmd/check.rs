@@ -2,7 +2,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use sat2chess::board::Board;
 use sat2chess::check::{check_sequence, moves_within};
 use sat2chess::io::{self, BoardFormat};
 
@@ -43,7 +42,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
-    let board = without_labels(io::read_board(&args.board, args.format)?)?;
+    let board = io::read_board(&args.board, args.format)?;
     let moves = io::read_moves(&args.moves)?;
     let board_name = io::display_path(&args.board).display().to_string();
     args.limit
@@ -68,16 +67,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         exit::NO
     }))
-}
-
-/// The board without its gadget labels, which the check never reads: the replay then
-/// holds only kind, square and budget per piece (a compiled board's labels are about a
-/// third of its memory).
-fn without_labels(board: Board) -> Result<Board> {
-    let (rows, cols) = (board.rows(), board.cols());
-    let mut pieces = board.into_pieces();
-    for piece in &mut pieces {
-        piece.label = None;
-    }
-    Ok(Board::new(rows, cols, pieces)?)
 }
