@@ -1,34 +1,45 @@
-//! King board size and compile time (issue 5) for random CNFs (fixed seeds): small mixed
-//! CNFs of the end-to-end property test's shape (6 variables, 12 clauses of 1–4
-//! literals) and uf20-91- and uf50-218-shaped 3-CNFs, with the naive and the optimised
-//! layout. Compile time covers the transformation chain, layout, validation, stamping and
-//! the board checks.
+//! King boards at scale (issue 14): uf20-91 (`examples/cnf/uf20-91-01.cnf`) and seeded
+//! random uf50-218- and uf75-325-shaped 3-CNFs, compiled and certified the way `compile
+//! --certify` does it — streamed: the board JSON and the moves JSON are written to a sink
+//! tile by tile, never held. Per formula: kings, rows × cols, crossings, literal
+//! occurrences (input CNF → And-Or formula), peak memory (VmHWM of `/proc/self/status`,
+//! reset before each formula through `/proc/self/clear_refs`), compile time (chain,
+//! layout, plan, board check, JSON writing) with its throughput per CPU second, and
+//! certify time (SAT solver and the tile-by-tile certificate, every move replayed as it
+//! is made); wall and CPU time, as the machine may be shared.
 //!
-//! Run: cargo bench --bench compile
+//! Run: cargo bench --bench compile (`BENCH_SHAPES=uf20,uf50` to choose formulas)
 
 use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
-use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
+use sat2chess::back::{andor_model, plan_formula};
 use sat2chess::formula::{Cnf, Lit, Var};
+use sat2chess::io::json::{BoardWriter, MovesWriter};
 use sat2chess::layout::order::Ordering;
 use sat2chess::transform::Chain;
 
-/// A random CNF whose clauses have `lengths` distinct variables each (length drawn per
-/// clause), every literal's sign a fair coin.
-fn random_cnf(
-    num_vars: u32,
-    num_clauses: usize,
-    lengths: std::ops::RangeInclusive<usize>,
-    rng: &mut StdRng,
-) -> Cnf {
+/// The first satisfiable random 3-CNF from seed 1 on ([`random_3cnf`]), with its seed.
+fn satisfiable_3cnf(num_vars: u32, num_clauses: usize) -> (u64, Cnf) {
+    (1..)
+        .map(|seed| (seed, random_3cnf(num_vars, num_clauses, seed)))
+        .find(|(_, cnf)| {
+            sat2chess::sat::solve_cnf(cnf)
+                .expect("SAT solver")
+                .is_some()
+        })
+        .expect("a satisfiable seed")
+}
+
+/// A random 3-CNF (three distinct variables per clause, each sign a fair coin).
+fn random_3cnf(num_vars: u32, num_clauses: usize, seed: u64) -> Cnf {
+    let mut rng = StdRng::seed_from_u64(seed);
     let clauses = (0..num_clauses)
         .map(|_| {
-            let length = rng.random_range(lengths.clone());
-            sample(rng, num_vars as usize, length)
+            sample(&mut rng, num_vars as usize, 3)
                 .into_iter()
                 .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
                 .collect()
@@ -37,50 +48,100 @@ fn random_cnf(
     Cnf::new(num_vars, clauses)
 }
 
-/// Boards above this many used layout tiles (≈ 80 kings each; a uf20-91 board of about
-/// 120 000 tiles takes half a minute) are reported by their layout size only.
-const MAX_TILES: u64 = 150_000;
+/// The process's peak resident memory since the last reset, in MB.
+fn peak_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// The process's CPU time (user + system) in seconds, from `/proc/self/stat` (the
+/// machine is shared, so wall time overstates the work).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with the last `)`): utime, stime are the
+    // 12th and 13th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        (Some(user), Some(system)) => (user + system) / 100.0,
+        _ => f64::NAN,
+    }
+}
+
+/// Resets the peak to the current resident memory (Linux `clear_refs` 5).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
 
 fn main() {
-    println!("| shape | seed | layout | kings | rows × cols | crossings | compile time |");
-    println!("|---|---|---|---|---|---|---|");
-    for (name, vars, clauses, lengths, seeds) in [
-        ("mixed 6-12", 6, 12, 1..=4, 1..=3u64),
-        ("3-CNF 5-21", 5, 21, 3..=3, 0..=1),
-        ("3-CNF 10-43", 10, 43, 3..=3, 0..=1),
-        ("uf20-91", 20, 91, 3..=3, 0..=1),
-        ("uf50-218", 50, 218, 3..=3, 0..=1),
-    ] {
-        for seed in seeds {
-            let mut rng = StdRng::seed_from_u64(seed * 1000 + u64::from(vars));
-            let cnf = random_cnf(vars, clauses, lengths.clone(), &mut rng);
-            for (label, ordering) in [
-                ("naive", Ordering::Naive),
-                ("optimised", Ordering::Optimised),
-            ] {
-                let start = Instant::now();
-                let chain = Chain::from_cnf(&cnf).expect("random CNF transforms");
-                let layout = sat2chess::layout::layout(chain.formula(), ordering).expect("layout");
-                let tiles = layout.stats();
-                if tiles.tiles > MAX_TILES {
-                    println!(
-                        "| {name} | {seed} | {label} | not built: {} tiles used (over {MAX_TILES}) | {} × {} tiles | {} | — |",
-                        tiles.tiles, tiles.rows, tiles.cols, tiles.crossings
-                    );
-                    continue;
-                }
-                let compiled = compile_formula(King, chain.formula(), ordering).expect("compiles");
-                let elapsed = start.elapsed();
-                let s = &compiled.stats;
-                println!(
-                    "| {name} | {seed} | {label} | {} | {} × {} | {} | {:.2} s |",
-                    s.pieces,
-                    s.rows,
-                    s.cols,
-                    s.crossings,
-                    elapsed.as_secs_f64()
-                );
-            }
+    let uf20 = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").expect("uf20-91 example");
+    let uf20 = sat2chess::front::dimacs::parse(&uf20).expect("uf20-91 parses");
+    let shapes = std::env::var("BENCH_SHAPES").unwrap_or_else(|_| "uf20,uf50,uf75".into());
+    println!(
+        "| formula | kings | rows × cols | crossings | literal occurrences | peak memory | compile | certify |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let formulas = [("uf20", 0, 0), ("uf50", 50, 218), ("uf75", 75, 325)];
+    for (key, vars, clauses) in formulas {
+        if !shapes.split(',').any(|s| s == key) {
+            continue;
         }
+        let (name, cnf) = if vars == 0 {
+            ("uf20-91-01".to_owned(), uf20.clone())
+        } else {
+            let (seed, cnf) = satisfiable_3cnf(vars, clauses);
+            (format!("uf{vars}-{clauses} (seed {seed})"), cnf)
+        };
+        reset_peak();
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        let chain = Chain::from_cnf(&cnf).expect("3-CNF transforms");
+        let plan = plan_formula(King, chain.formula(), Ordering::Optimised).expect("plans");
+        plan.check(|_| {}).expect("the board checks");
+        let stats = &plan.stats;
+        let mut writer = BoardWriter::new(std::io::sink(), stats.rows, stats.cols).unwrap();
+        let mut labeller = plan.labeller();
+        for tile in 0..plan.tile_count() {
+            plan.for_each_piece(tile, &mut labeller, |square, budget, label| {
+                writer.piece(plan.piece_kind(), square, budget, Some(label))
+            })
+            .unwrap();
+        }
+        writer.finish().unwrap();
+        let compile = start.elapsed().as_secs_f64();
+        let compile_cpu = cpu_seconds() - cpu;
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        let certify = match andor_model(&chain).expect("SAT solver") {
+            None => "unsatisfiable".to_owned(),
+            Some(model) => {
+                let mut moves = MovesWriter::new(std::io::sink()).unwrap();
+                plan.certify(&model, |mv| moves.write(mv).unwrap())
+                    .expect("certifies");
+                moves.finish().unwrap();
+                format!(
+                    "{:.1} s ({:.1} s CPU)",
+                    start.elapsed().as_secs_f64(),
+                    cpu_seconds() - cpu
+                )
+            }
+        };
+        println!(
+            "| {name} | {} | {} × {} | {} | {} → {} | {:.0} MB | {:.1} s ({:.1} s CPU, {:.2} M kings/s) | {certify} |",
+            stats.pieces,
+            stats.rows,
+            stats.cols,
+            stats.crossings,
+            cnf.occurrences(),
+            chain.formula().size().occurrences,
+            peak_mb(),
+            compile,
+            compile_cpu,
+            stats.pieces as f64 / compile_cpu / 1e6,
+        );
     }
 }

@@ -14,12 +14,20 @@ pub struct Budget {
     pub unit: &'static str,
     /// The option that sets `limit` (`--max-pieces`).
     pub option: &'static str,
-    /// Peak memory per item, in bytes.
+    /// Bytes per item of `resource`.
     pub bytes_per_item: u64,
+    /// What the bytes are of (`memory`; `output` for a streamed board, whose memory
+    /// stays bounded).
+    pub resource: &'static str,
+    /// What a larger limit needs the machine to have.
+    pub room: &'static str,
 }
 
 /// Default of `--max-pieces`: 5·10^7 pieces or moves (about 10 GB at 200 bytes each).
 pub const DEFAULT_MAX_PIECES: u64 = 50_000_000;
+/// Default of `compile --max-pieces` for JSON output, which is streamed: 10^9 pieces
+/// (about 60 GB of output, memory bounded by the layout's tiles).
+pub const DEFAULT_MAX_STREAMED_PIECES: u64 = 1_000_000_000;
 /// Default of `--max-tiles`: 5·10^7 layout tiles (about 11 GB at 220 bytes each).
 pub const DEFAULT_MAX_TILES: u64 = 50_000_000;
 
@@ -36,6 +44,21 @@ impl Budget {
             unit: "pieces",
             option: "--max-pieces",
             bytes_per_item: 200,
+            resource: "memory",
+            room: "memory",
+        }
+    }
+
+    /// Pieces of a board compiled to JSON: streamed tile by tile, so they cost output,
+    /// not memory (about 60 bytes each with their labels).
+    pub fn streamed_pieces(limit: u64) -> Budget {
+        Budget {
+            limit,
+            unit: "pieces",
+            option: "--max-pieces",
+            bytes_per_item: 60,
+            resource: "output",
+            room: "disk space",
         }
     }
 
@@ -46,15 +69,18 @@ impl Budget {
             unit: "tiles",
             option: "--max-tiles",
             bytes_per_item: 220,
+            resource: "memory",
+            room: "memory",
         }
     }
 
     /// The estimate as a line for `--stats`.
     pub fn describe(&self, estimate: u64) -> String {
         format!(
-            "estimate: about {estimate} {} (about {} of memory); the limit is {} ({})",
+            "estimate: about {estimate} {} (about {} of {}); the limit is {} ({})",
             self.unit,
             gigabytes(estimate.saturating_mul(self.bytes_per_item)),
+            self.resource,
             self.limit,
             self.option
         )
@@ -75,12 +101,14 @@ impl Budget {
 /// An estimate above the budget.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "the work needs about {estimate} {} (about {} of memory), more than the limit of {} \
-     (raise it with {} if the machine has the memory)",
+    "the work needs about {estimate} {} (about {} of {}), more than the limit of {} \
+     (raise it with {} if the machine has the {})",
     budget.unit,
     gigabytes(estimate.saturating_mul(budget.bytes_per_item)),
+    budget.resource,
     budget.limit,
-    budget.option
+    budget.option,
+    budget.room
 )]
 pub struct OverBudget {
     pub estimate: u64,

@@ -237,7 +237,7 @@ fn layouts_and_boards_over_the_budget_are_refused_before_the_work() {
     );
     assert_bad_input_containing(
         &run(&["compile", &file, "--piece", "king", "--naive"]),
-        "more than the limit of 50000000 (raise it with --max-pieces",
+        "more than the limit of 1000000000 (raise it with --max-pieces",
     );
     let stats = run(&["compile", THESIS, "--piece", "king", "--stats"]);
     assert!(

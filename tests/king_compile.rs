@@ -291,3 +291,38 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
     );
     assert!(satisfiable_boards >= 1 && satisfiable_boards < formulas.len());
 }
+
+/// The streamed board (plan → JSON writer, tile by tile, as `compile` writes it) is the
+/// in-memory board byte for byte, and the streamed certificate solves it.
+#[test]
+fn streamed_board_and_certificate_match_the_board_in_memory() {
+    use sat2chess::back::{andor_model, plan_formula};
+    use sat2chess::io::json::{self, BoardWriter, MovesWriter};
+    for text in [
+        "p cnf 3 4\n1 -2 0\n2 3 0\n-1 -3 0\n1 2 3 0\n",
+        "p cnf 4 5\n1 2 0\n-1 3 0\n-3 4 -2 0\n-4 1 0\n2 -4 0\n",
+    ] {
+        let chain = chain(text, FormulaFormat::Dimacs);
+        let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).unwrap();
+        let plan = plan_formula(King, chain.formula(), Ordering::Optimised).unwrap();
+        plan.check(|_| {}).unwrap();
+        let stats = &plan.stats;
+        let mut writer = BoardWriter::new(Vec::new(), stats.rows, stats.cols).unwrap();
+        let mut labeller = plan.labeller();
+        for tile in 0..plan.tile_count() {
+            plan.for_each_piece(tile, &mut labeller, |square, budget, label| {
+                writer.piece(PieceKind::King, square, budget, Some(label))
+            })
+            .unwrap();
+        }
+        let streamed = String::from_utf8(writer.finish().unwrap()).unwrap();
+        assert_eq!(streamed, json::write_board(&compiled.board));
+        assert_eq!(json::parse_board(&streamed).unwrap(), compiled.board);
+        let model = andor_model(&chain).unwrap().expect("satisfiable");
+        let mut moves = MovesWriter::new(Vec::new()).unwrap();
+        plan.certify(&model, |mv| moves.write(mv).unwrap()).unwrap();
+        let moves = json::parse_moves(&String::from_utf8(moves.finish().unwrap()).unwrap());
+        let report = check_sequence(&compiled.board, &moves.unwrap(), Variant::Standard);
+        assert!(report.is_solution(), "{report}");
+    }
+}

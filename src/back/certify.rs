@@ -7,15 +7,17 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::board::{Board, Piece, Square};
 use crate::formula::Assignment;
 use crate::rules::Move;
 use crate::solve::{self, Cleared, Remainder, SolveOptions, Verdict};
 
+use super::contacts::attack_steps;
 use super::element::{Element, Role};
 use super::geometry::{Column, P, to_square};
+use super::plan::Plan;
 use super::{Backend, BackendError, CompiledBoard, Promise};
 
 /// What a local capture sequence must leave on the output columns.
@@ -164,49 +166,109 @@ impl<S: Clone + Eq + std::hash::Hash> SequenceCache<S> {
     }
 }
 
-impl<B: Backend> CompiledBoard<B> {
-    /// Elements in an order where every element comes after the producers of its input
-    /// columns (and a replica after the wire it copies).
-    fn signal_order(&self) -> Result<Vec<usize>, BackendError> {
-        let producer: FxHashMap<Column, usize> = self
-            .elements
-            .iter()
-            .enumerate()
-            .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
-            .collect();
-        let n = self.elements.len();
-        let mut waiting = vec![0usize; n];
-        let mut consumers: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (id, e) in self.elements.iter().enumerate() {
-            let mut needs: Vec<Column> = e.inputs.clone();
-            if let Role::Replica { decide_from, .. } = e.role {
-                needs.push(decide_from);
+/// Elements of one tile in an order where every element comes after the producers of
+/// its input columns in the tile (and a replica after the wire it copies); columns
+/// produced outside the tile are taken as ready.
+fn signal_order(elements: &[Element]) -> Result<Vec<usize>, BackendError> {
+    let producer: FxHashMap<Column, usize> = elements
+        .iter()
+        .enumerate()
+        .flat_map(|(id, e)| e.outputs.iter().map(move |&c| (c, id)))
+        .collect();
+    let n = elements.len();
+    let mut waiting = vec![0usize; n];
+    let mut consumers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (id, e) in elements.iter().enumerate() {
+        for column in needs(e) {
+            if let Some(&p) = producer.get(column) {
+                waiting[id] += 1;
+                consumers[p].push(id);
             }
-            for column in needs {
-                if let Some(&p) = producer.get(&column) {
-                    waiting[id] += 1;
-                    consumers[p].push(id);
-                }
-            }
-        }
-        let mut ready: VecDeque<usize> = (0..n).filter(|&id| waiting[id] == 0).collect();
-        let mut order = Vec::with_capacity(n);
-        while let Some(id) = ready.pop_front() {
-            order.push(id);
-            for &next in &consumers[id] {
-                waiting[next] -= 1;
-                if waiting[next] == 0 {
-                    ready.push_back(next);
-                }
-            }
-        }
-        if order.len() == n {
-            Ok(order)
-        } else {
-            Err(BackendError::Cycle)
         }
     }
+    let mut ready: VecDeque<usize> = (0..n).filter(|&id| waiting[id] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while let Some(id) = ready.pop_front() {
+        order.push(id);
+        for &next in &consumers[id] {
+            waiting[next] -= 1;
+            if waiting[next] == 0 {
+                ready.push_back(next);
+            }
+        }
+    }
+    if order.len() == n {
+        Ok(order)
+    } else {
+        Err(BackendError::Cycle)
+    }
+}
 
+/// The columns an element reads: its inputs and, for a replica, the wire it copies.
+fn needs(e: &Element) -> impl Iterator<Item = &Column> {
+    let copied = match &e.role {
+        Role::Replica { decide_from, .. } => Some(decide_from),
+        _ => None,
+    };
+    e.inputs.iter().chain(copied)
+}
+
+/// The columns of `elements` read but not produced among them.
+fn external_needs(elements: &[Element]) -> FxHashSet<Column> {
+    let produced: FxHashSet<Column> = elements.iter().flat_map(|e| e.outputs.clone()).collect();
+    elements
+        .iter()
+        .flat_map(needs)
+        .filter(|c| !produced.contains(*c))
+        .copied()
+        .collect()
+}
+
+/// The output columns of a tile's elements that the tile does not read itself: they feed
+/// a neighbouring tile.
+fn handed_on(elements: &[Element]) -> Vec<Column> {
+    let read: FxHashSet<Column> = elements.iter().flat_map(needs).copied().collect();
+    elements
+        .iter()
+        .flat_map(|e| e.outputs.iter().copied())
+        .filter(|c| !read.contains(c))
+        .collect()
+}
+
+/// The live pieces of a certificate being built: the board's pieces as they stand, for
+/// the tiles taken up and not yet cleared. Every move is checked against them as it is
+/// made, as the checker would (a leaper's capture: both squares occupied, budget left,
+/// an attack step), so the certificate is replayed while it is built.
+struct LiveBoard {
+    pieces: FxHashMap<P, u32>,
+    steps: &'static [P],
+    /// Pieces on the board not yet captured.
+    left: usize,
+}
+
+impl LiveBoard {
+    fn capture(&mut self, from: P, to: P) -> Result<(), BackendError> {
+        let step = (to.0 - from.0, to.1 - from.1);
+        let budget = self.pieces.get(&from).copied();
+        if !self.steps.contains(&step) || !self.pieces.contains_key(&to) || budget.unwrap_or(0) == 0
+        {
+            return Err(BackendError::IllegalMove {
+                from: to_square(from),
+                to: to_square(to),
+            });
+        }
+        self.pieces.remove(&from);
+        self.pieces.insert(to, budget.unwrap_or(0) - 1);
+        self.left -= 1;
+        Ok(())
+    }
+
+    fn budgets(&self, column: &Column) -> [Option<u32>; 2] {
+        column_budgets(column, |p| self.pieces.get(&p).copied())
+    }
+}
+
+impl<B: Backend> Plan<B> {
     /// The output signals a variable-like element must leave: `true` on output `one`.
     fn choice(&self, one: usize) -> Goal<B::Signal> {
         let mut signals = vec![self.backend.truth(false); 2];
@@ -220,7 +282,7 @@ impl<B: Backend> CompiledBoard<B> {
         e: &Element,
         inputs: &[B::Signal],
         assignment: &Assignment,
-        state: &FxHashMap<P, u32>,
+        live: &LiveBoard,
     ) -> Result<Goal<B::Signal>, BackendError> {
         let name = || self.describe(e);
         Ok(match (&e.role, e.gadget) {
@@ -238,7 +300,7 @@ impl<B: Backend> CompiledBoard<B> {
                 },
                 _,
             ) => {
-                let signal = self.read(decide_from, state);
+                let signal = self.read(decide_from, live);
                 self.choice(if self.backend.is_true(&signal) {
                     *towards_and
                 } else {
@@ -273,58 +335,108 @@ impl<B: Backend> CompiledBoard<B> {
         )
     }
 
-    /// The signal on `column` in `state`.
-    fn read(&self, column: &Column, state: &FxHashMap<P, u32>) -> B::Signal {
-        self.backend
-            .read_signal(column, column_budgets(column, |p| state.get(&p).copied()))
+    /// The signal on `column` on the live board.
+    fn read(&self, column: &Column, live: &LiveBoard) -> B::Signal {
+        self.backend.read_signal(column, live.budgets(column))
     }
 
     /// A solving capture sequence for a satisfying `assignment` of the And-Or formula
-    /// (Theorem 5.15, "SAT ⇒ solvable"): for each element in signal order, a capture
-    /// sequence on the element and its input columns, found by the exact spanning-tree
-    /// engine, that leaves exactly the output signals the gadget's verified table promises
-    /// (variables: the assigned literal gets the true signal), in standard column form
-    /// where possible.
-    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {
-        let mut state: FxHashMap<P, u32> = self
-            .elements
+    /// (Theorem 5.15, "SAT ⇒ solvable"), handed to `emit` move by move: tiles are taken
+    /// up in signal order (a tile once every column it reads from a neighbour is
+    /// produced), and each element of a tile, in signal order, gets a capture sequence on
+    /// it and its input columns, found by the exact spanning-tree engine and cached, that
+    /// leaves exactly the output signals the gadget's verified table promises (variables:
+    /// the assigned literal gets the true signal), in standard column form where
+    /// possible. Only the pieces of tiles taken up and not yet cleared are held; every move
+    /// is replayed on them as it is made, and the sequence must leave one piece.
+    pub fn certify(
+        &self,
+        assignment: &Assignment,
+        mut emit: impl FnMut(Move),
+    ) -> Result<(), BackendError> {
+        let tiles = self.tile_count();
+        let (designs, built) = self.built();
+        let needs: Vec<u32> = designs
             .iter()
-            .flat_map(|e| e.pieces.iter().copied())
+            .map(|design| external_needs(design).len() as u32)
             .collect();
+        let mut waiting: Vec<u32> = built.map(|design| needs[design]).collect();
+        let mut ready: VecDeque<usize> = (0..tiles).filter(|&t| waiting[t] == 0).collect();
+        let mut live = LiveBoard {
+            pieces: FxHashMap::default(),
+            steps: attack_steps::<B>()?,
+            left: self.stats.pieces,
+        };
         let mut cache = SequenceCache::default();
-        let mut moves = Vec::with_capacity(state.len());
-        for id in self.signal_order()? {
-            let e = &self.elements[id];
-            let inputs: Vec<B::Signal> = e.inputs.iter().map(|c| self.read(c, &state)).collect();
-            let goal = self.goal(e, &inputs, assignment, &state)?;
-            let mut local: Vec<(P, u32)> = e
-                .inputs
-                .iter()
-                .flatten()
-                .filter_map(|p| state.get(p).map(|&b| (*p, b)))
-                .collect();
-            local.extend(
-                e.pieces
-                    .iter()
-                    .filter_map(|&(p, _)| state.get(&p).map(|&b| (p, b))),
-            );
-            let standard = match &goal {
-                Goal::Signals(signals) => Some(Goal::Standard(signals.clone())),
-                _ => None,
-            };
-            let found = standard
-                .and_then(|goal| cache.find(&self.backend, &local, &e.outputs, &goal))
-                .or_else(|| cache.find(&self.backend, &local, &e.outputs, &goal))
-                .ok_or_else(|| BackendError::NoLocalSequence {
-                    element: self.describe(e),
-                    inputs: format!("{inputs:?}"),
-                })?;
-            for (from, to) in found {
-                let budget = state.remove(&from).unwrap_or(0);
-                state.insert(to, budget.saturating_sub(1));
-                moves.push(Move::new(to_square(from), to_square(to)));
+        let mut done = 0;
+        while let Some(tile) = ready.pop_front() {
+            done += 1;
+            let elements = self.tile_elements(tile);
+            live.pieces
+                .extend(elements.iter().flat_map(|e| e.pieces.iter().copied()));
+            for id in signal_order(&elements)? {
+                self.clear_element(&elements[id], assignment, &mut live, &mut cache, &mut emit)?;
+            }
+            for column in handed_on(&elements) {
+                let next = self.neighbour(tile, &column).ok_or(BackendError::Cycle)?;
+                waiting[next] = waiting[next].checked_sub(1).ok_or(BackendError::Cycle)?;
+                if waiting[next] == 0 {
+                    ready.push_back(next);
+                }
             }
         }
+        if done != tiles {
+            return Err(BackendError::Cycle);
+        }
+        if live.left != 1 {
+            return Err(BackendError::PiecesLeft { left: live.left });
+        }
+        Ok(())
+    }
+
+    /// Clears element `e` on the live board toward its goal, emitting the moves.
+    fn clear_element(
+        &self,
+        e: &Element,
+        assignment: &Assignment,
+        live: &mut LiveBoard,
+        cache: &mut SequenceCache<B::Signal>,
+        emit: &mut impl FnMut(Move),
+    ) -> Result<(), BackendError> {
+        let inputs: Vec<B::Signal> = e.inputs.iter().map(|c| self.read(c, live)).collect();
+        let goal = self.goal(e, &inputs, assignment, live)?;
+        let local: Vec<(P, u32)> = e
+            .inputs
+            .iter()
+            .flatten()
+            .chain(e.pieces.iter().map(|(p, _)| p))
+            .filter_map(|p| live.pieces.get(p).map(|&b| (*p, b)))
+            .collect();
+        let standard = match &goal {
+            Goal::Signals(signals) => Some(Goal::Standard(signals.clone())),
+            _ => None,
+        };
+        let found = standard
+            .and_then(|goal| cache.find(&self.backend, &local, &e.outputs, &goal))
+            .or_else(|| cache.find(&self.backend, &local, &e.outputs, &goal))
+            .ok_or_else(|| BackendError::NoLocalSequence {
+                element: self.describe(e),
+                inputs: format!("{inputs:?}"),
+            })?;
+        for (from, to) in found {
+            live.capture(from, to)?;
+            emit(Move::new(to_square(from), to_square(to)));
+        }
+        Ok(())
+    }
+}
+
+impl<B: Backend> CompiledBoard<B> {
+    /// The board's solving capture sequence for a satisfying `assignment`
+    /// ([`Plan::certify`]).
+    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {
+        let mut moves = Vec::with_capacity(self.stats.pieces.saturating_sub(1));
+        self.plan.certify(assignment, |mv| moves.push(mv))?;
         Ok(moves)
     }
 }

@@ -38,7 +38,7 @@ impl<B: Backend> CompiledBoard<B> {
         let start_id: FxHashMap<P, usize> =
             start.iter().enumerate().map(|(id, &p)| (p, id)).collect();
         let mut cache = SequenceCache::default();
-        let mut assignment = Assignment::all_false(self.num_vars);
+        let mut assignment = Assignment::all_false(self.plan.num_vars);
         for e in &self.elements {
             let Role::Variable {
                 var,
@@ -52,7 +52,7 @@ impl<B: Backend> CompiledBoard<B> {
                 assignment.set(var, true);
                 continue;
             };
-            let one = self.backend.true_output(e, capture, &mut cache)?;
+            let one = self.plan.backend.true_output(e, capture, &mut cache)?;
             assignment.set(var, one == positive);
         }
         Ok(assignment)

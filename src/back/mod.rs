@@ -72,6 +72,7 @@ mod geometry;
 pub mod king;
 pub mod knight;
 pub mod rook;
+mod plan;
 #[cfg(test)]
 mod tests;
 mod tileset;
@@ -96,6 +97,7 @@ pub use compile::{BoardStats, compile};
 pub use decode::same_pieces;
 pub use element::{Element, Library, Placed, Role};
 pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};
+pub use plan::{Labeller, Plan};
 
 /// What a backend provides to the shared tile machinery (see the module doc).
 pub trait Backend: Sized + Clone {
@@ -217,6 +219,10 @@ pub enum BackendError {
     NoTableRow { element: String, inputs: String },
     #[error("certificate: the signal graph has a cycle")]
     Cycle,
+    #[error("internal error: the certificate's capture {from} -> {to} is not legal")]
+    IllegalMove { from: Square, to: Square },
+    #[error("internal error: the certificate leaves {left} pieces")]
+    PiecesLeft { left: usize },
     #[error("decode: the assignment read off the variable gadgets does not satisfy the formula")]
     NotSatisfying,
 }
@@ -226,9 +232,7 @@ pub struct CompiledBoard<B: Backend> {
     pub board: Board,
     pub stats: BoardStats,
     elements: Vec<Element>,
-    num_vars: usize,
-    library: Library,
-    backend: B,
+    plan: Plan<B>,
 }
 
 /// Why a formula could not be compiled, certified or decoded.
@@ -255,13 +259,21 @@ pub fn compile_formula<B: Backend>(
     Ok(compile(backend, &layout, formula.num_vars())?)
 }
 
+/// Lays out an And-Or formula and plans its board with `backend` (nothing stamped yet).
+pub fn plan_formula<B: Backend>(
+    backend: B,
+    formula: &AndOrFormula,
+    ordering: Ordering,
+) -> Result<Plan<B>, PipelineError> {
+    let layout = crate::layout::layout(formula, ordering)?;
+    crate::layout::validate(formula, &layout)?;
+    Ok(Plan::new(backend, &layout, formula.num_vars())?)
+}
+
 /// Solves the chain's input formula with the SAT solver and, when it is satisfiable,
-/// maps the model forward along the chain and builds the board's solving sequence.
+/// maps the model forward along the chain to the And-Or formula the board encodes.
 /// `None`: unsatisfiable.
-pub fn certify_input<B: Backend>(
-    chain: &Chain,
-    compiled: &CompiledBoard<B>,
-) -> Result<Option<Vec<Move>>, PipelineError> {
+pub fn andor_model(chain: &Chain) -> Result<Option<Assignment>, PipelineError> {
     let model = match chain.input() {
         FormulaRef::Cnf { cnf, .. } => crate::sat::solve_cnf(cnf)?,
         FormulaRef::AndOr(formula) => crate::sat::solve_andor(formula)?,
@@ -273,7 +285,19 @@ pub fn certify_input<B: Backend>(
     if !chain.formula().is_satisfied_by(&forward) {
         return Err(BackendError::NotSatisfying.into());
     }
-    Ok(Some(compiled.certify(&forward)?))
+    Ok(Some(forward))
+}
+
+/// The board's solving sequence for a model of the chain's input formula
+/// ([`andor_model`]); `None`: unsatisfiable.
+pub fn certify_input<B: Backend>(
+    chain: &Chain,
+    compiled: &CompiledBoard<B>,
+) -> Result<Option<Vec<Move>>, PipelineError> {
+    match andor_model(chain)? {
+        None => Ok(None),
+        Some(forward) => Ok(Some(compiled.certify(&forward)?)),
+    }
 }
 
 /// Reads a model of the chain's input formula off a solving sequence of `compiled`

@@ -4,13 +4,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use sat2chess::back::{self, Backend};
 use sat2chess::budget;
-use sat2chess::check;
 use sat2chess::formula::AndOrFormula;
 use sat2chess::layout;
 
 use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::layout::order::Ordering;
-use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
 use super::output::{self, Outputs};
@@ -76,8 +74,12 @@ pub struct Args {
     /// Moves file for --certify.
     #[arg(long, requires = "certify")]
     pub moves: Option<PathBuf>,
-    #[command(flatten)]
-    pub limit: super::PieceLimit,
+    /// Refuse, before starting, boards estimated above this many kings (JSON output is
+    /// streamed: about 60 bytes of output each, memory bounded by the layout; text and
+    /// FEN hold the board, about 200 bytes each, at most 5·10^7); exit 2 with the
+    /// estimate.
+    #[arg(long, value_name = "N", default_value_t = budget::DEFAULT_MAX_STREAMED_PIECES)]
+    pub max_pieces: u64,
 }
 
 /// The kings a King board of `formula` will hold at most, from its layout's wire tiles
@@ -142,51 +144,131 @@ fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
     let estimate = king_estimate(chain.formula(), ordering(args.naive)).with_context(context)?;
+    // JSON is streamed tile by tile; the other formats hold the whole board.
+    let streamed = args.format == BoardFormat::Json;
+    let budget = if streamed {
+        budget::Budget::streamed_pieces(args.max_pieces)
+    } else {
+        budget::Budget::pieces(args.max_pieces.min(budget::DEFAULT_MAX_PIECES))
+    };
     if args.stats {
-        print_err(&format!(
-            "{}\n",
-            budget::Budget::pieces(args.limit.max_pieces).describe(estimate)
-        ));
+        print_err(&format!("{}\n", budget.describe(estimate)));
     }
-    args.limit.admit(&context(), estimate)?;
-    let compiled = back::compile_formula(backend, chain.formula(), ordering(args.naive))
+    budget
+        .admit(estimate)
+        .map_err(|error| anyhow::anyhow!("{}: {error}", context()))?;
+    let plan =
+        back::plan_formula(backend, chain.formula(), ordering(args.naive)).with_context(context)?;
+    if args.stats {
+        print_err(&plan.stats.to_string());
+    }
+    let progress = Progress::new(plan.tile_count());
+    progress.phase("checking");
+    plan.check(|tiles| progress.at(tiles))
         .with_context(context)?;
-    if args.stats {
-        print_err(&compiled.stats.to_string());
+    progress.phase("writing");
+    if streamed {
+        output::stream(args.output.as_deref(), |out| {
+            let stats = &plan.stats;
+            let mut writer = json::BoardWriter::new(out, stats.rows, stats.cols)?;
+            let mut labeller = plan.labeller();
+            for tile in 0..plan.tile_count() {
+                plan.for_each_piece(tile, &mut labeller, |square, budget, label| {
+                    writer.piece(B::PIECE, square, budget, Some(label))
+                })?;
+                progress.at(tile + 1);
+            }
+            writer.finish()?;
+            Ok(())
+        })?;
+    } else {
+        let board = plan.board().with_context(context)?;
+        output::write(
+            args.output.as_deref(),
+            args.format.write(&board)?.as_bytes(),
+        )?;
     }
-    let text = args.format.write(&compiled.board)?;
-    output::write(args.output.as_deref(), text.as_bytes())?;
     if !args.certify {
+        progress.finish();
         return Ok(code(exit::YES));
     }
     let Some(moves_path) = &args.moves else {
         bail!("--certify needs --moves FILE");
     };
-    match back::certify_input(&chain, &compiled).with_context(context)? {
-        None => {
-            print_err(&format!(
-                "{}: unsatisfiable, so the board cannot be solved; no moves written\n",
-                context()
-            ));
-            Ok(code(exit::NO))
-        }
-        Some(moves) => {
-            let report = check::check_sequence(&compiled.board, &moves, Variant::Standard);
-            if !report.is_solution() {
-                bail!("internal error: the certificate does not solve the board: {report}");
+    progress.phase("solving");
+    let Some(model) = back::andor_model(&chain).with_context(context)? else {
+        progress.finish();
+        print_err(&format!(
+            "{}: unsatisfiable, so the board cannot be solved; no moves written\n",
+            context()
+        ));
+        return Ok(code(exit::NO));
+    };
+    progress.phase("certifying");
+    let mut count = 0u64;
+    output::stream(Some(moves_path), |out| {
+        let mut writer = json::MovesWriter::new(out)?;
+        let mut written = Ok(());
+        let pieces = plan.stats.pieces.max(1) as u64;
+        let tiles = plan.tile_count() as u64;
+        plan.certify(&model, |mv| {
+            count += 1;
+            if count % 65_536 == 0 {
+                progress.at((count * tiles / pieces) as usize);
             }
-            output::write(Some(moves_path), json::write_moves(&moves).as_bytes())?;
-            print_err(&format!(
-                "{}: satisfiable; {} solving moves written to {}\n",
-                context(),
-                moves.len(),
-                if io::is_stdio(moves_path) {
-                    "standard output".to_owned()
-                } else {
-                    moves_path.display().to_string()
-                }
-            ));
-            Ok(code(exit::YES))
+            if written.is_ok() {
+                written = writer.write(mv);
+            }
+        })
+        .map_err(|error| anyhow::anyhow!("internal error: {error}"))?;
+        written?;
+        writer.finish()?;
+        Ok(())
+    })?;
+    progress.finish();
+    print_err(&format!(
+        "{}: satisfiable; {count} solving moves (replayed while built) written to {}\n",
+        context(),
+        if io::is_stdio(moves_path) {
+            "standard output".to_owned()
+        } else {
+            moves_path.display().to_string()
         }
+    ));
+    Ok(code(exit::YES))
+}
+
+/// A progress bar on standard error over the layout's tiles, for each phase of a long
+/// compile; hidden when standard error is not a terminal.
+struct Progress(indicatif::ProgressBar);
+
+impl Progress {
+    fn new(tiles: usize) -> Progress {
+        use std::io::IsTerminal as _;
+        let bar = if std::io::stderr().is_terminal() {
+            indicatif::ProgressBar::new(tiles as u64)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg:>11} [{elapsed_precise}] {wide_bar} {pos}/{len} tiles (eta {eta})",
+            )
+            .expect("the template is valid"),
+        );
+        Progress(bar)
+    }
+
+    fn phase(&self, name: &'static str) {
+        self.0.set_message(name);
+        self.0.set_position(0);
+    }
+
+    fn at(&self, tiles: usize) {
+        self.0.set_position(tiles as u64);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
     }
 }

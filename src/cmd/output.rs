@@ -90,25 +90,68 @@ pub fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
     }
 }
 
-/// Writes `bytes` to the file `path`: through a temporary file renamed over `path` when
-/// `path` is (or will be) a regular file, directly otherwise (`/dev/null`, a pipe).
+/// Writes `bytes` to the file `path` (see [`stream_file`]).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    let cannot_write = || format!("{}: cannot write", path.display());
+    stream_file(path, |out| Ok(out.write_all(bytes)?))
+}
+
+/// Streams an output as `fill` produces it (buffered) to `path`, or to standard output
+/// when `path` is `None` or `-` (ending quietly on a closed pipe).
+pub fn stream(
+    path: Option<&Path>,
+    fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>,
+) -> Result<()> {
+    let Some(path) = path.filter(|path| !io::is_stdio(path)) else {
+        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        let written = fill(&mut stdout).and_then(|()| Ok(stdout.flush()?));
+        return match written {
+            Err(error)
+                if error
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+            {
+                Ok(())
+            }
+            result => result.context("writing standard output"),
+        };
+    };
+    stream_file(path, fill)
+}
+
+/// Streams an output to the file `path`: through a temporary file renamed over `path`
+/// when `path` is (or will be) a regular file, directly otherwise (`/dev/null`, a pipe).
+/// Write errors name the path; other errors of `fill` pass through.
+pub fn stream_file(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>,
+) -> Result<()> {
+    let cannot_write = |error: anyhow::Error| {
+        if error.is::<std::io::Error>() {
+            error.context(format!("{}: cannot write", path.display()))
+        } else {
+            error
+        }
+    };
     let special = std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file());
-    if special {
-        return std::fs::write(path, bytes).with_context(cannot_write);
-    }
-    let temporary = temporary_path(path);
+    let target = if special {
+        path.to_owned()
+    } else {
+        temporary_path(path)
+    };
     let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temporary, path)
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&target)?);
+        fill(&mut file)?;
+        let file = file.into_inner().map_err(|e| e.into_error())?;
+        if !special {
+            file.sync_all()?;
+            std::fs::rename(&target, path)?;
+        }
+        Ok(())
     })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
+    if written.is_err() && !special {
+        let _ = std::fs::remove_file(&target);
     }
-    written.with_context(cannot_write)
+    written.map_err(cannot_write)
 }
 
 /// A name beside `path` for its temporary file (same directory, so renaming is atomic).

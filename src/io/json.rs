@@ -10,7 +10,6 @@
 //! its text.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 use std::marker::PhantomData;
 
@@ -237,34 +236,88 @@ pub fn parse_board(text: &str) -> Result<Board, FormatError> {
 
 /// Writes a board as JSON, one piece per line.
 pub fn write_board(board: &Board) -> String {
-    let mut out = String::with_capacity(64 + board.len() * 56);
-    let _ = write!(
-        out,
-        "{{\"format\":\"{BOARD_FORMAT}\",\"version\":{BOARD_VERSION},\"rows\":{},\"cols\":{},\"pieces\":[",
-        board.rows(),
-        board.cols()
-    );
-    for (i, p) in board.pieces().iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        let _ = write!(
-            out,
-            "{{\"kind\":\"{}\",\"row\":{},\"col\":{},\"budget\":{}",
-            p.kind.letter(),
-            p.square.row,
-            p.square.col,
-            p.budget
-        );
-        if let Some(label) = &p.label {
-            let _ = write!(
-                out,
-                ",\"label\":{}",
-                serde_json::to_string(label).expect("strings serialise")
-            );
+    let mut out = Vec::with_capacity(64 + board.len() * 56);
+    let write = |out: &mut Vec<u8>| -> std::io::Result<()> {
+        let mut writer = BoardWriter::new(out, board.rows(), board.cols())?;
+        for p in board.pieces() {
+            writer.piece(p.kind, p.square, p.budget, p.label.as_deref())?;
         }
-        out.push('}');
+        writer.finish().map(|_| ())
+    };
+    write(&mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("the board JSON is UTF-8")
+}
+
+/// A board JSON document written piece by piece, as the pieces are produced (a compiled
+/// board is never held whole). Hand-rolled on `itoa` rather than serde's serializer: the
+/// layout is fixed (one piece per line, keys in order), and integers are most of the
+/// output, which `itoa` formats several times faster than `fmt`.
+pub struct BoardWriter<W: std::io::Write> {
+    out: W,
+    empty: bool,
+    numbers: itoa::Buffer,
+}
+
+impl<W: std::io::Write> BoardWriter<W> {
+    /// Starts the document of a `rows × cols` board.
+    pub fn new(mut out: W, rows: u32, cols: u32) -> std::io::Result<BoardWriter<W>> {
+        let mut numbers = itoa::Buffer::new();
+        write!(
+            out,
+            "{{\"format\":\"{BOARD_FORMAT}\",\"version\":{BOARD_VERSION},\"rows\":"
+        )?;
+        out.write_all(numbers.format(rows).as_bytes())?;
+        out.write_all(b",\"cols\":")?;
+        out.write_all(numbers.format(cols).as_bytes())?;
+        out.write_all(b",\"pieces\":[")?;
+        Ok(BoardWriter {
+            out,
+            empty: true,
+            numbers,
+        })
     }
-    out.push_str(if board.is_empty() { "]}\n" } else { "\n]}\n" });
-    out
+
+    /// Writes the next piece.
+    pub fn piece(
+        &mut self,
+        kind: PieceKind,
+        square: Square,
+        budget: u32,
+        label: Option<&str>,
+    ) -> std::io::Result<()> {
+        let out = &mut self.out;
+        out.write_all(if self.empty { b"\n  " } else { b",\n  " })?;
+        self.empty = false;
+        out.write_all(b"{\"kind\":\"")?;
+        out.write_all(&[kind.letter() as u8])?;
+        out.write_all(b"\",\"row\":")?;
+        out.write_all(self.numbers.format(square.row).as_bytes())?;
+        out.write_all(b",\"col\":")?;
+        out.write_all(self.numbers.format(square.col).as_bytes())?;
+        out.write_all(b",\"budget\":")?;
+        out.write_all(self.numbers.format(budget).as_bytes())?;
+        if let Some(label) = label {
+            out.write_all(b",\"label\":")?;
+            let plain = label
+                .bytes()
+                .all(|b| b >= 0x20 && b != b'"' && b != b'\\' && b < 0x7f);
+            if plain {
+                out.write_all(b"\"")?;
+                out.write_all(label.as_bytes())?;
+                out.write_all(b"\"")?;
+            } else {
+                serde_json::to_writer(&mut *out, label)?;
+            }
+        }
+        out.write_all(b"}")
+    }
+
+    /// Closes the document and hands back the writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out
+            .write_all(if self.empty { b"]}\n" } else { b"\n]}\n" })?;
+        Ok(self.out)
+    }
 }
 
 fn square(raw: &RawSquare, index: usize, end: &str) -> Result<Square, FormatError> {
@@ -289,18 +342,59 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, FormatError> {
 
 /// Writes moves as JSON, one move per line.
 pub fn write_moves(moves: &[Move]) -> String {
-    let mut out = String::with_capacity(16 + moves.len() * 40);
-    out.push_str("{\"moves\":[");
-    for (i, m) in moves.iter().enumerate() {
-        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
-        let _ = write!(
+    let mut out = Vec::with_capacity(16 + moves.len() * 40);
+    let write = |out: &mut Vec<u8>| -> std::io::Result<()> {
+        let mut writer = MovesWriter::new(out)?;
+        for &mv in moves {
+            writer.write(mv)?;
+        }
+        writer.finish().map(|_| ())
+    };
+    write(&mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("the moves JSON is UTF-8")
+}
+
+/// A moves JSON document written move by move (a certificate is never held whole), on
+/// `itoa` like [`BoardWriter`].
+pub struct MovesWriter<W: std::io::Write> {
+    out: W,
+    empty: bool,
+    numbers: itoa::Buffer,
+}
+
+impl<W: std::io::Write> MovesWriter<W> {
+    pub fn new(mut out: W) -> std::io::Result<MovesWriter<W>> {
+        out.write_all(b"{\"moves\":[")?;
+        Ok(MovesWriter {
             out,
-            "{{\"from\":[{},{}],\"to\":[{},{}]}}",
-            m.from.row, m.from.col, m.to.row, m.to.col
-        );
+            empty: true,
+            numbers: itoa::Buffer::new(),
+        })
     }
-    out.push_str(if moves.is_empty() { "]}\n" } else { "\n]}\n" });
-    out
+
+    /// Writes the next move.
+    pub fn write(&mut self, mv: Move) -> std::io::Result<()> {
+        let out = &mut self.out;
+        out.write_all(if self.empty { b"\n  " } else { b",\n  " })?;
+        self.empty = false;
+        for (text, number) in [
+            ("{\"from\":[", mv.from.row),
+            (",", mv.from.col),
+            ("],\"to\":[", mv.to.row),
+            (",", mv.to.col),
+        ] {
+            out.write_all(text.as_bytes())?;
+            out.write_all(self.numbers.format(number).as_bytes())?;
+        }
+        out.write_all(b"]}")
+    }
+
+    /// Closes the document and hands back the writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out
+            .write_all(if self.empty { b"]}\n" } else { b"\n]}\n" })?;
+        Ok(self.out)
+    }
 }
 
 #[cfg(test)]
