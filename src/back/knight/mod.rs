@@ -10,10 +10,8 @@
 //! - the signal: a pair (x, y), x = 1 iff the outer knight of the column is there with
 //!   budget 2, y the inner knight's budget; true = (1, 0), false = (0, 0);
 //! - the tile designs from Knight gadgets (`designs.rs`); the tiles and their choice per
-//!   layout tile are the King's ([`super::king::Design`]). Work in progress: there is no
-//!   crossing tile yet (a thin wire crossing a thick one, Fig. 6.8, needs the way back
-//!   from the thick wire), so no layout with a crossing compiles, and the backend is not
-//!   offered on the command line;
+//!   layout tile are the King's ([`super::king::Design`]); a crossing tile crosses two
+//!   thin wires (one turns thick and back, Figs. 6.7–6.8);
 //! - the decode rule (Theorem 6.13: a variable is true iff its positive output carries
 //!   (1, 0)): the first capture of the variable gadget's middle knight decides which
 //!   output can still carry (1, 0), derived from the gadget by exact search.
@@ -43,8 +41,16 @@ pub type Pair = [i8; 2];
 const ERROR: Pair = [-1, -1];
 
 /// The gadgets the Knight designs stamp.
-const NEEDED: [&str; 7] = [
-    "corner", "mirrored", "variable", "or", "and", "one-test", "crossing",
+const NEEDED: [&str; 9] = [
+    "corner",
+    "mirrored",
+    "shift-se",
+    "shift-sw",
+    "variable",
+    "or",
+    "and",
+    "one-test",
+    "crossing-thin",
 ];
 
 /// The signal of a column whose outer and inner squares hold these budgets (thesis
@@ -100,13 +106,9 @@ impl Backend for Knight {
         design.name()
     }
 
-    /// The King's choice of design and symmetry: the tiles are the same, except that
-    /// there is no Knight crossing tile yet.
+    /// The King's choice of design and symmetry: the tiles are the same.
     fn tile_design(&self, layout: &Layout, tile: Tile) -> Result<(Design, Symmetry), String> {
-        match super::king::tile_design(layout, tile)? {
-            (Design::Crossing, _) => Err(designs::NO_CROSSING.into()),
-            chosen => Ok(chosen),
-        }
+        super::king::tile_design(layout, tile)
     }
 
     fn build(
