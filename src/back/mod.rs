@@ -7,7 +7,7 @@
 //! built once in a canonical orientation and mapped onto its tile by one of the eight
 //! symmetries of the square. What all backends share lives here; a backend implements
 //! [`Backend`] and keeps only what is particular to its piece in its own module
-//! ([`king`]: thesis ch. 5).
+//! ([`king`]: thesis ch. 5; [`knight`]: thesis ch. 6).
 //!
 //! | file | what |
 //! |---|---|
@@ -21,6 +21,7 @@
 //! | `certify.rs` | certificates: local capture sequences by [`crate::solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |
 //! | `tests.rs` | a second backend (King designs on even tile sides) through every shared path |
+//! | `tile_check.rs` | the backends' tile tests: a stamped tile searched exhaustively or composed from its verified parts |
 //!
 //! # What a new backend provides
 //! - its piece ([`Backend::PIECE`]); contacts are its steps as the solver knows them
@@ -53,12 +54,6 @@
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
 //!   signal ([`Backend::true_output`]; King: Lemma 5.7).
 //!
-//! Open for the Knight ([`knight`], work in progress): the crossing tile (the library's
-//! thin × thick crossing, Fig. 6.8, has thick-wire ports and needs the way back from the
-//! thick wire), so no layout with a crossing compiles yet and `--piece knight` still
-//! stops with a usage error; the exhaustive check of every Knight tile design in both
-//! colours (the corner in colour 1 exceeds the search limit).
-//!
 //! [`Layout`]: crate::layout::Layout
 //! [`Canvas::turn`]: canvas::Canvas::turn
 
@@ -73,6 +68,8 @@ pub mod king;
 pub mod knight;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tile_check;
 mod tileset;
 
 use std::fmt::Debug;
