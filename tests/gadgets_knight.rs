@@ -98,11 +98,11 @@ fn graph_checks_reject_other_graphs() {
     // Moving one knight of the crossing's thick wire next to the thin wire.
     let mut crossing = gadget("crossing");
     let moved = crossing
-        .kings
+        .pieces
         .iter()
         .position(|&(s, _)| s.row == 2)
         .expect("a knight in row 2");
-    crossing.kings[moved].0.row = 6;
+    crossing.pieces[moved].0.row = 6;
     assert!(wire_graph::crossing_wires(&crossing).is_err());
 }
 

@@ -209,7 +209,7 @@ pub(crate) fn composed<B: Backend>(
         layout: "stamped".into(),
         rows: rows.max().unwrap(),
         cols: cols.max().unwrap(),
-        kings: pieces,
+        pieces,
         table_inputs: ports
             .iter()
             .filter(|p| p.role == PortRole::Input)
@@ -263,10 +263,10 @@ fn placement(base: &Gadget, element: &Element) -> Option<(Symmetry, P, Gadget)> 
     };
     Symmetry::all().find_map(|symmetry| {
         let image = base.transformed(symmetry);
-        let first = to_p(image.kings.first()?.0);
+        let first = to_p(image.pieces.first()?.0);
         let offset = (target[0].0.0 - first.0, target[0].0.1 - first.1);
         let mut pieces: Vec<(P, u32)> = image
-            .kings
+            .pieces
             .iter()
             .map(|&(s, b)| ((to_p(s).0 + offset.0, to_p(s).1 + offset.1), b))
             .collect();

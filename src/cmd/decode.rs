@@ -135,7 +135,7 @@ fn plausibly_compiled_from<B: Backend>(
         .map_err(|error| error.to_string())?
         .iter()
         .find(|gadget| gadget.name == "variable")
-        .map_or(1, |gadget| gadget.kings.len());
+        .map_or(1, |gadget| gadget.pieces.len());
     let variables = formula.num_vars();
     if board.len() < variables.saturating_mul(per_variable) {
         return Err(format!(

@@ -20,6 +20,10 @@ mod designs;
 #[cfg(test)]
 mod tests;
 
+use std::sync::{Mutex, OnceLock};
+
+use rustc_hash::FxHashMap;
+
 use crate::board::PieceKind;
 use crate::gadgets::{self, Gadget, Outcome, Symmetry};
 use crate::label::Direction;
@@ -29,6 +33,9 @@ use super::certify::Goal;
 use super::geometry::{Column, Frame, P, SideParity};
 use super::king::Design;
 use super::{Backend, BackendError, Canvas, Element, Promise, SequenceCache};
+
+/// Designs built so far, per frame ([`Knight::build`]).
+type BuiltDesigns = FxHashMap<(Design, Frame), Vec<Element>>;
 
 /// The Knight backend.
 #[derive(Clone, Copy, Debug, Default)]
@@ -111,13 +118,35 @@ impl Backend for Knight {
         super::king::tile_design(layout, tile)
     }
 
+    /// Builds `design` once per frame and process: placing a Knight gadget searches
+    /// offsets and adapter sequences (about 40 ms a design), and every compile measures
+    /// every design in eight frames. The result depends on the design and the frame only
+    /// (the canvas's library is the compiled-in Knight library).
     fn build(
         &self,
         canvas: &mut Canvas<Knight>,
         design: Design,
         frame: Frame,
     ) -> Result<(), BackendError> {
-        designs::build(canvas, design, frame)
+        static BUILT: OnceLock<Mutex<BuiltDesigns>> = OnceLock::new();
+        let built = BUILT.get_or_init(Mutex::default);
+        let cached = built
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(&(design, frame))
+            .cloned();
+        if let Some(elements) = cached {
+            canvas.elements.extend(elements);
+            return Ok(());
+        }
+        let mut fresh = canvas.trial();
+        designs::build(&mut fresh, design, frame)?;
+        canvas.elements.extend(fresh.elements.iter().cloned());
+        built
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert((design, frame), fresh.elements);
+        Ok(())
     }
 
     /// The dark one of the band's two column shapes at `along`: outer knight on the line

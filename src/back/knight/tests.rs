@@ -144,7 +144,7 @@ fn wire_step_is_the_library_wire() {
     let input = wire.port('a').unwrap().squares.map(p);
     let (next, mut pieces) = Knight.wire_step(input, Direction::East);
     assert_eq!(next, wire.port('X').unwrap().squares.map(p));
-    let mut expected: Vec<(P, u32)> = wire.kings.iter().map(|&(s, b)| (p(s), b)).collect();
+    let mut expected: Vec<(P, u32)> = wire.pieces.iter().map(|&(s, b)| (p(s), b)).collect();
     pieces.sort_unstable();
     expected.sort_unstable();
     assert_eq!(pieces, expected);
