@@ -15,9 +15,9 @@ use sat2chess::back::knight::Knight;
 /// makes them reproducible.
 const CASES: usize = 300;
 const SEED: u64 = 0x6b83_d5f6;
-/// At most 4 variables and 6 clauses: Knight boards are larger than King boards of
-/// the same formula (tile sides 60–244 against 7–34), and the test stays within seconds.
-const SIZE: (u32, usize) = (4, 6);
+/// At most 3 variables and 5 clauses: Knight boards are larger than King boards of
+/// the same formula (tile sides 60–244 against 7–34), and the test should take seconds.
+const SIZE: (u32, usize) = (3, 5);
 
 #[test]
 fn random_cnfs_certify_check_and_decode_first_half() {

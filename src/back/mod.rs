@@ -104,6 +104,9 @@ pub trait Backend: Sized + Clone {
     /// Empty lines a design keeps toward its tile's border, so that pieces of
     /// neighbouring tiles never attack (King 1; Knight 2).
     const MARGIN: i64 = 1;
+    /// Pieces a board holds at most per wire tile of its layout, for the `--max-pieces`
+    /// estimate made before stamping (King: [`crate::budget::KINGS_PER_WIRE_TILE`]).
+    const PIECES_PER_WIRE_TILE: u64 = crate::budget::KINGS_PER_WIRE_TILE;
     /// A signal value on a column.
     type Signal: Clone + Eq + Hash + Debug;
     /// A tile design in its canonical orientation.
