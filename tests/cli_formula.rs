@@ -249,38 +249,75 @@ fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
     assert!(board.exists() && !moves.exists());
 }
 
-/// `--piece knight` is accepted everywhere `--piece` is (the gadget commands work on the
-/// Knight library), and until the Knight backend exists, compiling and decoding with it
-/// is a usage error (exit 2) with one clear line — no panic, no King board.
+/// The Knight backend on the command line: `compile --piece knight --certify --stats`
+/// writes a board of knights and a certificate that `check` accepts, `decode --piece
+/// knight` reads a model back, and a truncated certificate is refused.
 #[test]
-fn knight_backend_is_a_clear_usage_error() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight_backend_usage_error");
+fn knight_compile_certify_check_decode() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight_compile_certify_decode");
     std::fs::create_dir_all(&dir).unwrap();
-    let board = dir.join("knight.json");
-    let _ = std::fs::remove_file(&board);
-    let board = board.to_str().unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let (board, moves) = (path("board.json"), path("moves.json"));
     let thesis = "examples/andor/thesis.andor";
-    for args in [
-        vec!["compile", thesis, "--piece", "knight", "-o", board],
-        vec![
-            "decode",
-            board,
-            board,
-            "--formula",
-            thesis,
-            "--piece",
-            "knight",
-        ],
-    ] {
-        let output = run(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&output).starts_with("error: the knight backend is not available yet: "),
-            "{args:?}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stderr(&output).lines().count(), 1, "{args:?}");
-        assert!(stdout(&output).is_empty(), "{args:?}");
-    }
-    assert!(!Path::new(board).exists());
+    let certified = run(&[
+        "compile",
+        thesis,
+        "--piece",
+        "knight",
+        "-o",
+        &board,
+        "--certify",
+        "--moves",
+        &moves,
+        "--stats",
+    ]);
+    assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
+    let report = stderr(&certified);
+    assert!(report.contains(" knights, "), "{report}");
+    assert!(report.contains("crossing-thin: 2"), "{report}");
+    let text = std::fs::read_to_string(&board).unwrap();
+    assert!(text.contains("\"kind\":\"N\""), "a board of knights");
+    assert!(
+        !text.contains("\"kind\":\"K\""),
+        "no king on a Knight board"
+    );
+    let checked = run(&["check", &board, &moves]);
+    assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+    assert!(
+        stdout(&checked).starts_with("VALID"),
+        "{}",
+        stdout(&checked)
+    );
+    let decoded = run(&[
+        "decode",
+        &board,
+        &moves,
+        "--formula",
+        thesis,
+        "--piece",
+        "knight",
+    ]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    let formula = match front::load(Path::new(thesis), None).unwrap() {
+        Input::AndOr(formula) => formula,
+        Input::Cnf(_) => panic!("{thesis} is And-Or"),
+    };
+    assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
+    let text = std::fs::read_to_string(&moves).unwrap();
+    let cut = text.rfind("{\"from\"").unwrap();
+    std::fs::write(
+        &moves,
+        format!("{}]}}", text[..cut].trim_end().trim_end_matches(',')),
+    )
+    .unwrap();
+    let refused = run(&[
+        "decode",
+        &board,
+        &moves,
+        "--formula",
+        thesis,
+        "--piece",
+        "knight",
+    ]);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
 }

@@ -74,9 +74,9 @@ fn symmetric_images_have_isomorphic_capture_graphs() {
     for symmetry in Symmetry::all() {
         let image = corner.transformed(symmetry);
         let map = |s| symmetry.square(s, corner.rows, corner.cols);
-        for &(a, budget) in &corner.kings {
-            assert!(image.kings.contains(&(map(a), budget)));
-            for &(b, _) in &corner.kings {
+        for &(a, budget) in &corner.pieces {
+            assert!(image.pieces.contains(&(map(a), budget)));
+            for &(b, _) in &corner.pieces {
                 assert_eq!(adjacent(a, b), adjacent(map(a), map(b)));
             }
         }

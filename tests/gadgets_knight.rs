@@ -50,7 +50,7 @@ fn every_gadget_meets_its_table() {
     println!("{tables}");
 }
 
-/// Corner, shifts, mirrored wire, thick wire and the thin-to-thick transition have
+/// Corner, shifts, mirrored wire, thick wire and both transitions (thin to thick and back) have
 /// exactly the capture graph of the standard wire; the crossing is two such wires with no
 /// attack between them.
 #[test]
@@ -78,6 +78,7 @@ fn wire_placements_have_the_standard_capture_graph() {
         "mirrored",
         "thick",
         "transition",
+        "transition-back",
     ] {
         assert!(
             placements.iter().any(|p| p == name),
@@ -97,11 +98,11 @@ fn graph_checks_reject_other_graphs() {
     // Moving one knight of the crossing's thick wire next to the thin wire.
     let mut crossing = gadget("crossing");
     let moved = crossing
-        .kings
+        .pieces
         .iter()
         .position(|&(s, _)| s.row == 2)
         .expect("a knight in row 2");
-    crossing.kings[moved].0.row = 6;
+    crossing.pieces[moved].0.row = 6;
     assert!(wire_graph::crossing_wires(&crossing).is_err());
 }
 

@@ -2,6 +2,11 @@
 //! verified gadgets only, every king with budget 2, connected, deterministic; certificates
 //! and decoding (Theorem 5.15); whole-board snapshots.
 
+mod common {
+    pub mod boards;
+}
+
+use common::boards::fingerprint;
 use sat2chess::back::king::King;
 use sat2chess::back::{certify_input, compile_formula, decode_input};
 use sat2chess::board::{Board, PieceKind};
@@ -133,16 +138,6 @@ fn unsatisfiable_formulas_get_no_certificate() {
             compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
         assert!(certify_input(&chain, &compiled).expect("decided").is_none());
     }
-}
-
-/// A compact, stable fingerprint of a board (FNV-1a 64 of its JSON text).
-fn fingerprint(board: &Board) -> String {
-    let hash = sat2chess::io::json::write_board(board)
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-    format!("{hash:016x}")
 }
 
 /// The board as a picture, one character per square (`#` a king, `.` empty); every

@@ -270,7 +270,7 @@ fn gadgets_render_writes_one_figure_per_king_gadget() {
         let path = dir.join(format!("{}.svg", gadget.name));
         let text = std::fs::read_to_string(&path).unwrap();
         let document = roxmltree::Document::parse(&text).expect("well-formed SVG");
-        let budgets: Vec<String> = gadget.kings.iter().map(|(_, b)| b.to_string()).collect();
+        let budgets: Vec<String> = gadget.pieces.iter().map(|(_, b)| b.to_string()).collect();
         let mut drawn = numerals(&text);
         drawn.sort();
         let mut expected = budgets.clone();

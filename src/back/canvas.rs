@@ -193,7 +193,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
                 .map(|p| self.backend.column_order(p.squares.map(at)))
                 .collect()
         };
-        let pieces: Vec<(P, u32)> = gadget.kings.iter().map(|&(s, b)| (at(s), b)).collect();
+        let pieces: Vec<(P, u32)> = gadget.pieces.iter().map(|&(s, b)| (at(s), b)).collect();
         let outputs = columns(gadget.outputs());
         let role = match role {
             Role::Variable { var, positive, .. } => Role::Variable {

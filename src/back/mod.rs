@@ -7,7 +7,7 @@
 //! built once in a canonical orientation and mapped onto its tile by one of the eight
 //! symmetries of the square. What all backends share lives here; a backend implements
 //! [`Backend`] and keeps only what is particular to its piece in its own module
-//! ([`king`]: thesis ch. 5).
+//! ([`king`]: thesis ch. 5; [`knight`]: thesis ch. 6).
 //!
 //! | file | what |
 //! |---|---|
@@ -21,6 +21,7 @@
 //! | `certify.rs` | certificates: local capture sequences by [`crate::solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |
 //! | `tests.rs` | a second backend (King designs on even tile sides) through every shared path |
+//! | `tile_check.rs` | the backends' tile tests: a stamped tile searched exhaustively or composed from its verified parts |
 //!
 //! # What a new backend provides
 //! - its piece ([`Backend::PIECE`]); contacts are its steps as the solver knows them
@@ -53,12 +54,6 @@
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
 //!   signal ([`Backend::true_output`]; King: Lemma 5.7).
 //!
-//! Open for the Knight ([`knight`], work in progress): the crossing tile (the library's
-//! thin × thick crossing, Fig. 6.8, has thick-wire ports and needs the way back from the
-//! thick wire), so no layout with a crossing compiles yet and `--piece knight` still
-//! stops with a usage error; the exhaustive check of every Knight tile design in both
-//! colours (the corner in colour 1 exceeds the search limit).
-//!
 //! [`Layout`]: crate::layout::Layout
 //! [`Canvas::turn`]: canvas::Canvas::turn
 
@@ -75,6 +70,8 @@ pub mod rook;
 mod plan;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tile_check;
 mod tileset;
 
 use std::fmt::Debug;
@@ -111,6 +108,9 @@ pub trait Backend: Sized + Clone {
     /// Empty lines a design keeps toward its tile's border, so that pieces of
     /// neighbouring tiles never attack (King 1; Knight 2).
     const MARGIN: i64 = 1;
+    /// Pieces a board holds at most per wire tile of its layout, for the `--max-pieces`
+    /// estimate made before stamping (King: [`crate::budget::KINGS_PER_WIRE_TILE`]).
+    const PIECES_PER_WIRE_TILE: u64 = crate::budget::KINGS_PER_WIRE_TILE;
     /// A signal value on a column.
     type Signal: Clone + Eq + Hash + Debug;
     /// A tile design in its canonical orientation.

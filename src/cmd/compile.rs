@@ -82,11 +82,11 @@ pub struct Args {
     pub max_pieces: u64,
 }
 
-/// The kings a King board of `formula` will hold at most, from its layout's wire tiles
-/// (computed before any routing or stamping).
-pub fn king_estimate(formula: &AndOrFormula, ordering: Ordering) -> Result<u64> {
+/// The pieces a board of `formula` built by backend `B` will hold at most, from its
+/// layout's wire tiles (computed before any routing or stamping).
+pub fn piece_estimate<B: Backend>(formula: &AndOrFormula, ordering: Ordering) -> Result<u64> {
     let tiles = layout::wire_tiles(formula, ordering)?;
-    Ok(tiles.saturating_mul(budget::KINGS_PER_WIRE_TILE))
+    Ok(tiles.saturating_mul(B::PIECES_PER_WIRE_TILE))
 }
 
 /// The layout ordering a `--naive` flag selects.
@@ -143,7 +143,8 @@ fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     let input = args.formula.load()?;
     let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
-    let estimate = king_estimate(chain.formula(), ordering(args.naive)).with_context(context)?;
+    let estimate =
+        piece_estimate::<B>(chain.formula(), ordering(args.naive)).with_context(context)?;
     // JSON is streamed tile by tile; the other formats hold the whole board.
     let streamed = args.format == BoardFormat::Json;
     let budget = if streamed {

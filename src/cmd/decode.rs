@@ -13,7 +13,7 @@ use sat2chess::label::GadgetLabel;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
-use super::compile::{king_estimate, ordering};
+use super::compile::{ordering, piece_estimate};
 use super::sat::value_lines;
 use super::{Piece, WithBackend, code, exit, print_out};
 
@@ -78,7 +78,8 @@ fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     }
     let mut compiled = None;
     for naive in [false, true] {
-        let estimate = king_estimate(chain.formula(), ordering(naive)).with_context(context)?;
+        let estimate =
+            piece_estimate::<B>(chain.formula(), ordering(naive)).with_context(context)?;
         args.limit.admit(&context(), estimate)?;
         let candidate = back::compile_formula(backend.clone(), chain.formula(), ordering(naive))
             .with_context(context)?;
@@ -138,7 +139,7 @@ fn plausibly_compiled_from<B: Backend>(
         .map_err(|error| error.to_string())?
         .iter()
         .find(|gadget| gadget.name == "variable")
-        .map_or(1, |gadget| gadget.kings.len());
+        .map_or(1, |gadget| gadget.pieces.len());
     let variables = formula.num_vars();
     if board.len() < variables.saturating_mul(per_variable) {
         return Err(format!(

@@ -22,6 +22,7 @@ use anyhow::Context as _;
 
 use sat2chess::back::Backend;
 use sat2chess::back::king::King;
+use sat2chess::back::knight::Knight;
 use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
@@ -72,7 +73,7 @@ impl FormulaInput {
 pub enum Piece {
     /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
     King,
-    /// Knight 2-Solo Chess (thesis ch. 6); its backend is not available yet.
+    /// Knight 2-Solo Chess (thesis ch. 6): every piece a knight with budget at most 2.
     Knight,
     /// Rook 2-Solo Chess (thesis ch. 7): every piece a rook with budget 2; its own
     /// line-based backend (`compile`, `decode`, `gadgets`).
@@ -95,15 +96,11 @@ impl Piece {
         }
     }
 
-    /// Runs `work` with this piece's backend; a piece without one is a usage error.
+    /// Runs `work` with this piece's backend.
     pub fn with_backend<W: WithBackend>(self, work: W) -> anyhow::Result<W::Output> {
         match self {
             Piece::King => work.run(King),
-            Piece::Knight => anyhow::bail!(
-                "the knight backend is not available yet: its gadget library is verified \
-                 (`gadgets verify --piece knight`), but its wire-crossing tile is still missing \
-                 (Knight 2-Solo Chess, thesis ch. 6, is issue 10)"
-            ),
+            Piece::Knight => work.run(Knight),
             Piece::Rook => anyhow::bail!(
                 "the rook backend has no tile layout: `compile`, `decode` and `gadgets` \
                  support --piece rook"

@@ -91,7 +91,7 @@ pub struct Gadget {
     pub cols: u32,
     /// The gadget's pieces (all of kind [`Gadget::piece`]) with their budgets, sorted by
     /// square (output ports included).
-    pub kings: Vec<(Square, u32)>,
+    pub pieces: Vec<(Square, u32)>,
     /// Ports in declaration order.
     pub ports: Vec<Port>,
     /// Input port names in table column order.
@@ -181,7 +181,7 @@ impl Gadget {
         let mut label = GadgetLabel::new(self.name.as_str());
         let plain = label.to_string();
         let pieces = self
-            .kings
+            .pieces
             .iter()
             .map(|&(square, budget)| {
                 let port = self
@@ -209,7 +209,7 @@ impl Gadget {
     pub fn transformed(&self, symmetry: Symmetry) -> Gadget {
         let (rows, cols) = (self.rows, self.cols);
         let map = |s: Square| symmetry.square(s, rows, cols);
-        let mut kings: Vec<(Square, u32)> = self.kings.iter().map(|&(s, b)| (map(s), b)).collect();
+        let mut kings: Vec<(Square, u32)> = self.pieces.iter().map(|&(s, b)| (map(s), b)).collect();
         kings.sort_unstable();
         let ports = self
             .ports
@@ -240,7 +240,7 @@ impl Gadget {
             name: format!("{}@{symmetry}", self.name),
             rows,
             cols,
-            kings,
+            pieces: kings,
             ports,
             keep_empty,
             ..self.clone()
@@ -250,7 +250,7 @@ impl Gadget {
     /// The layout as ASCII art in the file syntax (`.` empty, digits = budgets, port letters).
     pub fn art(&self) -> String {
         let mut cells = BTreeMap::new();
-        for &(square, budget) in &self.kings {
+        for &(square, budget) in &self.pieces {
             cells.insert(square, char::from(b'0' + budget as u8));
         }
         for port in &self.ports {
@@ -434,7 +434,9 @@ pub const KNIGHT_GADGET_FILES: &[(&str, &str)] = &[
     knight_file!("mirrored.txt"),
     knight_file!("thick.txt"),
     knight_file!("transition.txt"),
+    knight_file!("transition_back.txt"),
     knight_file!("crossing.txt"),
+    knight_file!("crossing_thin.txt"),
     knight_file!("increment_dark.txt"),
     knight_file!("increment_light.txt"),
     knight_file!("decrement_dark.txt"),
@@ -518,7 +520,7 @@ mod tests {
                 let occupied = port
                     .squares
                     .iter()
-                    .filter(|s| gadget.kings.iter().any(|(k, _)| k == *s))
+                    .filter(|s| gadget.pieces.iter().any(|(k, _)| k == *s))
                     .count();
                 let expected = if port.role == PortRole::Input { 0 } else { 2 };
                 assert_eq!(occupied, expected, "{} port {}", gadget.name, port.name);

@@ -524,7 +524,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         layout,
         rows,
         cols,
-        kings,
+        pieces: kings,
         ports,
         table_inputs,
         table_outputs,

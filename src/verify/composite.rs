@@ -27,7 +27,7 @@ struct Placed {
 fn translated(gadget: &Gadget, at: Square) -> Gadget {
     let shift = |s: Square| Square::new(s.row + at.row - 1, s.col + at.col - 1);
     let mut image = gadget.clone();
-    for king in &mut image.kings {
+    for king in &mut image.pieces {
         king.0 = shift(king.0);
     }
     for port in &mut image.ports {
@@ -94,7 +94,7 @@ pub fn verify_composite(
     let mut owner: std::collections::BTreeMap<Square, (usize, u32)> =
         std::collections::BTreeMap::new();
     for (index, part) in placed.iter().enumerate() {
-        for &(square, budget) in &part.gadget.kings {
+        for &(square, budget) in &part.gadget.pieces {
             if let Some((other, _)) = owner.insert(square, (index, budget)) {
                 return Err(fail(format!(
                     "parts {} and {} both put a king on {square}",
@@ -104,8 +104,8 @@ pub fn verify_composite(
         }
     }
     let union: Vec<(Square, u32)> = owner.iter().map(|(&s, &(_, b))| (s, b)).collect();
-    if union != gadget.kings {
-        let board: BTreeSet<(Square, u32)> = gadget.kings.iter().copied().collect();
+    if union != gadget.pieces {
+        let board: BTreeSet<(Square, u32)> = gadget.pieces.iter().copied().collect();
         let parts: BTreeSet<(Square, u32)> = union.iter().copied().collect();
         let extra = board.difference(&parts).next();
         let missing = parts.difference(&board).next();

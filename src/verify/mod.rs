@@ -342,7 +342,7 @@ pub fn attacks(piece: PieceKind, a: Square, b: Square) -> bool {
 /// square that may hold a piece): then exchanging them is an automorphism of the capture
 /// graph and one placement of the signal column stands for both.
 fn port_is_symmetric(gadget: &Gadget, port: &Port) -> bool {
-    let mut occupied: Vec<Square> = gadget.kings.iter().map(|&(s, _)| s).collect();
+    let mut occupied: Vec<Square> = gadget.pieces.iter().map(|&(s, _)| s).collect();
     for other in gadget.inputs() {
         occupied.extend(other.squares);
     }
@@ -387,7 +387,7 @@ fn placements(gadget: &Gadget) -> Vec<Vec<usize>> {
 /// in table order).
 pub fn gadget_with_inputs(gadget: &Gadget, inputs: &[u8], placement: &[usize]) -> Vec<Piece> {
     let mut pieces: Vec<Piece> = gadget
-        .kings
+        .pieces
         .iter()
         .map(|&(s, b)| Piece::new(gadget.piece, s, b))
         .collect();
@@ -488,7 +488,7 @@ fn read_outputs(
 /// small enough) the harness cross-check.
 pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
     let placements = placements(gadget);
-    let kings = gadget.kings.len() + gadget.table_inputs.len();
+    let kings = gadget.pieces.len() + gadget.table_inputs.len();
     let by_tests = gadget.piece == PieceKind::King
         && gadget.table_outputs.len() == 1
         && options.reading_max_kings.is_some_and(|max| kings > max);

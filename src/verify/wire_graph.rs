@@ -58,7 +58,7 @@ pub fn capture_graph(gadget: &Gadget) -> Option<(CaptureGraph, [usize; 4])> {
     };
     let mut squares: Vec<(Square, Option<u32>)> =
         input.squares.iter().map(|&s| (s, None)).collect();
-    squares.extend(gadget.kings.iter().map(|&(s, b)| (s, Some(b))));
+    squares.extend(gadget.pieces.iter().map(|&(s, b)| (s, Some(b))));
     let index: BTreeMap<Square, usize> = squares
         .iter()
         .enumerate()
@@ -166,7 +166,7 @@ pub fn is_wire_placement(gadget: &Gadget) -> Option<usize> {
 /// order of the input ports, or why the gadget is not such a crossing.
 pub fn crossing_wires(gadget: &Gadget) -> Result<Vec<usize>, String> {
     let mut squares: Vec<Square> = gadget.inputs().iter().flat_map(|p| p.squares).collect();
-    squares.extend(gadget.kings.iter().map(|&(s, _)| s));
+    squares.extend(gadget.pieces.iter().map(|&(s, _)| s));
     let mut seen: BTreeMap<Square, usize> = BTreeMap::new();
     let mut wires = Vec::new();
     for (wire, input) in gadget.inputs().into_iter().enumerate() {
@@ -198,8 +198,8 @@ pub fn crossing_wires(gadget: &Gadget) -> Result<Vec<usize>, String> {
             ));
         };
         let single = Gadget {
-            kings: gadget
-                .kings
+            pieces: gadget
+                .pieces
                 .iter()
                 .filter(|(s, _)| component.contains(s))
                 .copied()
@@ -281,7 +281,7 @@ pub fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
 /// and the wires joined to it interact only through the signal column.
 pub fn ports_extend(gadget: &Gadget) -> Result<(), String> {
     let mut occupied: Vec<(i64, i64)> = gadget
-        .kings
+        .pieces
         .iter()
         .map(|&(s, _)| (s.row as i64, s.col as i64))
         .collect();

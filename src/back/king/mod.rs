@@ -60,7 +60,7 @@ impl Backend for King {
     fn library(&self) -> Result<Vec<Gadget>, BackendError> {
         let gadgets = gadgets::king_library()?;
         for gadget in &gadgets {
-            if let Some(&(_, budget)) = gadget.kings.iter().find(|&&(_, b)| b != 2) {
+            if let Some(&(_, budget)) = gadget.pieces.iter().find(|&&(_, b)| b != 2) {
                 return Err(BackendError::Budget {
                     piece: PieceKind::King.name(),
                     wanted: 2,

@@ -1,14 +1,11 @@
-use std::collections::BTreeSet;
-
 use rustc_hash::FxHashMap;
 
 use super::designs::{DESIGNS, GateKind};
 use super::*;
-use crate::back::contacts::produced_and_consumed;
 use crate::back::element::Library;
-use crate::back::geometry::{Column, Frame, SideParity, to_square};
+use crate::back::geometry::{Column, Frame, SideParity};
+use crate::back::tile_check::{self, Expected};
 use crate::back::tileset::{Tileset, build_design};
-use crate::board::{Board, Piece, Square};
 
 fn library() -> Library {
     Library {
@@ -64,35 +61,16 @@ fn crossing_chain_has_no_corner() {
 /// assembled tiles — the full crossing of Lemma 5.13 included — not only their parts.
 #[test]
 fn every_tile_design_computes_its_function() {
-    use crate::solve::{self, SolveOptions, Verdict};
-    use crate::verify::maximal_tuples;
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
-    // Input columns lie just outside the tile: shift everything onto the board.
-    let shifted = |p: P| to_square((p.0 + 4, p.1 + 4));
     for design in DESIGNS {
         let frame = Frame::tight(tileset.reach[&design], SideParity::Any);
-        let elements = build_design(&King, &library, design, frame).unwrap();
-        let (produced, consumed) = produced_and_consumed(&elements);
-        let mut inputs: Vec<Column> = consumed.difference(&produced).copied().collect();
-        let mut outputs: Vec<Column> = produced.difference(&consumed).copied().collect();
-        // Inputs: West before North; outputs by side, in the same order as the table.
-        let side = |c: &Column| {
-            let (r, col) = c[0];
-            if col < 0 || col >= frame.cols - 1 {
-                (0, r)
-            } else {
-                (1, col)
-            }
-        };
-        inputs.sort_by_key(side);
-        outputs.sort_by_key(side);
-        let kings: Vec<(P, u32)> = elements.iter().flat_map(|e| e.pieces.clone()).collect();
+        let tile = tile_check::stamp(&King, &library, design, frame);
         let signal_range: &[u32] = match design {
             Design::Crossing | Design::Gate(_) => &[0, 1],
             _ => &[0, 1, 2],
         };
-        let combos: Vec<Vec<u32>> = match inputs.len() {
+        let combos: Vec<Vec<u32>> = match tile.inputs.len() {
             0 => vec![vec![]],
             1 => signal_range.iter().map(|&a| vec![a]).collect(),
             _ => signal_range
@@ -101,13 +79,22 @@ fn every_tile_design_computes_its_function() {
                 .collect(),
         };
         for signals in combos {
+            let s = |i: usize| signals[i] as i8;
+            let expected = match design {
+                Design::Wire => Expected::Maximal(vec![vec![s(0)]]),
+                Design::Corner => Expected::Maximal(vec![vec![s(0).min(1)]]),
+                Design::VariableOpposite | Design::VariableAdjacent => {
+                    Expected::Maximal(vec![vec![0, 1], vec![1, 0]])
+                }
+                Design::Gate(GateKind::And) => Expected::Maximal(vec![vec![s(0).min(s(1))]]),
+                Design::Gate(GateKind::Or) => Expected::Maximal(vec![vec![s(0).max(s(1))]]),
+                Design::Crossing => Expected::Maximal(vec![vec![s(0), s(1)]]),
+                Design::OneTest => Expected::Solvable(signals[0] >= 1),
+            };
             // Every placement of the single-king columns (0 and 1) on the two squares.
-            for placement in 0..1u32 << inputs.len() {
-                let mut pieces: Vec<Piece> = kings
-                    .iter()
-                    .map(|&(p, b)| Piece::new(PieceKind::King, shifted(p), b))
-                    .collect();
-                for (i, (column, &signal)) in inputs.iter().zip(&signals).enumerate() {
+            for placement in 0..1u32 << tile.inputs.len() {
+                let mut pieces = Vec::new();
+                for (i, (column, &signal)) in tile.inputs.iter().zip(&signals).enumerate() {
                     let first = (placement >> i & 1) as usize;
                     let squares = [column[first], column[1 - first]];
                     let column_kings: &[u32] = match signal {
@@ -115,52 +102,10 @@ fn every_tile_design_computes_its_function() {
                         1 => &[1],
                         _ => &[1, 2],
                     };
-                    for (&p, &b) in squares.iter().zip(column_kings) {
-                        pieces.push(Piece::new(PieceKind::King, shifted(p), b));
-                    }
+                    pieces.extend(squares.into_iter().zip(column_kings.iter().copied()));
                 }
-                let board = Board::fitted(pieces).unwrap();
-                let label = format!("{design:?} inputs {signals:?} placement {placement}");
-                if outputs.is_empty() {
-                    let solvable =
-                        matches!(solve::solve_default(&board).verdict, Verdict::Solvable(_));
-                    assert_eq!(solvable, signals[0] >= 1, "{label}");
-                    continue;
-                }
-                let keep: BTreeSet<Square> =
-                    outputs.iter().flatten().map(|&p| shifted(p)).collect();
-                let (found, _) = solve::remainders(&board, &keep, &SolveOptions::default());
-                let all: BTreeSet<Vec<i8>> = found
-                    .unwrap()
-                    .iter()
-                    .map(|remainder| {
-                        outputs
-                            .iter()
-                            .map(|column| {
-                                let squares = column.map(shifted);
-                                read_column(
-                                    remainder
-                                        .iter()
-                                        .filter(|(s, _, _)| squares.contains(s))
-                                        .map(|&(_, _, b)| b),
-                                )
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let s = |i: usize| signals[i] as i8;
-                let expected: Vec<Vec<i8>> = match design {
-                    Design::Wire => vec![vec![s(0)]],
-                    Design::Corner => vec![vec![s(0).min(1)]],
-                    Design::VariableOpposite | Design::VariableAdjacent => {
-                        vec![vec![0, 1], vec![1, 0]]
-                    }
-                    Design::Gate(GateKind::And) => vec![vec![s(0).min(s(1))]],
-                    Design::Gate(GateKind::Or) => vec![vec![s(0).max(s(1))]],
-                    Design::Crossing => vec![vec![s(0), s(1)]],
-                    Design::OneTest => unreachable!("the 1-test has no output"),
-                };
-                assert_eq!(maximal_tuples(&all), expected, "{label}: all {all:?}");
+                let label = format!("inputs {signals:?} placement {placement}");
+                tile_check::assert_searched(&King, &tile, &pieces, &expected, |&s| vec![s], &label);
             }
         }
     }
