@@ -634,10 +634,20 @@ fn special_scaling() {
                 )
             })
             .collect();
+        // 2-pawns: a spine (k, k + 1) going down-right, each spine square with a leaf
+        // (k + 1, k) beside the next one: Pawn 2-Solo Chess, solvable.
+        let pawns: Vec<Piece> = (0..n)
+            .map(|i| {
+                let row = i.div_ceil(2) + 1;
+                let col = if i % 2 == 1 { row - 1 } else { row + 1 };
+                Piece::new(PieceKind::Pawn, Square::new(row, col), 2)
+            })
+            .collect();
         for (name, pieces) in [
             ("budgets <= 1", star),
             ("one row", row),
             ("unlimited knights", knights),
+            ("pawns, budgets <= 2", pawns),
         ] {
             let board = Board::fitted(pieces).expect("valid board");
             let start = Instant::now();

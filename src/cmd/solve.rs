@@ -119,6 +119,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         node_limit: args.node_limit,
         time_limit: args.time_limit,
         method,
+        cancel: None,
     };
     let report = solve::solve(&board, &options);
     let s = &report.stats;

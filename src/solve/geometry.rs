@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::reaches_on_empty_board;
 
+use super::analysis::Clock;
+
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {
     pub squares: Vec<Square>,
@@ -106,6 +108,12 @@ pub(crate) fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
 impl Geometry {
     /// Builds the geometry in O(n log n + edges) time; never touches empty squares.
     pub fn new(board: &Board) -> Geometry {
+        Self::build(board, &mut Clock::new(None)).expect("no limit")
+    }
+
+    /// [`Self::new`], charging its work to `clock`; `None` as soon as the clock's time
+    /// limit or cancellation flag stops it (the ranged lines of a big board cost seconds).
+    pub fn build(board: &Board, clock: &mut Clock) -> Option<Geometry> {
         let squares: Vec<Square> = board.pieces().iter().map(|p| p.square).collect();
         let n = squares.len();
         let slot_of: HashMap<Square, u32> = squares
@@ -132,6 +140,9 @@ impl Geometry {
         let mut line_pos = vec![[0u32; 4]; n];
         for (&(family, _), &id) in &line_ids {
             let line = &mut line_slots[id as usize];
+            if clock.charge(line.len() as u64) {
+                return None;
+            }
             line.sort_unstable_by_key(|&s| {
                 let sq = squares[s as usize];
                 if family == 1 { sq.row } else { sq.col }
@@ -177,6 +188,9 @@ impl Geometry {
                         }
                     }
                 }
+                if clock.charge(1 + lists[slot].len() as u64) {
+                    return None;
+                }
                 debug_assert!(lists[slot].iter().all(|&t| reaches_on_empty_board(
                     kind,
                     *sq,
@@ -185,6 +199,9 @@ impl Geometry {
             }
             let mut into = vec![Vec::new(); n];
             for (slot, targets) in lists.iter().enumerate() {
+                if clock.charge(1 + targets.len() as u64) {
+                    return None;
+                }
                 for &t in targets {
                     into[t as usize].push(slot as u32);
                 }
@@ -196,6 +213,9 @@ impl Geometry {
         let mut joined: Vec<Vec<(u32, u8)>> = vec![Vec::new(); n];
         for (k, lists) in reach.iter().enumerate() {
             for (slot, targets) in lists.iter().enumerate() {
+                if clock.charge(1 + targets.len() as u64) {
+                    return None;
+                }
                 for &t in targets {
                     joined[slot].push((t, 1 << k));
                     joined[t as usize].push((slot as u32, 1 << k));
@@ -205,6 +225,9 @@ impl Geometry {
         let mut neighbours = Vec::with_capacity(n);
         let mut neighbour_kinds = Vec::with_capacity(n);
         for mut list in joined {
+            if clock.charge(1 + list.len() as u64) {
+                return None;
+            }
             list.sort_unstable();
             let mut slots: Vec<u32> = Vec::with_capacity(list.len());
             let mut kinds: Vec<u8> = Vec::with_capacity(list.len());
@@ -220,7 +243,7 @@ impl Geometry {
             neighbour_kinds.push(kinds);
         }
 
-        Geometry {
+        Some(Geometry {
             words: n.div_ceil(64).max(1),
             squares,
             reach,
@@ -230,7 +253,7 @@ impl Geometry {
             line_slots,
             line_of,
             line_pos,
-        }
+        })
     }
 
     pub fn len(&self) -> usize {

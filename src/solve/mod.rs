@@ -27,11 +27,14 @@ mod tree;
 pub use special::SpecialCase;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::{Move, Variant};
 
+use analysis::Clock;
 use engine::Engine;
 use geometry::Geometry;
 use tree::TreeEngine;
@@ -42,8 +45,12 @@ pub struct SolveOptions {
     pub variant: Variant,
     /// Give up (answer [`Verdict::Unknown`]) after expanding this many states.
     pub node_limit: Option<u64>,
-    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time.
+    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time, counted
+    /// from the call, set-up included.
     pub time_limit: Option<Duration>,
+    /// Give up (answer [`Verdict::Unknown`]) soon after another thread sets this flag;
+    /// read as often as the clock, in the set-up too.
+    pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree
     /// engine where it applies, else the search engine.
     pub method: Option<Method>,
@@ -124,6 +131,7 @@ pub type Remainder = Vec<(Square, PieceKind, u32)>;
 
 /// Decides whether `board` can be reduced to a single piece.
 pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
+    let start = Instant::now();
     if board.is_empty() {
         return SolveReport {
             verdict: Verdict::Unsolvable,
@@ -148,16 +156,41 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
             stats,
         };
     }
-    let geometry = Geometry::new(board);
-    let mut engine = Engine::new(&geometry, board, options);
+    let Some(geometry) =
+        Geometry::build(board, &mut Clock::for_options(&after_setup(options, start)))
+    else {
+        return SolveReport {
+            verdict: Verdict::Unknown,
+            stats: SearchStats {
+                elapsed: start.elapsed(),
+                ..SearchStats::default()
+            },
+            reason: "search engine: the limit was reached while building the board's geometry"
+                .into(),
+        };
+    };
+    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let verdict = verdict(engine.solve());
+    let mut stats = engine.stats;
+    stats.elapsed = start.elapsed();
     SolveReport {
         reason: exact_reason(
             &verdict,
             "search engine: depth-first search with proven pruning (thesis §3.3)",
         ),
         verdict,
-        stats: engine.stats,
+        stats,
+    }
+}
+
+/// `options` with the time limit left after the set-up that began at `start`: the
+/// engine's clock starts after the set-up, the limit counts from the call.
+fn after_setup(options: &SolveOptions, start: Instant) -> SolveOptions {
+    SolveOptions {
+        time_limit: options
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed())),
+        ..options.clone()
     }
 }
 
@@ -258,8 +291,11 @@ pub fn remainders(
         stats.method = Method::SpanningTree;
         return (found, stats);
     }
-    let geometry = Geometry::new(board);
-    let mut engine = Engine::new(&geometry, board, options);
+    let start = Instant::now();
+    let Some(geometry) = Geometry::build(board, &mut Clock::for_options(options)) else {
+        return (None, SearchStats::default());
+    };
+    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let found = engine.remainders(keep).ok();
     (found, engine.stats)
 }
