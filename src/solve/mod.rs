@@ -171,7 +171,9 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     };
     let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let verdict = verdict(engine.solve());
-    let mut stats = engine.stats;
+    let mut stats = std::mem::take(&mut engine.stats);
+    drop(engine);
+    geometry.release();
     stats.elapsed = start.elapsed();
     SolveReport {
         reason: exact_reason(
@@ -297,7 +299,10 @@ pub fn remainders(
     };
     let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let found = engine.remainders(keep).ok();
-    (found, engine.stats)
+    let stats = std::mem::take(&mut engine.stats);
+    drop(engine);
+    geometry.release();
+    (found, stats)
 }
 
 /// Whether the spanning-tree engine decides `board` under `variant` (kings only or
