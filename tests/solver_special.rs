@@ -267,3 +267,43 @@ fn pawn_two_board_missed_by_the_paper_is_solvable() {
     assert_eq!(method, Method::Special(SpecialCase::PawnTwo));
     assert!(brute_force(&board, Variant::Standard).is_some());
 }
+
+/// One king and 1–6 queens on a `rows × cols` window, budgets n − 1 (unlimited).
+fn random_king_and_queens(rng: &mut fastrand::Rng, rows: u32, cols: u32) -> Board {
+    let mut cells: Vec<Square> = (1..=rows)
+        .flat_map(|r| (1..=cols).map(move |c| Square::new(r, c)))
+        .collect();
+    rng.shuffle(&mut cells);
+    let count = rng.usize(2..=7);
+    let pieces = cells[..count]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let kind = if i == 0 {
+                PieceKind::King
+            } else {
+                PieceKind::Queen
+            };
+            Piece::new(kind, s, count as u32 - 1 + rng.u32(0..=1))
+        })
+        .collect();
+    Board::new(rows, cols, pieces).expect("distinct squares")
+}
+
+#[test]
+fn king_and_queens_boards_match_brute_force() {
+    let mut rng = fastrand::Rng::with_seed(216);
+    let (mut decided, mut solvable) = (0, 0);
+    for case in 0..4000 {
+        let (rows, cols) = [(4, 4), (5, 5), (3, 6)][case % 3];
+        let board = random_king_and_queens(&mut rng, rows, cols);
+        let method =
+            check_against_brute_force(&board, Variant::KingLast).unwrap_or_else(|e| panic!("{e}"));
+        if method == Method::Special(SpecialCase::KingAndQueens) {
+            decided += 1;
+            solvable += brute_force(&board, Variant::KingLast).is_some() as usize;
+        }
+    }
+    println!("king and queens: {decided} boards decided, {solvable} solvable");
+    assert!(decided >= 3000 && decided - solvable >= 300 && solvable >= 1000);
+}
