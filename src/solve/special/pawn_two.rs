@@ -34,6 +34,8 @@
 //! (no common child, |C(x) ∪ C(y)| = 2), yet (3,2)×(2,3), (2,3)×(1,4), (3,6)×(2,5),
 //! (2,5)×(1,4) solves it. The paper also only treats budgets of exactly 2.
 
+use smallvec::SmallVec;
+
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::Move;
 
@@ -41,6 +43,9 @@ use super::Decision;
 
 /// Most pawns a row of a solvable board holds (see the module doc).
 const MAX_WIDTH: usize = 4;
+
+/// The pawns of one row, sorted by column (inline: no allocation per row).
+type Row = SmallVec<[Pawn; MAX_WIDTH]>;
 
 /// Whether all pieces are pawns with budgets ≤ 2.
 pub(super) fn applies(board: &Board) -> bool {
@@ -85,7 +90,7 @@ pub(super) fn solve(board: &Board) -> Decision {
 /// The pawns by row, top row first, each row sorted by column with its targets; an
 /// error names the reason no solution exists (a gap, a top-row rival, a row too wide, a
 /// pawn with no target).
-fn rows_of(board: &Board) -> Result<Vec<Vec<Pawn>>, String> {
+fn rows_of(board: &Board) -> Result<Vec<Row>, String> {
     let pieces = board.pieces();
     let top = pieces.iter().map(|p| p.square.row).min().expect("pieces");
     let bottom = pieces.iter().map(|p| p.square.row).max().expect("pieces");
@@ -95,7 +100,7 @@ fn rows_of(board: &Board) -> Result<Vec<Vec<Pawn>>, String> {
         let gap = (top..bottom).find(|r| !rows.contains(r)).expect("a gap");
         return Err(gap_reason(gap));
     }
-    let mut rows: Vec<Vec<Pawn>> = vec![Vec::new(); span];
+    let mut rows: Vec<Row> = vec![Row::new(); span];
     for piece in pieces {
         let row = &mut rows[(piece.square.row - top) as usize];
         if row.len() == MAX_WIDTH {
@@ -113,7 +118,7 @@ fn rows_of(board: &Board) -> Result<Vec<Vec<Pawn>>, String> {
             targets: [None, None],
         });
     }
-    if let Some(empty) = rows.iter().position(Vec::is_empty) {
+    if let Some(empty) = rows.iter().position(|row| row.is_empty()) {
         return Err(gap_reason(top + empty as u32));
     }
     if rows[0].len() > 1 {
@@ -160,7 +165,7 @@ fn zero_pawns(row: &[Pawn]) -> u8 {
 /// The dynamic program of the module doc: `steps[k][state]` is how the rows below row
 /// k reach "the squares of `state` in row k are captured onto" (`None`: unreachable);
 /// `Err` names the row from which no pattern is left.
-fn capture_tree(rows: &[Vec<Pawn>]) -> Result<Vec<[Option<Step>; 16]>, String> {
+fn capture_tree(rows: &[Row]) -> Result<Vec<[Option<Step>; 16]>, String> {
     let depth = rows.len();
     let mut steps = vec![[None; 16]; depth];
     let mut reachable: u16 = 1; // the bottom row: nothing captured onto
@@ -219,7 +224,7 @@ fn targets(here: &[Pawn], below: u8, choice: u8, root: bool) -> Option<u8> {
 }
 
 /// The captures of the tree found: rows bottom-up, in each row the non-heirs first.
-fn sequence(rows: &[Vec<Pawn>], steps: &[[Option<Step>; 16]]) -> Vec<Move> {
+fn sequence(rows: &[Row], steps: &[[Option<Step>; 16]]) -> Vec<Move> {
     let mut moves = Vec::new();
     let mut plan = Vec::with_capacity(rows.len());
     let mut state = 1u8;
