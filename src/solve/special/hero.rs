@@ -211,7 +211,7 @@ pub(super) fn solve(board: &Board) -> Decision {
         on_path: (0..n).map(|v| v == geometry.king).collect(),
         visited: 0,
     };
-    let rule = "one king, queens, unlimited budgets, king-last";
+    let rule = "every budget ≥ n − 1 = the captures of a whole solution";
     if !search.extend(&vec![false; n]) {
         return Decision {
             moves: None,
