@@ -10,7 +10,8 @@
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
 //! Before either, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
-//! column, one piece type with unlimited budgets) decide their classes outright.
+//! column, one piece type with unlimited budgets, one king and queens under king-last
+//! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
 //! [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
