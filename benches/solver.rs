@@ -634,10 +634,20 @@ fn special_scaling() {
                 )
             })
             .collect();
+        // 2-pawns: a spine (k, k + 1) going down-right, each spine square with a leaf
+        // (k + 1, k) beside the next one: Pawn 2-Solo Chess, solvable.
+        let pawns: Vec<Piece> = (0..n)
+            .map(|i| {
+                let row = i.div_ceil(2) + 1;
+                let col = if i % 2 == 1 { row - 1 } else { row + 1 };
+                Piece::new(PieceKind::Pawn, Square::new(row, col), 2)
+            })
+            .collect();
         for (name, pieces) in [
             ("budgets <= 1", star),
             ("one row", row),
             ("unlimited knights", knights),
+            ("pawns, budgets <= 2", pawns),
         ] {
             let board = Board::fitted(pieces).expect("valid board");
             let start = Instant::now();
@@ -654,8 +664,40 @@ fn special_scaling() {
     }
 }
 
+/// One king and queens, king-last, unlimited budgets (Brunner et al. Thm 2.16): the
+/// search over interesting king paths is cubic, so the case stops at 1,000 pieces.
+fn king_and_queens_scaling() {
+    if !selected("special") {
+        return;
+    }
+    println!("== one king and queens, king-last, unlimited budgets (cubic; up to 10^3 pieces)");
+    for n in [10usize, 100, 300, 1_000] {
+        let board = random_large_board(n, &[PieceKind::Queen], 5);
+        let mut pieces = board.into_pieces();
+        pieces[0].kind = PieceKind::King;
+        for piece in &mut pieces {
+            piece.budget = n as u32;
+        }
+        let board = Board::fitted(pieces).expect("valid board");
+        let options = SolveOptions {
+            variant: Variant::KingLast,
+            ..SolveOptions::default()
+        };
+        let start = Instant::now();
+        let report = solve(&board, &options);
+        let time = start.elapsed();
+        println!(
+            "king and queens     {n:>8} pieces  {:<10} {:>9.3} ms  ({:?})",
+            verdict_name(&report.verdict),
+            time.as_secs_f64() * 1e3,
+            report.stats.method,
+        );
+    }
+}
+
 fn main() {
     special_scaling();
+    king_and_queens_scaling();
     hard_classes();
     time_limits();
     gadget_boards();

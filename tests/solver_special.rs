@@ -202,3 +202,108 @@ proptest! {
         search_matches_brute_force(&board, variant)?;
     }
 }
+
+/// A random pawn board with budgets ≤ 2 grown from one pawn on row 1: each next row
+/// takes 1–3 of the squares the previous row's pawns can be captured from (most boards
+/// then pass the cheap checks, and a fair share is solvable), until `count` pawns.
+fn random_pawn_board(rng: &mut fastrand::Rng, count: usize) -> Board {
+    let budget = |rng: &mut fastrand::Rng| [0, 1, 2, 2, 2, 2, 2][rng.usize(..7)];
+    let mut row = vec![Square::new(1, 2 * rng.u32(0..4) + 12)];
+    let mut pieces = vec![Piece::new(PieceKind::Pawn, row[0], budget(rng))];
+    while pieces.len() < count {
+        let mut below: Vec<Square> = row
+            .iter()
+            .flat_map(|s| {
+                [
+                    Square::new(s.row + 1, s.col - 1),
+                    Square::new(s.row + 1, s.col + 1),
+                ]
+            })
+            .collect();
+        below.sort_unstable_by_key(|s| s.col);
+        below.dedup();
+        rng.shuffle(&mut below);
+        below.truncate(rng.usize(1..=3).min(count - pieces.len()));
+        pieces.extend(
+            below
+                .iter()
+                .map(|&s| Piece::new(PieceKind::Pawn, s, budget(rng))),
+        );
+        row = below;
+    }
+    Board::fitted(pieces).expect("distinct squares")
+}
+
+#[test]
+fn pawn_two_boards_match_brute_force() {
+    let mut rng = fastrand::Rng::with_seed(13);
+    let (mut decided, mut solvable) = (0, 0);
+    for _ in 0..5000 {
+        let count = rng.usize(2..=9);
+        let board = random_pawn_board(&mut rng, count);
+        let method =
+            check_against_brute_force(&board, Variant::Standard).unwrap_or_else(|e| panic!("{e}"));
+        if method == Method::Special(SpecialCase::PawnTwo) {
+            decided += 1;
+            solvable += brute_force(&board, Variant::Standard).is_some() as usize;
+        }
+    }
+    println!("pawn 2-Solo Chess: {decided} boards decided, {solvable} solvable");
+    assert!(
+        decided >= 4000 && solvable >= 800,
+        "{decided} decided, {solvable} solvable"
+    );
+}
+
+/// The board outside the case split of Aravind–Misra–Mittal's Thm 1.4 proof (t's two
+/// children without a common child, |C(x) ∪ C(y)| = 2): solvable, and decided.
+#[test]
+fn pawn_two_board_missed_by_the_paper_is_solvable() {
+    let pieces = [(1, 4), (2, 3), (2, 5), (3, 2), (3, 6)]
+        .map(|(r, c)| Piece::new(PieceKind::Pawn, Square::new(r, c), 2))
+        .to_vec();
+    let board = Board::new(3, 6, pieces).expect("valid board");
+    let method = check_against_brute_force(&board, Variant::Standard).expect("agrees");
+    assert_eq!(method, Method::Special(SpecialCase::PawnTwo));
+    assert!(brute_force(&board, Variant::Standard).is_some());
+}
+
+/// One king and 1–6 queens on a `rows × cols` window, budgets n − 1 (unlimited).
+fn random_king_and_queens(rng: &mut fastrand::Rng, rows: u32, cols: u32) -> Board {
+    let mut cells: Vec<Square> = (1..=rows)
+        .flat_map(|r| (1..=cols).map(move |c| Square::new(r, c)))
+        .collect();
+    rng.shuffle(&mut cells);
+    let count = rng.usize(2..=7);
+    let pieces = cells[..count]
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let kind = if i == 0 {
+                PieceKind::King
+            } else {
+                PieceKind::Queen
+            };
+            Piece::new(kind, s, count as u32 - 1 + rng.u32(0..=1))
+        })
+        .collect();
+    Board::new(rows, cols, pieces).expect("distinct squares")
+}
+
+#[test]
+fn king_and_queens_boards_match_brute_force() {
+    let mut rng = fastrand::Rng::with_seed(216);
+    let (mut decided, mut solvable) = (0, 0);
+    for case in 0..4000 {
+        let (rows, cols) = [(4, 4), (5, 5), (3, 6)][case % 3];
+        let board = random_king_and_queens(&mut rng, rows, cols);
+        let method =
+            check_against_brute_force(&board, Variant::KingLast).unwrap_or_else(|e| panic!("{e}"));
+        if method == Method::Special(SpecialCase::KingAndQueens) {
+            decided += 1;
+            solvable += brute_force(&board, Variant::KingLast).is_some() as usize;
+        }
+    }
+    println!("king and queens: {decided} boards decided, {solvable} solvable");
+    assert!(decided >= 3000 && decided - solvable >= 300 && solvable >= 1000);
+}

@@ -1,7 +1,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use sat2chess::board::Board;
@@ -96,6 +96,8 @@ fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    // The time limit counts reading the board too.
+    let start = Instant::now();
     Outputs::reading([args.board.as_path()])
         .writing(args.moves.as_deref())
         .check()?;
@@ -117,8 +119,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let options = SolveOptions {
         variant,
         node_limit: args.node_limit,
-        time_limit: args.time_limit,
+        time_limit: args
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed())),
         method,
+        cancel: None,
     };
     let report = solve::solve(&board, &options);
     let s = &report.stats;

@@ -21,6 +21,8 @@
 //!    component leaves its mover inside it, and no edge ever joins two components
 //!    (§3.3.1).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::PieceKind;
@@ -65,12 +67,14 @@ impl From<Dead> for Halt {
 /// when one state of a huge board costs seconds.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
-/// The wall clock of a search with an optional time limit. Work is charged as it is
-/// done, inside the per-state loops too, and the clock is read every
-/// [`CLOCK_INTERVAL`] units, so a limit is noticed within microseconds of work.
+/// The wall clock of a search with an optional time limit and cancellation flag. Work
+/// is charged as it is done — the geometry set-up and the per-state loops too — and the
+/// clock (and flag) is read every [`CLOCK_INTERVAL`] units, so a limit is noticed within
+/// microseconds of work.
 pub(crate) struct Clock {
     start: Instant,
     limit: Option<Duration>,
+    cancel: Option<Arc<AtomicBool>>,
     work: u64,
     next_read: u64,
     expired: bool,
@@ -81,9 +85,18 @@ impl Clock {
         Clock {
             start: Instant::now(),
             limit,
+            cancel: None,
             work: 0,
             next_read: 0,
             expired: false,
+        }
+    }
+
+    /// A clock started now with the time limit and cancellation flag of `options`.
+    pub fn for_options(options: &super::SolveOptions) -> Clock {
+        Clock {
+            cancel: options.cancel.clone(),
+            ..Clock::new(options.time_limit)
         }
     }
 
@@ -97,7 +110,11 @@ impl Clock {
         self.work += work;
         if self.work >= self.next_read {
             self.next_read = self.work + CLOCK_INTERVAL;
-            self.expired |= self.limit.is_some_and(|limit| self.elapsed() > limit);
+            self.expired |= self.limit.is_some_and(|limit| self.elapsed() > limit)
+                || self
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|flag| flag.load(Ordering::Relaxed));
         }
         self.expired
     }
@@ -162,7 +179,7 @@ pub(crate) enum Goal<'a> {
 /// stranded 0-pieces, Observation 3.3), or `None` when the board is proven unsolvable.
 pub(crate) fn initial_finals(geo: &Geometry, board: &crate::board::Board) -> Option<Vec<bool>> {
     let state = State::new(board, geo.words);
-    let mut analyser = Analyser::new(geo.len(), geo.words, None);
+    let mut analyser = Analyser::new(geo.len(), geo.words, Clock::new(None));
     let all = vec![u64::MAX; geo.words];
     match analyser.analyse(geo, &state, Goal::Single { finals: &all }) {
         Ok(()) => Some(
@@ -177,7 +194,7 @@ pub(crate) fn initial_finals(geo: &Geometry, board: &crate::board::Board) -> Opt
 }
 
 impl Analyser {
-    pub fn new(n: usize, words: usize, time_limit: Option<Duration>) -> Analyser {
+    pub fn new(n: usize, words: usize, clock: Clock) -> Analyser {
         Analyser {
             stamp: vec![0; n],
             epoch: 0,
@@ -192,7 +209,7 @@ impl Analyser {
                 degree: vec![0; n],
                 finals: vec![0; words],
             },
-            clock: Clock::new(time_limit),
+            clock,
         }
     }
 
@@ -510,7 +527,7 @@ mod tests {
     fn setup(board: &Board) -> (Geometry, State, Analyser) {
         let geo = Geometry::new(board);
         let state = State::new(board, geo.words);
-        let analyser = Analyser::new(geo.len(), geo.words, None);
+        let analyser = Analyser::new(geo.len(), geo.words, Clock::new(None));
         (geo, state, analyser)
     }
 
@@ -549,7 +566,7 @@ mod tests {
         let board = kings(&["222", "222"]);
         let geo = Geometry::new(&board);
         let state = State::new(&board, geo.words);
-        let mut analyser = Analyser::new(geo.len(), geo.words, Some(Duration::ZERO));
+        let mut analyser = Analyser::new(geo.len(), geo.words, Clock::new(Some(Duration::ZERO)));
         std::thread::sleep(Duration::from_millis(1));
         let finals = all(&geo);
         let goal = Goal::Single { finals: &finals };

@@ -38,7 +38,7 @@ use smallvec::SmallVec;
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::Variant;
 
-use super::analysis::{Analyser, Dead, Goal, Halt};
+use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
 use super::geometry::Geometry;
 use super::state::{SlotMove, State, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
@@ -231,7 +231,7 @@ impl<'g> Engine<'g> {
             geo,
             variant: options.variant,
             state: State::new(board, geo.words),
-            analyser: Analyser::new(geo.len(), geo.words, options.time_limit),
+            analyser: Analyser::new(geo.len(), geo.words, Clock::for_options(options)),
             dominance: Dominance::default(),
             visited: HashMap::default(),
             dead_keep: Dominance::default(),

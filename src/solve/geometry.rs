@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::reaches_on_empty_board;
 
+use super::analysis::Clock;
+
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {
     pub squares: Vec<Square>,
@@ -35,6 +37,22 @@ pub(crate) struct Geometry {
     line_of: Vec<[u32; 4]>,
     /// Position of a slot along its line, per line family.
     line_pos: Vec<[u32; 4]>,
+}
+
+/// The big tables of a geometry under construction (see [`Geometry::build`]).
+#[derive(Default)]
+struct Tables {
+    line_slots: Vec<Vec<u32>>,
+    reach: [Vec<Vec<u32>>; 6],
+    reach_into: [Vec<Vec<u32>>; 6],
+    joined: Vec<Vec<(u32, u8)>>,
+}
+
+/// Drops `value` on a new thread (synchronously if no thread can be started).
+fn free_in_background<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("free".into())
+        .spawn(move || drop(value));
 }
 
 pub(crate) fn kind_index(kind: PieceKind) -> usize {
@@ -106,6 +124,28 @@ pub(crate) fn steps(kind: PieceKind) -> &'static [(i64, i64)] {
 impl Geometry {
     /// Builds the geometry in O(n log n + edges) time; never touches empty squares.
     pub fn new(board: &Board) -> Geometry {
+        Self::build(board, &mut Clock::new(None)).expect("no limit")
+    }
+
+    /// [`Self::new`], charging its work to `clock`; `None` as soon as the clock's time
+    /// limit or cancellation flag stops it (the ranged lines of a big board cost seconds).
+    /// The tables built so far are then freed on a background thread: freeing the
+    /// millions of line entries of a 20,000-piece board takes ~0.1 s, 5 % of a 2 s limit.
+    pub fn build(board: &Board, clock: &mut Clock) -> Option<Geometry> {
+        let mut tables = Tables::default();
+        let built = Self::build_into(board, clock, &mut tables);
+        if built.is_none() {
+            free_in_background(tables);
+        }
+        built
+    }
+
+    /// Frees the geometry on a background thread (see [`Self::build`]).
+    pub fn release(self) {
+        free_in_background(self);
+    }
+
+    fn build_into(board: &Board, clock: &mut Clock, tables: &mut Tables) -> Option<Geometry> {
         let squares: Vec<Square> = board.pieces().iter().map(|p| p.square).collect();
         let n = squares.len();
         let slot_of: HashMap<Square, u32> = squares
@@ -116,7 +156,7 @@ impl Geometry {
 
         // Lines: key (family, constant) -> slots sorted along the line.
         let mut line_ids: HashMap<(usize, i64), u32> = HashMap::new();
-        let mut line_slots: Vec<Vec<u32>> = Vec::new();
+        let line_slots = &mut tables.line_slots;
         let mut line_of = vec![[0u32; 4]; n];
         for (slot, sq) in squares.iter().enumerate() {
             let (r, c) = (sq.row as i64, sq.col as i64);
@@ -132,6 +172,9 @@ impl Geometry {
         let mut line_pos = vec![[0u32; 4]; n];
         for (&(family, _), &id) in &line_ids {
             let line = &mut line_slots[id as usize];
+            if clock.charge(line.len() as u64) {
+                return None;
+            }
             line.sort_unstable_by_key(|&s| {
                 let sq = squares[s as usize];
                 if family == 1 { sq.row } else { sq.col }
@@ -145,8 +188,12 @@ impl Geometry {
         for piece in board.pieces() {
             present[kind_index(piece.kind)] = true;
         }
-        let mut reach: [Vec<Vec<u32>>; 6] = Default::default();
-        let mut reach_into: [Vec<Vec<u32>>; 6] = Default::default();
+        let Tables {
+            reach,
+            reach_into,
+            joined,
+            ..
+        } = tables;
         for kind in PieceKind::ALL {
             let k = kind_index(kind);
             if !present[k] {
@@ -177,6 +224,9 @@ impl Geometry {
                         }
                     }
                 }
+                if clock.charge(1 + lists[slot].len() as u64) {
+                    return None;
+                }
                 debug_assert!(lists[slot].iter().all(|&t| reaches_on_empty_board(
                     kind,
                     *sq,
@@ -185,6 +235,9 @@ impl Geometry {
             }
             let mut into = vec![Vec::new(); n];
             for (slot, targets) in lists.iter().enumerate() {
+                if clock.charge(1 + targets.len() as u64) {
+                    return None;
+                }
                 for &t in targets {
                     into[t as usize].push(slot as u32);
                 }
@@ -193,9 +246,12 @@ impl Geometry {
             reach_into[k] = into;
         }
 
-        let mut joined: Vec<Vec<(u32, u8)>> = vec![Vec::new(); n];
+        *joined = vec![Vec::new(); n];
         for (k, lists) in reach.iter().enumerate() {
             for (slot, targets) in lists.iter().enumerate() {
+                if clock.charge(1 + targets.len() as u64) {
+                    return None;
+                }
                 for &t in targets {
                     joined[slot].push((t, 1 << k));
                     joined[t as usize].push((slot as u32, 1 << k));
@@ -204,7 +260,11 @@ impl Geometry {
         }
         let mut neighbours = Vec::with_capacity(n);
         let mut neighbour_kinds = Vec::with_capacity(n);
-        for mut list in joined {
+        for list in joined.iter_mut() {
+            if clock.charge(1 + list.len() as u64) {
+                return None;
+            }
+            let mut list = std::mem::take(list);
             list.sort_unstable();
             let mut slots: Vec<u32> = Vec::with_capacity(list.len());
             let mut kinds: Vec<u8> = Vec::with_capacity(list.len());
@@ -220,17 +280,17 @@ impl Geometry {
             neighbour_kinds.push(kinds);
         }
 
-        Geometry {
+        Some(Geometry {
             words: n.div_ceil(64).max(1),
             squares,
-            reach,
-            reach_into,
+            reach: std::mem::take(reach),
+            reach_into: std::mem::take(reach_into),
             neighbours,
             neighbour_kinds,
-            line_slots,
+            line_slots: std::mem::take(&mut tables.line_slots),
             line_of,
             line_pos,
-        }
+        })
     }
 
     pub fn len(&self) -> usize {

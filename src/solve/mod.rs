@@ -10,7 +10,8 @@
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
 //! Before either, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
-//! column, one piece type with unlimited budgets) decide their classes outright.
+//! column, one piece type with unlimited budgets, one king and queens under king-last
+//! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
 //! [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
@@ -27,11 +28,14 @@ mod tree;
 pub use special::SpecialCase;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::{Move, Variant};
 
+use analysis::Clock;
 use engine::Engine;
 use geometry::Geometry;
 use tree::TreeEngine;
@@ -42,8 +46,12 @@ pub struct SolveOptions {
     pub variant: Variant,
     /// Give up (answer [`Verdict::Unknown`]) after expanding this many states.
     pub node_limit: Option<u64>,
-    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time.
+    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time, counted
+    /// from the call, set-up included.
     pub time_limit: Option<Duration>,
+    /// Give up (answer [`Verdict::Unknown`]) soon after another thread sets this flag;
+    /// read as often as the clock, in the set-up too.
+    pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree
     /// engine where it applies, else the search engine.
     pub method: Option<Method>,
@@ -124,6 +132,7 @@ pub type Remainder = Vec<(Square, PieceKind, u32)>;
 
 /// Decides whether `board` can be reduced to a single piece.
 pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
+    let start = Instant::now();
     if board.is_empty() {
         return SolveReport {
             verdict: Verdict::Unsolvable,
@@ -148,16 +157,43 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
             stats,
         };
     }
-    let geometry = Geometry::new(board);
-    let mut engine = Engine::new(&geometry, board, options);
+    let Some(geometry) =
+        Geometry::build(board, &mut Clock::for_options(&after_setup(options, start)))
+    else {
+        return SolveReport {
+            verdict: Verdict::Unknown,
+            stats: SearchStats {
+                elapsed: start.elapsed(),
+                ..SearchStats::default()
+            },
+            reason: "search engine: the limit was reached while building the board's geometry"
+                .into(),
+        };
+    };
+    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let verdict = verdict(engine.solve());
+    let mut stats = std::mem::take(&mut engine.stats);
+    drop(engine);
+    geometry.release();
+    stats.elapsed = start.elapsed();
     SolveReport {
         reason: exact_reason(
             &verdict,
             "search engine: depth-first search with proven pruning (thesis §3.3)",
         ),
         verdict,
-        stats: engine.stats,
+        stats,
+    }
+}
+
+/// `options` with the time limit left after the set-up that began at `start`: the
+/// engine's clock starts after the set-up, the limit counts from the call.
+fn after_setup(options: &SolveOptions, start: Instant) -> SolveOptions {
+    SolveOptions {
+        time_limit: options
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed())),
+        ..options.clone()
     }
 }
 
@@ -258,10 +294,16 @@ pub fn remainders(
         stats.method = Method::SpanningTree;
         return (found, stats);
     }
-    let geometry = Geometry::new(board);
-    let mut engine = Engine::new(&geometry, board, options);
+    let start = Instant::now();
+    let Some(geometry) = Geometry::build(board, &mut Clock::for_options(options)) else {
+        return (None, SearchStats::default());
+    };
+    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let found = engine.remainders(keep).ok();
-    (found, engine.stats)
+    let stats = std::mem::take(&mut engine.stats);
+    drop(engine);
+    geometry.release();
+    (found, stats)
 }
 
 /// Whether the spanning-tree engine decides `board` under `variant` (kings only or

@@ -10,12 +10,18 @@
 //!   (spanning in-arborescence of the immediate capture graph). A solution makes n − 1
 //!   captures, so no piece ever needs more than n − 1: on our boards "unlimited" means
 //!   every budget ≥ n − 1 for n pieces.
+//! - [`hero`]: one king and queens, unlimited budgets, king-last rules — Brunner et
+//!   al. Thm 2.16 (search over interesting king paths), O(n³).
+//! - [`pawn_two`]: all pawns, budgets ≤ 2 — Aravind–Misra–Mittal Thm 1.4 (Pawn 2-Solo
+//!   Chess), with a corrected characterisation, linear time.
 //!
 //! Every sequence returned is replayed by the rules checker in the property tests
 //! (`tests/solver_special.rs`) and by `sat2chess solve` before it is printed.
 
+mod hero;
 mod one_budget;
 mod one_line;
+mod pawn_two;
 mod unlimited;
 
 use crate::board::{Board, PieceKind, Square};
@@ -32,6 +38,10 @@ pub enum SpecialCase {
     OneLine,
     /// One piece type, every budget ≥ n − 1 (Brunner et al. Thm 2.2).
     Unlimited,
+    /// One king and queens, every budget ≥ n − 1, king-last (Brunner et al. Thm 2.16).
+    KingAndQueens,
+    /// All pawns, every budget ≤ 2 (Aravind–Misra–Mittal Thm 1.4).
+    PawnTwo,
 }
 
 impl SpecialCase {
@@ -41,6 +51,10 @@ impl SpecialCase {
             SpecialCase::OneBudget => "1-Solo Chess (thesis Thm 4.1)",
             SpecialCase::OneLine => "one-dimensional Solo Chess (thesis Thm 4.2)",
             SpecialCase::Unlimited => "one piece type, unlimited budgets (Brunner et al. Thm 2.2)",
+            SpecialCase::KingAndQueens => {
+                "one king and queens, unlimited budgets, king-last (Brunner et al. Thm 2.16)"
+            }
+            SpecialCase::PawnTwo => "Pawn 2-Solo Chess (Aravind–Misra–Mittal Thm 1.4)",
         }
     }
 }
@@ -65,6 +79,12 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, De
     }
     if unlimited::applies(board) {
         return Some((SpecialCase::Unlimited, unlimited::solve(board, variant)));
+    }
+    if hero::applies(board, variant) {
+        return Some((SpecialCase::KingAndQueens, hero::solve(board)));
+    }
+    if pawn_two::applies(board) {
+        return Some((SpecialCase::PawnTwo, pawn_two::solve(board)));
     }
     None
 }
