@@ -4,7 +4,7 @@
 //! We work with the *generalised capture graph* of the search state: vertices are the
 //! occupied slots, and two are adjacent when a piece of some kind *still on the board*
 //! could capture from one onto the other on an otherwise empty board (either direction;
-//! [`Geometry::neighbours_via`]). For uniform pawn-free boards this is exactly the
+//! [`Geometry::occupied_neighbours`]). For uniform pawn-free boards this is exactly the
 //! capture graph of Definition 3.4. For mixed kinds, pawns and ranged blockers it is an
 //! over-approximation: every legal capture moves along one of its edges. The graph is
 //! the *current* one: when the last piece of a kind leaves (say the one knight joining
@@ -123,7 +123,9 @@ pub(crate) struct Analyser {
     epoch: u32,
     disc: Vec<u32>,
     low: Vec<u32>,
-    stack: Vec<(usize, usize, usize)>,
+    stack: Vec<(usize, usize, usize, usize)>,
+    /// The neighbour lists of the vertices on `stack` ([`Self::cut_vertices`]).
+    around: Vec<usize>,
     queue: Vec<usize>,
     /// Per occupied slot: its piece can never move again ([`Self::analyse`]).
     stuck: Vec<bool>,
@@ -184,6 +186,7 @@ impl Analyser {
             disc: vec![0; n],
             low: vec![0; n],
             stack: Vec::new(),
+            around: Vec::new(),
             queue: Vec::new(),
             stuck: vec![false; n],
             chains: Chains::new(n, words),
@@ -224,10 +227,7 @@ impl Analyser {
         let kinds = state.kinds();
         for slot in state.slots() {
             let mut work = 1 + geo.neighbours[slot].len() as u64;
-            self.out.degree[slot] = geo
-                .neighbours_via(slot, kinds)
-                .filter(|&j| state.is_occupied(j))
-                .count() as u32;
+            self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
             let mut can_move = false;
             if state.budget[slot] > 0 {
                 work += geo.captures(
@@ -301,8 +301,8 @@ impl Analyser {
                 if let Goal::Keep { keep } = goal {
                     touches_keep |= bit(keep, v);
                 }
-                for u in geo.neighbours_via(v, kinds) {
-                    if state.is_occupied(u) && self.stamp[u] != epoch {
+                for u in geo.occupied_neighbours(v, kinds, &state.occupied) {
+                    if self.stamp[u] != epoch {
                         self.stamp[u] = epoch;
                         self.queue.push(u);
                     }
@@ -322,8 +322,8 @@ impl Analyser {
         let kinds = state.kinds();
         self.stamp[cut] = epoch;
         let mut sides = Vec::new();
-        for start in geo.neighbours_via(cut, kinds) {
-            if !state.is_occupied(start) || self.stamp[start] == epoch {
+        for start in geo.occupied_neighbours(cut, kinds, &state.occupied) {
+            if self.stamp[start] == epoch {
                 continue;
             }
             self.stamp[start] = epoch;
@@ -335,8 +335,8 @@ impl Analyser {
                 if self.clock.charge(1 + geo.neighbours[v].len() as u64) {
                     return None;
                 }
-                for u in geo.neighbours_via(v, kinds) {
-                    if state.is_occupied(u) && self.stamp[u] != epoch {
+                for u in geo.occupied_neighbours(v, kinds, &state.occupied) {
+                    if self.stamp[u] != epoch {
                         self.stamp[u] = epoch;
                         side.push(u);
                     }
@@ -362,31 +362,38 @@ impl Analyser {
         let mut time = 1;
         self.disc[root] = time;
         self.low[root] = time;
+        // Each stack entry (v, parent, start, next) owns `around[start..]` while on top:
+        // the occupied neighbours of v, of which `around[next..]` are still to visit.
         self.stack.clear();
-        self.stack.push((root, usize::MAX, 0));
+        self.around.clear();
+        self.around
+            .extend(geo.occupied_neighbours(root, kinds, &state.occupied));
+        self.stack.push((root, usize::MAX, 0, 0));
         let mut root_children = 0;
-        while let Some(&mut (v, parent, ref mut next)) = self.stack.last_mut() {
-            let neighbours = &geo.neighbours[v];
+        while let Some(&mut (v, parent, start, ref mut next)) = self.stack.last_mut() {
             if self.clock.charge(1) {
                 return Err(Halt::Limit);
             }
-            if *next < neighbours.len() {
-                let u = neighbours[*next] as usize;
-                let joins = geo.neighbour_kinds[v][*next];
+            if *next < self.around.len() {
+                let u = self.around[*next];
                 *next += 1;
-                if u == parent || !state.is_occupied(u) || joins & kinds == 0 {
+                if u == parent {
                     continue;
                 }
                 if self.disc[u] == 0 {
                     time += 1;
                     self.disc[u] = time;
                     self.low[u] = time;
-                    self.stack.push((u, v, 0));
+                    let start = self.around.len();
+                    self.around
+                        .extend(geo.occupied_neighbours(u, kinds, &state.occupied));
+                    self.stack.push((u, v, start, start));
                 } else {
                     self.low[v] = self.low[v].min(self.disc[u]);
                 }
             } else {
                 self.stack.pop();
+                self.around.truncate(start);
                 if parent == usize::MAX {
                     continue;
                 }
@@ -434,8 +441,8 @@ impl Analyser {
                     break false;
                 }
                 let next = geo
-                    .neighbours_via(current, state.kinds())
-                    .find(|&u| u != previous && state.is_occupied(u));
+                    .occupied_neighbours(current, state.kinds(), &state.occupied)
+                    .find(|&u| u != previous);
                 let Some(next) = next else { break false };
                 previous = current;
                 current = next;

@@ -79,6 +79,8 @@ pub(crate) struct State {
     pub kind_count: [u32; 6],
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
     pub large_budgets: usize,
+    /// Pieces with budget ≥ 2 (none: a 1-Solo Chess state, thesis Thm 4.1).
+    pub budgets_over_one: usize,
     pub hash: u128,
     /// Zobrist hash of the occupancy and kinds only (budgets left out): states with
     /// equal `shape` differ at most in their budgets, the setting of the dominance
@@ -97,6 +99,7 @@ impl State {
             kings: 0,
             kind_count: [0; 6],
             large_budgets: 0,
+            budgets_over_one: 0,
             hash: 0,
             shape: 0,
         };
@@ -115,6 +118,7 @@ impl State {
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
         self.kind_count[kind_index(self.kind[slot])] += 1;
         self.large_budgets += usize::from(self.budget[slot] >= 3);
+        self.budgets_over_one += usize::from(self.budget[slot] >= 2);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
         self.shape ^= shape_key(slot, self.kind[slot]);
     }
@@ -128,6 +132,7 @@ impl State {
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
         self.kind_count[kind_index(self.kind[slot])] -= 1;
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
+        self.budgets_over_one -= usize::from(self.budget[slot] >= 2);
         self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
         self.shape ^= shape_key(slot, self.kind[slot]);
     }
