@@ -223,19 +223,16 @@ impl Analyser {
         // among its empty-board targets: squares are never re-occupied (fact 3), so
         // it never gets one. Stuck pieces make no captures, so the other pieces'
         // budgets must cover the n − 1 captures.
+        // Degrees are computed only for states that pass this cheap test (most dead
+        // states of dense boards fail it).
         let mut mobile_budget = 0;
-        let kinds = state.kinds();
         for slot in state.slots() {
-            let mut work = 1 + geo.neighbours[slot].len() as u64;
-            self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
+            let mut work = 1;
             let mut can_move = false;
             if state.budget[slot] > 0 {
-                work += geo.captures(
-                    state.kind[slot],
-                    slot,
-                    |s| state.is_occupied(s),
-                    |_| can_move = true,
-                );
+                let (any, scanned) = geo.has_capture(state.kind[slot], slot, &state.occupied);
+                can_move = any;
+                work += scanned;
             }
             self.stuck[slot] = !can_move;
             if can_move {
@@ -247,6 +244,13 @@ impl Analyser {
         }
         if single && mobile_budget + 1 < state.count as u64 {
             return Err(Dead::Budget.into());
+        }
+        let kinds = state.kinds();
+        for slot in state.slots() {
+            self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
+            if self.clock.charge(1 + geo.neighbours[slot].len() as u64) {
+                return Err(Halt::Limit);
+            }
         }
         self.components(geo, state, &goal)?;
         self.cut_vertices(geo, state)?;

@@ -347,7 +347,15 @@ impl<'g> Engine<'g> {
 
     /// The budgets of the occupied slots in slot order (the dominance table's vectors).
     fn budgets(&self) -> Budgets {
-        self.state.slots().map(|s| self.state.budget[s]).collect()
+        let mut budgets = Budgets::new();
+        for (w, &word) in self.state.occupied.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                budgets.push(self.state.budget[w * 64 + bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+        }
+        budgets
     }
 
     fn count_dead(&mut self, dead: Dead) {

@@ -41,6 +41,9 @@ pub(crate) struct Geometry {
     /// word `w` of the bitset of the neighbours of `slot` joined through `kind` (bit
     /// [`kind_index`]); empty on larger boards, whose bitsets would not fit in memory.
     adjacency: Vec<u64>,
+    /// Boards of at most [`DENSE_SLOTS`] slots: `reach_bits[(kind * n + slot) * words + w]`,
+    /// word `w` of [`Self::targets`] as a bitset; empty on larger boards.
+    reach_bits: Vec<u64>,
 }
 
 /// Boards with at most this many slots keep the capture graph as bitsets too, so that
@@ -287,7 +290,16 @@ impl Geometry {
 
         let words = n.div_ceil(64).max(1);
         let mut adjacency = Vec::new();
+        let mut reach_bits = Vec::new();
         if n <= DENSE_SLOTS {
+            reach_bits = vec![0u64; 6 * n * words];
+            for (k, lists) in reach.iter().enumerate() {
+                for (slot, targets) in lists.iter().enumerate() {
+                    for &t in targets {
+                        reach_bits[(k * n + slot) * words + t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
             adjacency = vec![0u64; 6 * n * words];
             for (slot, (list, kinds)) in neighbours.iter().zip(&neighbour_kinds).enumerate() {
                 for (&t, &joins) in list.iter().zip(kinds) {
@@ -310,6 +322,7 @@ impl Geometry {
             line_of,
             line_pos,
             adjacency,
+            reach_bits,
         }
     }
 
@@ -362,6 +375,24 @@ impl Geometry {
             OccupiedNeighbours::Bits { words, .. } => words.iter().map(|w| w.count_ones()).sum(),
             list => list.count() as u32,
         }
+    }
+
+    /// Whether a piece of `kind` on `slot` has a capture when exactly `occupied` is
+    /// occupied (budgets aside): whether an occupied slot is among its empty-board
+    /// targets — for a ranged piece the nearest occupied slot on that side of the line
+    /// is then capturable. Also returns the number of slots looked at, as a measure of
+    /// work (one word a bitset word on boards of at most [`DENSE_SLOTS`]).
+    pub fn has_capture(&self, kind: PieceKind, slot: usize, occupied: &[u64]) -> (bool, u64) {
+        if self.reach_bits.is_empty() {
+            let mut any = false;
+            let occupied = |s: usize| occupied[s / 64] >> (s % 64) & 1 == 1;
+            let work = self.captures(kind, slot, occupied, |_| any = true);
+            return (any, work);
+        }
+        let at = (kind_index(kind) * self.len() + slot) * self.words;
+        let row = &self.reach_bits[at..at + self.words];
+        let any = row.iter().zip(occupied).any(|(&r, &o)| r & o != 0);
+        (any, self.words as u64)
     }
 
     /// Potential targets of a piece of `kind` on `slot` (empty-board geometry).
