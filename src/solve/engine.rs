@@ -16,6 +16,9 @@
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
+//! * **Special states** (solve mode, main goal, [`Engine::decide_special`]): a state
+//!   with every budget ≤ 1 or all pieces on one line is decided by the polynomial
+//!   special cases; a cut-vertex side on one line by the 1D rook lemma ([`super::lines`]).
 //! * **Block moves** at cut vertices ([`Engine::examine_sides`]): a side that must be
 //!   emptied into its cut vertex is cleared as one unit, in solve mode with the largest
 //!   outcome per kind, in keep mode with every outcome.
@@ -415,13 +418,13 @@ impl<'g> Engine<'g> {
         // leaf that is not the final square can only be vacated by capturing its one
         // neighbour).
         let ordering = self.ordering;
-        moves.sort_by_key(|&mv| {
+        moves.sort_unstable_by_key(|&mv| {
             let (from, to) = unpack(mv);
             let rest = match ordering {
                 Ordering::Leaves => (0, 0),
                 Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
             };
-            (out.degree[from], rest)
+            (out.degree[from], rest, mv)
         });
         self.analyser.clock.charge(work);
         moves
