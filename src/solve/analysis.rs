@@ -420,7 +420,8 @@ impl Analyser {
     /// whose interior vertices v2 … v_{c+1} have degree 2. A 0-leaf (c = 0) is stranded by
     /// itself (its only neighbour cannot both bring a piece in and take it out, fact 3),
     /// so there the final square is v1. The proofs use only facts 1–4, so they hold for
-    /// every kind mix and budget.
+    /// every kind mix and budget. A rook *triangle* (thesis Fig. 7.5) whose lines carry no
+    /// other piece is such an antenna of length 2, empty rows and columns between or not.
     fn antennae(&mut self, geo: &Geometry, state: &State) {
         let slots: Vec<usize> = state.slots().filter(|&s| self.out.degree[s] == 1).collect();
         for leaf in slots {
@@ -655,6 +656,33 @@ mod tests {
         // A degree-3 vertex inside the prefix: no antenna, no conclusion.
         let board = kings(&["2222.", "...22", "...22"]);
         assert_eq!(single(&board).map(|f| f.len()), Ok(8));
+    }
+
+    #[test]
+    fn a_rook_triangle_is_an_antenna_of_length_two() {
+        use PieceKind::Rook;
+        // Thesis Fig. 7.5: (1,1)-(1,4)-(5,4), empty rows and columns between; no other
+        // piece on row 1, column 1 or column 4, so the triangle is an antenna of the
+        // capture graph, and with first budget 1 < 2 it holds the final square.
+        let board = pieces(&[
+            (Rook, 1, 1, 1),
+            (Rook, 1, 4, 2),
+            (Rook, 5, 4, 2),
+            (Rook, 5, 7, 2),
+            (Rook, 5, 9, 2),
+            (Rook, 7, 7, 2),
+        ]);
+        assert_eq!(single(&board), Ok(vec![(1, 1), (1, 4), (5, 4)]));
+        // With first budget 2 the antenna is not over-long: no conclusion.
+        let board = pieces(&[
+            (Rook, 1, 1, 2),
+            (Rook, 1, 4, 2),
+            (Rook, 5, 4, 2),
+            (Rook, 5, 7, 2),
+            (Rook, 5, 9, 2),
+            (Rook, 7, 7, 2),
+        ]);
+        assert_eq!(single(&board).map(|f| f.len()), Ok(6));
     }
 
     #[test]
