@@ -526,6 +526,21 @@ fn colour_split_board(count: usize, seed: u64) -> Board {
     Board::new(8, 8, pieces).expect("valid board")
 }
 
+/// `count` rooks on random squares of an 8×8 board, budgets 1–2 (both verdicts occur).
+fn random_rook_board(count: usize, seed: u64) -> Board {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut cells: Vec<u32> = (0..64).collect();
+    rng.shuffle(&mut cells);
+    let pieces = cells[..count]
+        .iter()
+        .map(|&cell| {
+            let square = Square::new(cell / 8 + 1, cell % 8 + 1);
+            Piece::new(PieceKind::Rook, square, rng.u32(1..=2))
+        })
+        .collect();
+    Board::new(8, 8, pieces).expect("valid board")
+}
+
 /// One class of hard boards: every board at the 10 s limit, then a summary line.
 fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
     if !selected(title) {
@@ -591,6 +606,33 @@ fn hard_classes() {
         "king-last backward-built boards, 16-28 pieces",
         king_last,
         Variant::KingLast,
+    );
+    let rooks = (0..6u64)
+        .map(|i| {
+            let size = if i % 2 == 0 { 8 } else { 10 };
+            let count = 16 + 3 * i as usize;
+            let board = backward_board(count, size, Rook, &[Rook], 2, 300 + i);
+            (format!("rooks {size}x{size} #{i}"), board)
+        })
+        .collect();
+    hard_class(
+        "backward-built rook boards, 16-31 pieces",
+        rooks,
+        Variant::Standard,
+    );
+    let random_rooks = (0..6u64)
+        .map(|i| {
+            let count = 12 + 2 * i as usize;
+            (
+                format!("random rooks #{i}"),
+                random_rook_board(count, 400 + i),
+            )
+        })
+        .collect();
+    hard_class(
+        "random rook boards 8x8, 12-22 pieces, budgets 1-2",
+        random_rooks,
+        Variant::Standard,
     );
 }
 

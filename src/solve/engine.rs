@@ -16,6 +16,9 @@
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
+//! * **Special states** (solve mode, main goal, [`Engine::decide_special`]): a state
+//!   with every budget ≤ 1 or all pieces on one line is decided by the polynomial
+//!   special cases; a cut-vertex side on one line by the 1D rook lemma ([`super::lines`]).
 //! * **Block moves** at cut vertices ([`Engine::examine_sides`]): a side that must be
 //!   emptied into its cut vertex is cleared as one unit, in solve mode with the largest
 //!   outcome per kind, in keep mode with every outcome.
@@ -35,13 +38,14 @@ use std::rc::Rc;
 
 use smallvec::SmallVec;
 
-use crate::board::{Board, PieceKind, Square};
+use crate::board::{Board, Piece, PieceKind, Square};
 use crate::rules::Variant;
 
 use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
 use super::geometry::Geometry;
 use super::state::{SlotMove, State, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
+use super::{lines, special};
 
 /// Hashes a 128-bit Zobrist key by folding it (the key is already uniformly random).
 #[derive(Default)]
@@ -67,11 +71,16 @@ type Fold = BuildHasherDefault<FoldHasher>;
 /// vector is dropped (forgetting a failure only costs time).
 const DOMINANCE_WIDTH: usize = 16;
 
-/// Most budget entries (`u32`) the dominance table stores: 2²⁷, 512 MiB. Replacement
-/// policy: when a new vector would pass it, the whole table is emptied and refilled
-/// from there on (forgetting failures only costs time, never a verdict), so memory
-/// stays bounded on long searches.
-const DOMINANCE_CAPACITY: usize = 1 << 27;
+/// Most bytes the dominance table holds: 512 MiB, counting the budget arena (4 bytes a
+/// budget) and the map ([`KEY_BYTES`] a shape). Replacement policy: when a new vector
+/// would pass it, the whole table is emptied and refilled from there on (forgetting
+/// failures only costs time, never a verdict), so memory stays bounded on long
+/// searches (up to the allocator's growth slack of the two containers).
+const DOMINANCE_BYTES: usize = 1 << 29;
+
+/// Bytes of one shape in the map: its key and list, with the hash table's 1/8 spare
+/// slots and control byte.
+const KEY_BYTES: usize = std::mem::size_of::<(u128, SmallVec<[u32; 4]>)>() * 8 / 7 + 1;
 
 /// Failed states (solve mode): per shape key (occupancy, kinds and goal), the budget
 /// vectors (budgets of the occupied slots in slot order, concatenated) proven to fail,
@@ -101,8 +110,8 @@ impl Dominance {
     /// Records a failure, dropping the vectors it dominates.
     fn record(&mut self, key: u128, budgets: &[u32]) {
         let len = budgets.len();
-        if self.arena.len() + len > DOMINANCE_CAPACITY || self.arena.len() + len > u32::MAX as usize
-        {
+        let bytes = (self.arena.len() + len) * 4 + (self.failed.len() + 1) * KEY_BYTES;
+        if bytes > DOMINANCE_BYTES || self.arena.len() + len > u32::MAX as usize {
             self.failed.clear();
             self.arena.clear();
             self.entries = 0;
@@ -122,6 +131,12 @@ impl Dominance {
         self.entries = self.entries + list.len() as u64 - before as u64;
     }
 }
+
+/// A budget vector of the dominance table, on the stack for up to 64 pieces.
+type Budgets = SmallVec<[u32; 64]>;
+
+/// A slot bitset, on the stack for boards of up to 256 slots.
+type Slots = SmallVec<[u64; 4]>;
 
 /// Table key offset separating block-outcome enumerations from side-clearing searches.
 const OUTCOME_KEY: u128 = 0x2545_f491_4f6c_dd1d_7a3d_8c2b_91e6_04f3;
@@ -219,6 +234,9 @@ pub(crate) struct Engine<'g> {
     /// Block outcomes, by sub-state key.
     outcomes: HashMap<u128, Rc<Vec<Outcome>>, Fold>,
     limits: Limits,
+    /// Rows and columns of the board (states decided by [`Self::decide_special`] are
+    /// boards of this extent).
+    extent: (u32, u32),
     /// Move order of the current restart round.
     ordering: Ordering,
     pub stats: SearchStats,
@@ -243,6 +261,7 @@ impl<'g> Engine<'g> {
                 reached: false,
                 round_end: u64::MAX,
             },
+            extent: (board.rows(), board.cols()),
             ordering: Ordering::Leaves,
             stats: SearchStats::default(),
             path: Vec::new(),
@@ -330,8 +349,16 @@ impl<'g> Engine<'g> {
     }
 
     /// The budgets of the occupied slots in slot order (the dominance table's vectors).
-    fn budgets(&self) -> Vec<u32> {
-        self.state.slots().map(|s| self.state.budget[s]).collect()
+    fn budgets(&self) -> Budgets {
+        let mut budgets = Budgets::new();
+        for (w, &word) in self.state.occupied.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                budgets.push(self.state.budget[w * 64 + bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+        }
+        budgets
     }
 
     fn count_dead(&mut self, dead: Dead) {
@@ -391,13 +418,13 @@ impl<'g> Engine<'g> {
         // leaf that is not the final square can only be vacated by capturing its one
         // neighbour).
         let ordering = self.ordering;
-        moves.sort_by_key(|&mv| {
+        moves.sort_unstable_by_key(|&mv| {
             let (from, to) = unpack(mv);
             let rest = match ordering {
                 Ordering::Leaves => (0, 0),
                 Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
             };
-            (out.degree[from], rest)
+            (out.degree[from], rest, mv)
         });
         self.analyser.clock.charge(work);
         moves
@@ -431,6 +458,16 @@ impl<'g> Engine<'g> {
             return Some(false);
         }
         self.stats.nodes += 1;
+        if goal == 0
+            && target.is_none()
+            && let Some(solvable) = self.decide_special()
+        {
+            self.stats.special_states += 1;
+            if !solvable {
+                self.dominance.record(key, &budgets);
+            }
+            return Some(solvable);
+        }
         let king_squares;
         let finals = if self.variant == Variant::KingLast && self.state.kings == 1 {
             king_squares = self.king_reach(finals);
@@ -458,7 +495,7 @@ impl<'g> Engine<'g> {
             }
             Ok(()) => {}
         }
-        let child_finals = self.analyser.out.finals.clone();
+        let child_finals = Slots::from_slice(&self.analyser.out.finals);
         let mut moves = self.moves(Some(&child_finals));
         let Ok(block) = self.examine_sides(&child_finals, Mode::Solve)? else {
             self.dominance.record(key, &budgets);
@@ -496,6 +533,60 @@ impl<'g> Engine<'g> {
         }
         self.dominance.record(key, &budgets);
         Some(false)
+    }
+
+    /// Main search only: a state of a polynomial special class ([`super::special`]:
+    /// every budget ≤ 1, thesis Thm 4.1; or all pieces on one row or column, Thm 4.2 and
+    /// the generalised 1D rook lemma 4.3) is decided outright, its solving captures
+    /// appended to the path. A state is a board like any other, so the special case's
+    /// answer is exact; `None` when the state is in no special class. (Only for the main
+    /// goal: side-clearing sub-problems also prescribe the final square.)
+    fn decide_special(&mut self) -> Option<bool> {
+        if self.state.budgets_over_one > 0 && !self.collinear() {
+            return None;
+        }
+        let pieces = self
+            .state
+            .slots()
+            .map(|s| {
+                Piece::new(
+                    self.state.kind[s],
+                    self.geo.squares[s],
+                    self.state.budget[s],
+                )
+            })
+            .collect();
+        let board = Board::new(self.extent.0, self.extent.1, pieces).ok()?;
+        let (_, decision) = special::decide(&board, self.variant)?;
+        let Some(moves) = decision.moves else {
+            return Some(false);
+        };
+        let slot = |square| {
+            self.geo
+                .slot(square)
+                .expect("a special-case move stays on the board's squares")
+        };
+        for mv in moves {
+            self.path.push(pack(slot(mv.from), slot(mv.to)));
+        }
+        Some(true)
+    }
+
+    /// Whether all pieces stand on one row or one column.
+    fn collinear(&self) -> bool {
+        let mut slots = self.state.slots().map(|s| self.geo.squares[s]);
+        let Some(first) = slots.next() else {
+            return false;
+        };
+        let (mut row, mut col) = (true, true);
+        for square in slots {
+            row &= square.row == first.row;
+            col &= square.col == first.col;
+            if !(row || col) {
+                return false;
+            }
+        }
+        true
     }
 
     /// King-last variant with one king: kings are never captured, so the king is the
@@ -819,6 +910,11 @@ impl<'g> Engine<'g> {
     /// Whether the sub-board `side ∪ {cut}`, with the piece on `cut` given budget 0,
     /// reduces to one piece on `cut`.
     fn clears_into(&mut self, side: &[usize], cut: usize) -> Option<bool> {
+        if self.variant == Variant::Standard
+            && let Some(answer) = lines::clears_into_on_line(self.geo, &self.state, side, cut)
+        {
+            return Some(answer);
+        }
         let saved = self.enter_side(side, cut);
         let goal = clear_goal_key(cut);
         let key = self.state.hash ^ goal;

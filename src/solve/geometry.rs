@@ -17,6 +17,8 @@ use super::analysis::Clock;
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {
     pub squares: Vec<Square>,
+    /// The slot of each square holding a piece initially.
+    slot_of: HashMap<Square, u32>,
     /// Number of `u64` words of a slot bitset.
     pub words: usize,
     /// `reach[kind][slot]`: every slot a piece of `kind` on `slot` can capture on an empty
@@ -29,7 +31,7 @@ pub(crate) struct Geometry {
     pub neighbours: Vec<Vec<u32>>,
     /// `neighbour_kinds[slot][i]`: the kinds (bit [`kind_index`]) whose empty-board
     /// moves join `slot` and `neighbours[slot][i]` in either direction. Once a kind has
-    /// left the board its edges are gone for good ([`Self::neighbours_via`]).
+    /// left the board its edges are gone for good ([`Self::occupied_neighbours`]).
     pub neighbour_kinds: Vec<Vec<u8>>,
     /// The slots of each line (row, column, diagonal, anti-diagonal), sorted along it.
     line_slots: Vec<Vec<u32>>,
@@ -37,6 +39,72 @@ pub(crate) struct Geometry {
     line_of: Vec<[u32; 4]>,
     /// Position of a slot along its line, per line family.
     line_pos: Vec<[u32; 4]>,
+    /// Boards of at most [`DENSE_SLOTS`] slots: `adjacency[(kind * n + slot) * words + w]`,
+    /// word `w` of the bitset of the neighbours of `slot` joined through `kind` (bit
+    /// [`kind_index`]); empty on larger boards, whose bitsets would not fit in memory.
+    adjacency: Vec<u64>,
+    /// Boards of at most [`DENSE_SLOTS`] slots: `reach_bits[(kind * n + slot) * words + w]`,
+    /// word `w` of [`Self::targets`] as a bitset; empty on larger boards.
+    reach_bits: Vec<u64>,
+}
+
+/// Boards with at most this many slots keep the capture graph as bitsets too, so that
+/// the analysis visits a slot's occupied neighbours by a few word operations instead of
+/// scanning its whole neighbour list (a queen on a dense 8×8 board has ~25 neighbours).
+pub(crate) const DENSE_SLOTS: usize = 256;
+
+/// Words of a slot bitset on a board of at most [`DENSE_SLOTS`] slots.
+const DENSE_WORDS: usize = DENSE_SLOTS / 64;
+
+/// The occupied capture-graph neighbours of a slot ([`Geometry::occupied_neighbours`]).
+pub(crate) enum OccupiedNeighbours<'a> {
+    /// From the bitsets of a small board: the remaining neighbours, word by word.
+    Bits {
+        words: [u64; DENSE_WORDS],
+        word: usize,
+    },
+    /// From the neighbour list of a large board.
+    List {
+        slots: std::slice::Iter<'a, u32>,
+        joins: std::slice::Iter<'a, u8>,
+        kinds: u8,
+        occupied: &'a [u64],
+    },
+}
+
+impl Iterator for OccupiedNeighbours<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            OccupiedNeighbours::Bits { words, word } => {
+                while *word < DENSE_WORDS {
+                    let bits = &mut words[*word];
+                    if *bits != 0 {
+                        let bit = bits.trailing_zeros() as usize;
+                        *bits &= *bits - 1;
+                        return Some(*word * 64 + bit);
+                    }
+                    *word += 1;
+                }
+                None
+            }
+            OccupiedNeighbours::List {
+                slots,
+                joins,
+                kinds,
+                occupied,
+            } => {
+                for (&u, &joined) in slots.by_ref().zip(joins.by_ref()) {
+                    let u = u as usize;
+                    if joined & *kinds != 0 && occupied[u / 64] >> (u % 64) & 1 == 1 {
+                        return Some(u);
+                    }
+                }
+                None
+            }
+        }
+    }
 }
 
 /// The big tables of a geometry under construction (see [`Geometry::build`]).
@@ -280,9 +348,32 @@ impl Geometry {
             neighbour_kinds.push(kinds);
         }
 
+        let words = n.div_ceil(64).max(1);
+        let mut adjacency = Vec::new();
+        let mut reach_bits = Vec::new();
+        if n <= DENSE_SLOTS {
+            reach_bits = vec![0u64; 6 * n * words];
+            for (k, lists) in reach.iter().enumerate() {
+                for (slot, targets) in lists.iter().enumerate() {
+                    for &t in targets {
+                        reach_bits[(k * n + slot) * words + t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
+            adjacency = vec![0u64; 6 * n * words];
+            for (slot, (list, kinds)) in neighbours.iter().zip(&neighbour_kinds).enumerate() {
+                for (&t, &joins) in list.iter().zip(kinds) {
+                    for k in (0..6).filter(|k| joins >> k & 1 == 1) {
+                        adjacency[(k * n + slot) * words + t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
+        }
+
         Some(Geometry {
-            words: n.div_ceil(64).max(1),
+            words,
             squares,
+            slot_of,
             reach: std::mem::take(reach),
             reach_into: std::mem::take(reach_into),
             neighbours,
@@ -290,21 +381,78 @@ impl Geometry {
             line_slots: std::mem::take(&mut tables.line_slots),
             line_of,
             line_pos,
+            adjacency,
+            reach_bits,
         })
+    }
+
+    /// The slot of `square`, if a piece stood there initially.
+    pub fn slot(&self, square: Square) -> Option<usize> {
+        self.slot_of.get(&square).map(|&slot| slot as usize)
     }
 
     pub fn len(&self) -> usize {
         self.squares.len()
     }
 
-    /// The capture-graph neighbours of `slot` joined through a kind in `kinds` (bit
-    /// [`kind_index`]): the graph of a state whose pieces have those kinds.
-    pub fn neighbours_via(&self, slot: usize, kinds: u8) -> impl Iterator<Item = usize> + '_ {
-        self.neighbours[slot]
-            .iter()
-            .zip(&self.neighbour_kinds[slot])
-            .filter(move |&(_, &joins)| joins & kinds != 0)
-            .map(|(&u, _)| u as usize)
+    /// The neighbours of `slot` in the capture graph of a state whose pieces have the
+    /// kinds `kinds` (bit [`kind_index`]) and occupy `occupied`: the occupied neighbours
+    /// joined through one of those kinds, by bitsets on boards of at most [`DENSE_SLOTS`].
+    pub fn occupied_neighbours<'a>(
+        &'a self,
+        slot: usize,
+        kinds: u8,
+        occupied: &'a [u64],
+    ) -> OccupiedNeighbours<'a> {
+        if self.adjacency.is_empty() {
+            return OccupiedNeighbours::List {
+                slots: self.neighbours[slot].iter(),
+                joins: self.neighbour_kinds[slot].iter(),
+                kinds,
+                occupied,
+            };
+        }
+        let (n, words) = (self.len(), self.words);
+        let mut bits = [0u64; DENSE_WORDS];
+        for k in (0..6).filter(|k| kinds >> k & 1 == 1) {
+            let row = &self.adjacency[(k * n + slot) * words..][..words];
+            for (bit, &word) in bits.iter_mut().zip(row) {
+                *bit |= word;
+            }
+        }
+        for (bit, &word) in bits.iter_mut().zip(occupied) {
+            *bit &= word;
+        }
+        OccupiedNeighbours::Bits {
+            words: bits,
+            word: 0,
+        }
+    }
+
+    /// The number of [`Self::occupied_neighbours`] of `slot`.
+    pub fn occupied_degree(&self, slot: usize, kinds: u8, occupied: &[u64]) -> u32 {
+        match self.occupied_neighbours(slot, kinds, occupied) {
+            OccupiedNeighbours::Bits { words, .. } => words.iter().map(|w| w.count_ones()).sum(),
+            list => list.count() as u32,
+        }
+    }
+
+    /// Whether a piece of `kind` on `slot` has a capture when exactly `occupied` is
+    /// occupied (budgets aside): whether an occupied slot is among its empty-board
+    /// targets — for a ranged piece the nearest occupied slot on that side of the line
+    /// is then capturable. Also returns the number of slots looked at, as a measure of
+    /// work (one word a bitset word on boards of at most [`DENSE_SLOTS`]).
+    pub fn has_capture(&self, kind: PieceKind, slot: usize, occupied: &[u64]) -> (bool, u64) {
+        if self.reach_bits.is_empty() {
+            let mut any = false;
+            let occupied = |s: usize| occupied[s / 64] >> (s % 64) & 1 == 1;
+            let work = self.captures(kind, slot, occupied, |_| any = true);
+            return (any, work);
+        }
+        let at = (kind_index(kind) * self.len() + slot) * self.words;
+        let row = &self.reach_bits[at..at + self.words];
+        let any = row.iter().zip(occupied).any(|(&r, &o)| r & o != 0);
+        (any, self.words as u64)
     }
 
     /// Potential targets of a piece of `kind` on `slot` (empty-board geometry).

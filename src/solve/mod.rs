@@ -20,6 +20,7 @@ mod chains;
 mod decompose;
 mod engine;
 pub(crate) mod geometry;
+mod lines;
 mod order;
 mod special;
 mod state;
@@ -101,6 +102,9 @@ pub struct SearchStats {
     pub dead_sides: u64,
     /// Block moves taken: a cut vertex side cleared as one unit (thesis §3.3.1).
     pub block_moves: u64,
+    /// States of a polynomial special class met during the search (every budget ≤ 1,
+    /// or one line) and decided outright by [`special`].
+    pub special_states: u64,
     /// Which engine answered.
     pub method: Method,
     pub elapsed: Duration,
@@ -443,7 +447,8 @@ mod tests {
 
     #[test]
     fn king_last_forbids_two_kings() {
-        let board = kings(&["22"]);
+        // Not on one line, budgets 2: no special case inside the search either.
+        let board = kings(&["2.", ".2"]);
         let options = SolveOptions {
             variant: Variant::KingLast,
             ..search_engine()

@@ -5,6 +5,8 @@
 //! collision of XOR sums of pseudo-random keys; with at most 2^40 stored states the
 //! chance of any collision is below 2^-47, which we accept for the transposition table.
 
+use std::rc::Rc;
+
 use crate::board::{Board, PieceKind};
 
 use super::geometry::kind_index;
@@ -43,6 +45,46 @@ fn shape_key(slot: usize, kind: PieceKind) -> u128 {
     zobrist(slot, kind, 0).rotate_left(64)
 }
 
+/// Budgets up to this have their [`zobrist`] keys precomputed in [`Keys`].
+const TABLE_BUDGETS: usize = 3;
+
+/// The [`zobrist`] keys of budgets ≤ [`TABLE_BUDGETS`] and the [`shape_key`]s of every
+/// slot and kind, precomputed: placing and removing pieces is the search's most
+/// frequent operation, and each key costs two rounds of mixing.
+#[derive(Debug)]
+pub(crate) struct Keys {
+    /// `full[(slot * 6 + kind) * (TABLE_BUDGETS + 1) + budget]`.
+    full: Vec<u128>,
+    /// `shape[slot * 6 + kind]`.
+    shape: Vec<u128>,
+}
+
+impl Keys {
+    fn new(slots: usize) -> Keys {
+        let mut full = Vec::with_capacity(slots * 6 * (TABLE_BUDGETS + 1));
+        let mut shape = Vec::with_capacity(slots * 6);
+        for slot in 0..slots {
+            for kind in PieceKind::ALL {
+                debug_assert_eq!(shape.len(), slot * 6 + kind_index(kind));
+                shape.push(shape_key(slot, kind));
+                full.extend((0..=TABLE_BUDGETS as u32).map(|b| zobrist(slot, kind, b)));
+            }
+        }
+        Keys { full, shape }
+    }
+
+    fn full(&self, slot: usize, kind: PieceKind, budget: u32) -> u128 {
+        if budget as usize > TABLE_BUDGETS {
+            return zobrist(slot, kind, budget);
+        }
+        self.full[(slot * 6 + kind_index(kind)) * (TABLE_BUDGETS + 1) + budget as usize]
+    }
+
+    fn shape(&self, slot: usize, kind: PieceKind) -> u128 {
+        self.shape[slot * 6 + kind_index(kind)]
+    }
+}
+
 /// The set bits of a slot bitset, in increasing order.
 pub(crate) fn members(mask: &[u64]) -> impl Iterator<Item = usize> + '_ {
     mask.iter().enumerate().flat_map(|(w, &word)| {
@@ -79,11 +121,14 @@ pub(crate) struct State {
     pub kind_count: [u32; 6],
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
     pub large_budgets: usize,
+    /// Pieces with budget ≥ 2 (none: a 1-Solo Chess state, thesis Thm 4.1).
+    pub budgets_over_one: usize,
     pub hash: u128,
     /// Zobrist hash of the occupancy and kinds only (budgets left out): states with
     /// equal `shape` differ at most in their budgets, the setting of the dominance
     /// table ([`super::engine`]).
     pub shape: u128,
+    keys: Rc<Keys>,
 }
 
 impl State {
@@ -97,8 +142,10 @@ impl State {
             kings: 0,
             kind_count: [0; 6],
             large_budgets: 0,
+            budgets_over_one: 0,
             hash: 0,
             shape: 0,
+            keys: Rc::new(Keys::new(board.len())),
         };
         for slot in 0..board.len() {
             state.place(slot);
@@ -115,8 +162,9 @@ impl State {
         self.kings += usize::from(self.kind[slot] == PieceKind::King);
         self.kind_count[kind_index(self.kind[slot])] += 1;
         self.large_budgets += usize::from(self.budget[slot] >= 3);
-        self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= shape_key(slot, self.kind[slot]);
+        self.budgets_over_one += usize::from(self.budget[slot] >= 2);
+        self.hash ^= self.keys.full(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= self.keys.shape(slot, self.kind[slot]);
     }
 
     /// Empties `slot`.
@@ -128,8 +176,9 @@ impl State {
         self.kings -= usize::from(self.kind[slot] == PieceKind::King);
         self.kind_count[kind_index(self.kind[slot])] -= 1;
         self.large_budgets -= usize::from(self.budget[slot] >= 3);
-        self.hash ^= zobrist(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= shape_key(slot, self.kind[slot]);
+        self.budgets_over_one -= usize::from(self.budget[slot] >= 2);
+        self.hash ^= self.keys.full(slot, self.kind[slot], self.budget[slot]);
+        self.shape ^= self.keys.shape(slot, self.kind[slot]);
     }
 
     /// The kinds on the board, one bit per [`kind_index`].
@@ -184,6 +233,19 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn precomputed_keys_are_the_computed_ones() {
+        let keys = Keys::new(70);
+        for slot in [0, 1, 63, 64, 69] {
+            for kind in PieceKind::ALL {
+                assert_eq!(keys.shape(slot, kind), shape_key(slot, kind));
+                for budget in [0, 1, 2, 3, 4, 9] {
+                    assert_eq!(keys.full(slot, kind, budget), zobrist(slot, kind, budget));
+                }
+            }
+        }
+    }
 
     #[test]
     fn shape_keys_are_unrelated_to_zobrist_keys() {
