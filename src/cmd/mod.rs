@@ -9,6 +9,7 @@ pub mod layout;
 pub mod output;
 pub mod queens;
 pub mod render;
+pub mod retarget;
 pub mod sat;
 pub mod show;
 pub mod solve;
