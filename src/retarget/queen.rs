@@ -20,8 +20,6 @@
 //! closed-up rows; in O(p + Σ tried × column size) hash look-ups, at most O(p·h′). The
 //! same is tried with rows and columns swapped and the smaller area kept.
 
-use rustc_hash::FxHashSet as HashSet;
-
 use crate::board::{Board, Square};
 
 use super::Extent;
@@ -55,7 +53,7 @@ pub fn spread(squares: &[Square]) -> Spread {
     let by_rows = spread_columns(&swapped).transposed();
     let key = |spread: &Spread| {
         let Extent { rows, cols } = spread.extent;
-        (spread.extent.area(), rows.max(cols))
+        (cols > u32::MAX.into(), spread.extent.area(), rows.max(cols))
     };
     if key(&by_rows) < key(&by_columns) {
         by_rows
@@ -75,39 +73,77 @@ pub fn uniform_scaling(board: &Board) -> Extent {
 }
 
 /// Rows closed up to their ranks, columns placed greedily left to right (module doc).
+/// Stops early, with a column past `u32::MAX`, when the board would not fit.
 fn spread_columns(points: &[(u32, u32)]) -> Spread {
     let mut rows: Vec<u32> = points.iter().map(|&(row, _)| row).collect();
     rows.sort_unstable();
     rows.dedup();
-    let rank = |row: u32| rows.binary_search(&row).expect("a row of the points") as i64 + 1;
+    let height = rows.len();
+    let rank = |row: u32| rows.binary_search(&row).expect("a row of the points") + 1;
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_unstable_by_key(|&i| (points[i].1, points[i].0));
     let mut squares = vec![(0, 0); points.len()];
-    let mut diagonals: HashSet<i64> = HashSet::default();
-    let mut anti_diagonals: HashSet<i64> = HashSet::default();
-    let mut last_col = 0_i64;
+    // Square (r, c) lies on anti-diagonal r + c and on diagonal r − c, stored as
+    // height − r + c ≥ 0; both indices grow with c, so 64 candidate columns are
+    // tested at once by reading 64 bits from each piece's two start indices.
+    let mut anti_diagonals = Bits::default();
+    let mut diagonals = Bits::default();
+    let mut last_col = 0;
     for column in order.chunk_by(|&a, &b| points[a].1 == points[b].1) {
-        let column_rows: Vec<i64> = column.iter().map(|&i| rank(points[i].0)).collect();
-        let mut col = last_col + 1;
-        while column_rows
-            .iter()
-            .any(|&row| diagonals.contains(&(row - col)) || anti_diagonals.contains(&(row + col)))
-        {
-            col += 1;
-        }
-        for (&i, &row) in column.iter().zip(&column_rows) {
-            diagonals.insert(row - col);
-            anti_diagonals.insert(row + col);
-            squares[i] = (row as u64, col as u64);
+        let ranks: Vec<usize> = column.iter().map(|&i| rank(points[i].0)).collect();
+        let mut first = last_col + 1;
+        let col = loop {
+            let taken = ranks.iter().fold(0, |taken, &r| {
+                taken | anti_diagonals.window(r + first) | diagonals.window(height - r + first)
+            });
+            if taken != u64::MAX {
+                break first + taken.trailing_ones() as usize;
+            }
+            first += 64;
+        };
+        for (&i, &r) in column.iter().zip(&ranks) {
+            anti_diagonals.insert(r + col);
+            diagonals.insert(height - r + col);
+            squares[i] = (r as u64, col as u64);
         }
         last_col = col;
+        if col > u32::MAX as usize {
+            break;
+        }
     }
     Spread {
         squares,
         extent: Extent {
-            rows: (rows.len() as u64).max(1),
+            rows: (height as u64).max(1),
             cols: (last_col as u64).max(1),
         },
+    }
+}
+
+/// A growable set of small non-negative integers, one bit each (written by hand: the
+/// only operation needed beyond insert, reading 64 consecutive bits at any offset, is
+/// not offered by the allowed crates).
+#[derive(Default)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn insert(&mut self, index: usize) {
+        let word = index / 64;
+        if word >= self.0.len() {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (index % 64);
+    }
+
+    /// Bit `j` of the result is whether `start + j` is in the set.
+    fn window(&self, start: usize) -> u64 {
+        let (word, shift) = (start / 64, start % 64);
+        let at = |w: usize| self.0.get(w).copied().unwrap_or(0);
+        if shift == 0 {
+            at(word)
+        } else {
+            at(word) >> shift | at(word + 1) << (64 - shift)
+        }
     }
 }
 
