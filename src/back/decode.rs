@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::board::{Board, PieceKind, Square};
+use crate::board::Board;
 use crate::formula::Assignment;
 use crate::rules::Move;
 
@@ -60,17 +60,6 @@ impl<B: Backend> CompiledBoard<B> {
 
     /// Whether `board` has exactly this board's pieces and budgets.
     pub fn same_pieces(&self, board: &Board) -> bool {
-        let key = |b: &Board| {
-            let mut v: Vec<(Square, PieceKind, u32)> = b
-                .pieces()
-                .iter()
-                .map(|p| (p.square, p.kind, p.budget))
-                .collect();
-            v.sort_unstable();
-            v
-        };
-        self.board.rows() == board.rows()
-            && self.board.cols() == board.cols()
-            && key(&self.board) == key(board)
+        self.board.same_pieces(board)
     }
 }
