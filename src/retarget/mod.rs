@@ -362,6 +362,23 @@ mod tests {
     }
 
     #[test]
+    fn boards_beyond_u32_coordinates_are_refused() {
+        let far = 4_000_000_000;
+        let board = Board::new(far, far, vec![rook(1, far), rook(far, 1)]).unwrap();
+        assert_eq!(
+            retarget(&board, Target::Bishop).unwrap_err(),
+            RetargetError::TooLarge {
+                kind: PieceKind::Bishop,
+                axis: "columns",
+                needed: 2 * u64::from(far) - 1,
+                max: u32::MAX
+            }
+        );
+        let queens = retarget(&board, Target::Queen).unwrap();
+        assert_eq!(Extent::of(&queens.board).area(), 6);
+    }
+
+    #[test]
     fn empty_board_stays_empty() {
         let board = Board::new(3, 7, vec![]).unwrap();
         for target in [Target::Queen, Target::Bishop] {
