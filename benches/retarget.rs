@@ -7,7 +7,11 @@
 //! coordinate map it is).
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Duration;
+
+use common::best_of;
 
 use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
@@ -29,19 +33,6 @@ fn random_rook_board(side: u32, pieces: usize, seed: u64) -> Board {
         .map(|(r, c)| Piece::new(PieceKind::Rook, Square::new(r, c), 2))
         .collect();
     Board::new(side, side, pieces).expect("distinct squares inside")
-}
-
-/// The shortest wall-clock time of `runs` runs of `f` (the machine is shared), and a result.
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut result = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let value = f();
-        best = best.min(start.elapsed());
-        result = Some(value);
-    }
-    (best, result.expect("at least one run"))
 }
 
 /// Cor. 3.4's map: column c to (c − 1)(h + 1) + 1, rows kept (the baseline).
