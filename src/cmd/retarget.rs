@@ -28,24 +28,6 @@ one of the new board back (the transformation is recomputed from the rook board)
 Exit codes: 0 done, 2 bad input (a piece that is not a rook, a move from or to a square
 that holds no piece).";
 
-/// The piece kind `--to` names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Piece {
-    /// Queens: rows and columns spread so that no two pieces share a diagonal.
-    Queen,
-    /// Bishops: the board turned by 45 degrees.
-    Bishop,
-}
-
-impl Piece {
-    fn target(self) -> Target {
-        match self {
-            Piece::Queen => Target::Queen,
-            Piece::Bishop => Target::Bishop,
-        }
-    }
-}
-
 /// Transform a rook board into an equivalent queen or bishop board.
 #[derive(clap::Args)]
 pub struct Args {
@@ -54,7 +36,7 @@ pub struct Args {
     pub board: PathBuf,
     /// The piece kind of the new board.
     #[arg(long, value_enum)]
-    pub to: Piece,
+    pub to: Target,
     /// Input board format, overriding the file extension.
     #[arg(long, value_enum)]
     pub input_format: Option<BoardFormat>,
@@ -104,7 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .check()?;
     let board = io::read_board(&args.board, args.input_format)?;
     let board_name = io::display_path(&args.board).display().to_string();
-    let target = args.to.target();
+    let target = args.to;
     let retargeted =
         retarget::retarget(&board, target).map_err(|error| anyhow!("{board_name}: {error}"))?;
     if args.stats {

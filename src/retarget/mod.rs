@@ -30,7 +30,7 @@ use crate::board::{Board, BoardError, Piece, PieceKind, Square};
 use crate::rules::Move;
 
 /// The piece kind a rook board is transformed for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Target {
     /// Rows and columns spread so that no two occupied squares share a diagonal (Cor. 3.4).
     Queen,
