@@ -71,6 +71,7 @@ mod element;
 mod geometry;
 pub mod king;
 pub mod knight;
+pub mod rook;
 #[cfg(test)]
 mod tests;
 mod tileset;

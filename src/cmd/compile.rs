@@ -98,6 +98,7 @@ pub fn ordering(naive: bool) -> Ordering {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.piece {
+        Some(Piece::Rook | Piece::Queen | Piece::Bishop) => super::rook::compile(args),
         Some(piece) => piece.with_backend(args),
         None => compile_nqueens(args),
     }
@@ -112,7 +113,7 @@ impl WithBackend for Args {
 }
 
 /// Refuses an output path that is an input or the other output.
-fn check_paths(args: &Args) -> Result<()> {
+pub fn check_paths(args: &Args) -> Result<()> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .writing(args.moves.as_deref())

@@ -47,6 +47,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if matches!(args.piece, Piece::Rook | Piece::Queen | Piece::Bishop) {
+        return super::rook::decode(args);
+    }
     args.piece.with_backend(args)
 }
 

@@ -186,6 +186,13 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
             );
             continue;
         }
+        if gadget.piece == PieceKind::Rook {
+            let report = verify::rook::verify_rook_gadget(gadget, &right_or(&library)?);
+            print_out(report.render(gadget))?;
+            failed |= !report.passed();
+            passed.insert(gadget.name.clone(), report.passed());
+            continue;
+        }
         let mut all_passed = true;
         if gadget.piece == PieceKind::Knight {
             let extend = verify::wire_graph::ports_extend(gadget);
@@ -221,6 +228,15 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
     } else {
         exit::YES
     }))
+}
+
+/// The right Or of a Rook library: the verifier reads other gadgets' outputs with it.
+fn right_or(library: &[gadgets::Gadget]) -> Result<gadgets::Gadget> {
+    library
+        .iter()
+        .find(|g| g.name == "right_or")
+        .cloned()
+        .context("the rook library has no `right_or` gadget (it reads the other gadgets' outputs)")
 }
 
 fn render_library(args: RenderArgs) -> Result<ExitCode> {

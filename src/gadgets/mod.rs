@@ -44,7 +44,7 @@ pub struct Port {
     pub role: PortRole,
     pub flow: Direction,
     /// The two squares of the cross-section: sorted for a King port, `[outer, inner]` for
-    /// a Knight port.
+    /// a Knight port; a Rook port is one logic square (thesis §7.1.2), given twice.
     pub squares: [Square; 2],
 }
 
@@ -104,6 +104,9 @@ pub struct Gadget {
     /// For a gadget assembled from library gadgets (Double Assignment, full crossing):
     /// where each part sits. Empty for a basic gadget.
     pub parts: Vec<Part>,
+    /// Rook gadgets (`empty:` lines, the thesis' red arrows, Fig. 7.6): rays from a
+    /// square of the gadget that hold no piece in the whole configuration.
+    pub keep_empty: Vec<(Square, Direction)>,
 }
 
 /// A library gadget placed inside a composite gadget.
@@ -228,12 +231,18 @@ impl Gadget {
         } else {
             (rows, cols)
         };
+        let keep_empty = self
+            .keep_empty
+            .iter()
+            .map(|&(s, d)| (map(s), symmetry.direction(d)))
+            .collect();
         Gadget {
             name: format!("{}@{symmetry}", self.name),
             rows,
             cols,
             kings,
             ports,
+            keep_empty,
             ..self.clone()
         }
     }
@@ -292,6 +301,15 @@ impl fmt::Display for Gadget {
                 write!(f, " outer {} {}", outer.row, outer.col)?;
             }
             writeln!(f)?;
+        }
+        for (square, direction) in &self.keep_empty {
+            writeln!(
+                f,
+                "empty: {} {} {}",
+                square.row,
+                square.col,
+                direction.letter()
+            )?;
         }
         writeln!(
             f,
@@ -444,11 +462,36 @@ pub fn knight_gadget(name: &str) -> Result<Option<Gadget>, GadgetError> {
     Ok(knight_library()?.into_iter().find(|g| g.name == name))
 }
 
+/// `(name, text)` of a file in `gadgets/rook/`, compiled in.
+macro_rules! rook_file {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../gadgets/rook/", $name)))
+    };
+}
+
+/// The Rook gadget files (thesis ch. 7), compiled in: (file name, text).
+pub const ROOK_GADGET_FILES: &[(&str, &str)] = &[
+    rook_file!("triangle.txt"),
+    rook_file!("gadget_input.txt"),
+    rook_file!("variable.txt"),
+    rook_file!("left_or.txt"),
+    rook_file!("and.txt"),
+    rook_file!("right_or.txt"),
+    rook_file!("tomb.txt"),
+    rook_file!("conveyor_belt.txt"),
+];
+
+/// The parsed Rook library (thesis ch. 7).
+pub fn rook_library() -> Result<Vec<Gadget>, GadgetError> {
+    parse_files(ROOK_GADGET_FILES)
+}
+
 /// The gadget library of `piece`, or `None` if there is none (yet).
 pub fn library(piece: PieceKind) -> Option<Result<Vec<Gadget>, GadgetError>> {
     match piece {
         PieceKind::King => Some(king_library()),
         PieceKind::Knight => Some(knight_library()),
+        PieceKind::Rook => Some(rook_library()),
         _ => None,
     }
 }

@@ -26,6 +26,14 @@ impl Parser<'_> {
 /// The components of one signal in the file syntax: a King value `-1`..`2`, a Knight pair
 /// of two digits `0`/`1` (`10` = true, thesis §6.1).
 fn parse_signal(piece: PieceKind, word: &str) -> Option<Vec<i8>> {
+    if piece == PieceKind::Rook {
+        // A logic square (thesis §7.1.2): 1 = a 2-rook (True), 0 = empty (False).
+        return match word {
+            "0" => Some(vec![0]),
+            "1" => Some(vec![1]),
+            _ => None,
+        };
+    }
     if piece == PieceKind::Knight {
         let pair: Vec<i8> = word
             .chars()
@@ -50,6 +58,8 @@ fn parse_signal(piece: PieceKind, word: &str) -> Option<Vec<i8>> {
 fn signal_syntax(piece: PieceKind) -> &'static str {
     if piece == PieceKind::Knight {
         "a pair of two digits 0/1 (e.g. 10)"
+    } else if piece == PieceKind::Rook {
+        "0 or 1 (an empty or a 2-rook logic square)"
     } else {
         "0, 1 or 2"
     }
@@ -61,6 +71,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
     let mut fields: BTreeMap<&str, (usize, String)> = BTreeMap::new();
     let mut declared: Vec<(usize, char, PortRole, Direction, Option<Square>)> = Vec::new();
     let mut parts: Vec<Part> = Vec::new();
+    let mut keep_empty: Vec<(usize, Square, Direction)> = Vec::new();
     let mut header: Option<(usize, Vec<char>, Vec<char>)> = None;
     let mut table_lines: Vec<(usize, &str)> = Vec::new();
     let mut art: Vec<(usize, &str)> = Vec::new();
@@ -185,6 +196,26 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                     at: Square::new(coordinate(row)?, coordinate(col)?),
                 });
             }
+            ["empty"] => {
+                let words: Vec<&str> = value.split_whitespace().collect();
+                let [row, col, directions @ ..] = &words[..] else {
+                    return Err(p.error(line_no, "expected `empty: ROW COL DIRECTION...`"));
+                };
+                let coordinate = |w: &str| w.parse::<u32>().ok().filter(|&v| v >= 1);
+                let square = coordinate(row)
+                    .zip(coordinate(col))
+                    .map(|(r, c)| Square::new(r, c))
+                    .ok_or_else(|| p.error(line_no, format!("`{row} {col}` is not a square")))?;
+                if directions.is_empty() {
+                    return Err(p.error(line_no, "`empty:` needs at least one direction N E S W"));
+                }
+                for word in directions {
+                    let direction = Direction::from_letter(word).ok_or_else(|| {
+                        p.error(line_no, format!("direction `{word}` is not one of N E S W"))
+                    })?;
+                    keep_empty.push((line_no, square, direction));
+                }
+            }
             [name @ ("gadget" | "implements" | "layout" | "piece" | "graph")] => {
                 if value.is_empty() {
                     return Err(p.error(line_no, format!("`{name}:` needs a value")));
@@ -222,10 +253,11 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         Some((line_no, text)) => match text.as_str() {
             "king" => PieceKind::King,
             "knight" => PieceKind::Knight,
+            "rook" => PieceKind::Rook,
             other => {
                 return Err(p.error(
                     *line_no,
-                    format!("piece `{other}` has no gadget format (king, knight)"),
+                    format!("piece `{other}` has no gadget format (king, knight, rook)"),
                 ));
             }
         },
@@ -273,6 +305,25 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
     let mut ports = Vec::new();
     for &(line_no, letter, role, flow, outer) in &declared {
         let squares = port_squares.remove(&letter).unwrap_or_default();
+        if piece == PieceKind::Rook {
+            // A logic square: one square (thesis §7.1.2).
+            let [square] = squares[..] else {
+                return Err(p.error(
+                    line_no,
+                    format!(
+                        "rook port `{letter}` must mark exactly one square (a logic square), found {}",
+                        squares.len()
+                    ),
+                ));
+            };
+            ports.push(Port {
+                name: letter,
+                role,
+                flow,
+                squares: [square, square],
+            });
+            continue;
+        }
         let [a, b] = squares[..] else {
             return Err(p.error(
                 line_no,
@@ -337,6 +388,17 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
             squares: [a, b],
         });
     }
+    if piece != PieceKind::Rook {
+        if let Some(&(line_no, ..)) = keep_empty.first() {
+            return Err(p.error(line_no, "only rook gadgets mark empty rays (`empty:`)"));
+        }
+    }
+    for &(line_no, square, _) in &keep_empty {
+        if square.row > rows || square.col > cols {
+            return Err(p.error(line_no, format!("{square} is outside the board")));
+        }
+    }
+    let keep_empty = keep_empty.into_iter().map(|(_, s, d)| (s, d)).collect();
     if let Some((&letter, _)) = port_squares.iter().next() {
         return Err(p.error(
             art[0].0,
@@ -469,5 +531,6 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         table,
         graph,
         parts,
+        keep_empty,
     })
 }

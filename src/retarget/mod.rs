@@ -267,8 +267,6 @@ pub enum RetargetMovesError {
     Board(#[from] RetargetError),
     #[error(transparent)]
     Moves(#[from] UnmappedMove),
-    #[error("the board is not the {0} board the rook board transforms to")]
-    NotTransform(PieceKind),
 }
 
 /// [`retarget`] with a capture sequence of the rook board carried along (the step after
@@ -281,22 +279,6 @@ pub fn retarget_with_moves(
     let retargeted = retarget(board, target)?;
     let mapped = retargeted.map.moves_forward(moves)?;
     Ok((retargeted, mapped))
-}
-
-/// A capture sequence of `board`, which must be `rook_board` transformed for `target`
-/// (same extent and pieces), as the sequence on `rook_board` (the step before decoding a
-/// queen or bishop board: recompile its rook board, map the moves back, decode them).
-pub fn moves_onto_rook_board(
-    rook_board: &Board,
-    board: &Board,
-    moves: &[Move],
-    target: Target,
-) -> Result<Vec<Move>, RetargetMovesError> {
-    let retargeted = retarget(rook_board, target)?;
-    if !retargeted.board.same_pieces(board) {
-        return Err(RetargetMovesError::NotTransform(target.kind()));
-    }
-    Ok(retargeted.map.moves_backward(moves)?)
 }
 
 #[cfg(test)]
@@ -340,14 +322,6 @@ mod tests {
         for target in [Target::Queen, Target::Bishop] {
             let (retargeted, mapped) = retarget_with_moves(&board, &moves, target).unwrap();
             assert_eq!(retargeted.map.moves_backward(&mapped).unwrap(), moves);
-            assert_eq!(
-                moves_onto_rook_board(&board, &retargeted.board, &mapped, target).unwrap(),
-                moves
-            );
-            assert_eq!(
-                moves_onto_rook_board(&board, &board, &moves, target).unwrap_err(),
-                RetargetMovesError::NotTransform(target.kind())
-            );
             let stray = [Move::new(Square::new(1, 1), Square::new(2, 2))];
             assert_eq!(
                 retargeted.map.moves_forward(&stray).unwrap_err(),

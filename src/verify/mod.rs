@@ -31,6 +31,8 @@
 
 mod composite;
 mod harness;
+pub mod rook;
+pub mod rook_search;
 pub mod wire_graph;
 
 use std::collections::BTreeSet;
