@@ -352,3 +352,55 @@ fn retarget_maps_boards_and_moves_both_ways() {
         "error: <stdin>: move #0 ((1,5) -> (2,2)): (2,2) holds no piece of the rook board\n"
     );
 }
+
+/// `compile --piece queen|bishop --certify` and `decode --piece queen|bishop`: the rook
+/// board transformed, its certificate valid on the new board, decoded back.
+#[test]
+fn compile_and_decode_queen_and_bishop_boards() {
+    let dir = scratch("compile-retarget");
+    let formula = "examples/andor/thesis.andor";
+    for piece in ["queen", "bishop"] {
+        let board = dir.join(format!("{piece}.json")).display().to_string();
+        let moves = dir
+            .join(format!("{piece}-moves.json"))
+            .display()
+            .to_string();
+        let compiled = run(&[
+            "compile",
+            formula,
+            "--piece",
+            piece,
+            "-o",
+            &board,
+            "--certify",
+            "--moves",
+            &moves,
+        ]);
+        assert_eq!(code(&compiled), 0, "{}", text(&compiled.stderr));
+        let checked = run(&["check", &board, &moves]);
+        assert!(
+            text(&checked.stdout)
+                .starts_with(&format!("VALID: 73 captures leave one piece, the {piece}"))
+        );
+        let decoded = run(&[
+            "decode",
+            &board,
+            &moves,
+            "--formula",
+            formula,
+            "--piece",
+            piece,
+        ]);
+        assert_eq!(text(&decoded.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+        let wrong = run(&[
+            "decode",
+            &board,
+            &moves,
+            "--formula",
+            formula,
+            "--piece",
+            "rook",
+        ]);
+        assert_eq!(code(&wrong), 2);
+    }
+}
