@@ -8,34 +8,16 @@
 
 use std::time::Instant;
 
+#[path = "common/cnf.rs"]
+mod cnf;
+
+use cnf::random_cnf;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
 use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
-use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::layout::order::Ordering;
 use sat2chess::transform::Chain;
-
-/// A random CNF whose clauses have `lengths` distinct variables each (length drawn per
-/// clause), every literal's sign a fair coin.
-fn random_cnf(
-    num_vars: u32,
-    num_clauses: usize,
-    lengths: std::ops::RangeInclusive<usize>,
-    rng: &mut StdRng,
-) -> Cnf {
-    let clauses = (0..num_clauses)
-        .map(|_| {
-            let length = rng.random_range(lengths.clone());
-            sample(rng, num_vars as usize, length)
-                .into_iter()
-                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
-                .collect()
-        })
-        .collect();
-    Cnf::new(num_vars, clauses)
-}
 
 /// Boards above this many used layout tiles (≈ 80 kings each; a uf20-91 board of about
 /// 120 000 tiles takes half a minute) are reported by their layout size only.

@@ -2,22 +2,24 @@
 //! `cargo bench --bench retarget`. For random rook boards of growing size (fixed seeds;
 //! dense: a quarter of the squares occupied, sparse: one in a hundred) prints the extent
 //! of the greedy queen board, of Cor. 3.4's uniform scaling by h + 1 and of the bishop
-//! board, and the time of each transformation; the same for the compiled King boards of
-//! two formulas with every king made a rook (structured boards) (uniform scaling timed as the plain
+//! board, and the time of each transformation; the same for the rook boards
+//! (`compile --piece rook`) of random CNFs of growing size, with their compile time (uniform scaling timed as the plain
 //! coordinate map it is).
 
 use std::collections::BTreeSet;
+#[path = "common/cnf.rs"]
+mod cnf;
 mod common;
 
 use std::time::Duration;
 
 use common::best_of;
 
-use sat2chess::back::compile_formula;
-use sat2chess::back::king::King;
+use cnf::random_cnf;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use sat2chess::back::rook;
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::front::FormulaFormat;
-use sat2chess::layout::order::Ordering;
 use sat2chess::retarget::{Target, retarget};
 use sat2chess::transform::Chain;
 
@@ -48,25 +50,6 @@ fn uniform_scaling(board: &Board) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// The compiled King board of an And-Or formula with every king made a rook: a large
-/// structured rook board.
-fn compiled_as_rooks(text: &str) -> Board {
-    let input = FormulaFormat::Andor.parse(text).expect("formula");
-    let chain = Chain::from_input(&input).expect("chain");
-    let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
-    let (rows, cols) = (compiled.board.rows(), compiled.board.cols());
-    let pieces = compiled
-        .board
-        .into_pieces()
-        .into_iter()
-        .map(|piece| Piece {
-            kind: PieceKind::Rook,
-            ..piece
-        })
-        .collect();
-    Board::new(rows, cols, pieces).expect("same squares")
-}
-
 fn main() {
     let mut boards: Vec<(String, Board)> = Vec::new();
     for (density, name) in [(4, "1/4"), (100, "1/100")] {
@@ -76,14 +59,27 @@ fn main() {
             boards.push((format!("random {name}"), board));
         }
     }
-    for (name, text) in [
-        ("x | ~x", "x | ~x\n"),
-        ("thesis", include_str!("../examples/andor/thesis.andor")),
+    let mut compile_ms = Vec::new();
+    for (name, vars, clauses, lengths) in [
+        ("mixed 6-12", 6, 12, 1..=4),
+        ("3-CNF 10-43", 10, 43, 3..=3),
+        ("uf20-91", 20, 91, 3..=3),
+        ("uf50-218", 50, 218, 3..=3),
+        ("uf100-430", 100, 430, 3..=3),
     ] {
-        boards.push((format!("king {name}"), compiled_as_rooks(text)));
+        let mut rng = StdRng::seed_from_u64(u64::from(vars));
+        let cnf = random_cnf(vars, clauses, lengths, &mut rng);
+        let (time, board) = best_of(1, || {
+            let chain = Chain::from_cnf(&cnf).expect("random CNF transforms");
+            rook::compile_formula(chain.formula())
+                .expect("compiles")
+                .board
+        });
+        compile_ms.push(time.as_secs_f64() * 1e3);
+        boards.push((format!("rook {name}"), board));
     }
     println!(
-        "{:>13} {:>9} | {:>12} {:>14} {:>16} {:>8} | {:>14} | {:>9} {:>9} {:>9}",
+        "{:>15} {:>9} | {:>12} {:>14} {:>16} {:>8} | {:>14} | {:>9} {:>9} {:>9}",
         "board",
         "rooks",
         "rook board",
@@ -105,7 +101,7 @@ fn main() {
         assert_eq!(scaled.len(), board.len());
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         println!(
-            "{:>13} {:>9} | {:>12} {:>14} {:>16} {:>8.3} | {:>14} | {:>9.1} {:>9.1} {:>9.1}",
+            "{:>15} {:>9} | {:>12} {:>14} {:>16} {:>8.3} | {:>14} | {:>9.1} {:>9.1} {:>9.1}",
             name,
             pieces,
             queens.stats.source.to_string(),
@@ -117,5 +113,9 @@ fn main() {
             ms(t_uniform),
             ms(t_bishop)
         );
+    }
+    let names = boards.iter().rev().map(|(name, _)| name);
+    for (name, ms) in names.zip(compile_ms.iter().rev()).rev() {
+        println!("{name}: compile --piece rook {ms:.1} ms");
     }
 }
