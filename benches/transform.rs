@@ -2,7 +2,11 @@
 //! Prints, for random CNFs of growing size, the time of each step and the literal
 //! occurrences of each step's output per input literal occurrence.
 
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Duration;
+
+use common::best_of;
 
 use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::transform::{Chain, andor, cnf_names, split, tovey};
@@ -26,19 +30,6 @@ fn random_cnf(clauses: usize) -> Cnf {
         })
         .collect();
     Cnf::new(num_vars, clauses)
-}
-
-/// The shortest wall-clock time of `runs` runs of `f` (the machine is shared), and a result.
-fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut best = Duration::MAX;
-    let mut result = None;
-    for _ in 0..runs {
-        let start = Instant::now();
-        let value = f();
-        best = best.min(start.elapsed());
-        result = Some(value);
-    }
-    (best, result.expect("at least one run"))
 }
 
 fn main() {

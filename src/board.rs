@@ -209,6 +209,21 @@ impl Board {
         self.pieces.iter().find(|p| p.square == square)
     }
 
+    /// Whether `other` has the same extent and the same pieces (square, kind, budget; labels
+    /// and order aside).
+    pub fn same_pieces(&self, other: &Board) -> bool {
+        let key = |board: &Board| {
+            let mut pieces: Vec<(Square, PieceKind, u32)> = board
+                .pieces()
+                .iter()
+                .map(|p| (p.square, p.kind, p.budget))
+                .collect();
+            pieces.sort_unstable();
+            pieces
+        };
+        (self.rows, self.cols) == (other.rows, other.cols) && key(self) == key(other)
+    }
+
     /// True when every piece has the same kind (thesis: a *uniform* configuration).
     pub fn uniform_kind(&self) -> Option<PieceKind> {
         let first = self.pieces.first()?.kind;

@@ -16,6 +16,7 @@ pub mod label;
 pub mod layout;
 pub mod nqueens;
 pub mod render;
+pub mod retarget;
 pub mod rules;
 pub mod sat;
 pub mod solve;

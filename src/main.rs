@@ -85,6 +85,10 @@ enum Command {
     /// Boards come from `compile INPUT --to nqueens` or `queens generate`.
     #[command(after_help = cmd::queens::EXAMPLES)]
     Queens(cmd::queens::Args),
+    /// Turn a rook board into an equivalent queen or bishop board (same capture graph,
+    /// blockers and solutions; Brunner et al. Cor. 3.4/3.5); map capture sequences along.
+    #[command(after_help = cmd::retarget::EXAMPLES)]
+    Retarget(cmd::retarget::Args),
 }
 
 fn main() -> ExitCode {
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
         Command::Compile(args) => cmd::compile::run(args),
         Command::Decode(args) => cmd::decode::run(args),
         Command::Queens(args) => cmd::queens::run(args),
+        Command::Retarget(args) => cmd::retarget::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

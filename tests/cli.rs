@@ -1,11 +1,11 @@
 //! The `sat2chess` binary end to end: bad inputs (one-line errors naming the file and the
 //! offending item, exit 2, no panic), and solve/check/show/convert on the bundled puzzles.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 
 mod common;
-use common::{command, run, run_with_input, write_king_square};
+use common::{command, run, run_with_input, scratch, write_king_square};
 
 use sat2chess::io::{self, BoardFormat};
 
@@ -15,14 +15,6 @@ fn text(bytes: &[u8]) -> String {
 
 fn code(output: &Output) -> i32 {
     output.status.code().expect("exited normally")
-}
-
-/// A fresh scratch directory for this test's output files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
 }
 
 const BAD: &str = "tests/inputs/bad";
@@ -273,4 +265,142 @@ fn convert_round_trips_through_every_format() {
         text(&spent.stderr),
         "error: <stdin>: piece #1: the queen on (2,2) has budget 1; FEN holds only budget-2 boards\n"
     );
+}
+
+/// `retarget`: the example rook puzzle's solution, mapped onto the queen and bishop boards,
+/// is accepted by `check` there and maps back to itself; non-rook boards and moves from
+/// empty squares are bad input.
+#[test]
+fn retarget_maps_boards_and_moves_both_ways() {
+    let dir = scratch("retarget");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let rooks = "examples/retarget/rooks.txt";
+    let solved = run(&["solve", rooks, "--moves", &path("rooks.json")]);
+    assert_eq!(code(&solved), 0, "{}", text(&solved.stderr));
+    for piece in ["queen", "bishop"] {
+        let (board, moves, back) = (
+            path(&format!("{piece}.json")),
+            path(&format!("{piece}-moves.json")),
+            path(&format!("{piece}-back.json")),
+        );
+        let forward = run(&[
+            "retarget",
+            rooks,
+            "--to",
+            piece,
+            "-o",
+            &board,
+            "--moves",
+            &path("rooks.json"),
+            "--moves-out",
+            &moves,
+            "--stats",
+        ]);
+        assert_eq!(code(&forward), 0, "{}", text(&forward.stderr));
+        assert!(text(&forward.stderr).starts_with("rook board:      6x6 (36 squares), 8 pieces\n"));
+        let checked = run(&["check", &board, &moves]);
+        assert!(
+            text(&checked.stdout)
+                .starts_with(&format!("VALID: 7 captures leave one piece, the {piece}"))
+        );
+        let backward = run(&[
+            "retarget",
+            rooks,
+            "--to",
+            piece,
+            "--moves-back",
+            &moves,
+            "--moves-out",
+            &back,
+        ]);
+        assert_eq!(code(&backward), 0, "{}", text(&backward.stderr));
+        assert_eq!(
+            std::fs::read_to_string(&back).unwrap(),
+            std::fs::read_to_string(path("rooks.json")).unwrap()
+        );
+    }
+    let not_rooks = run(&[
+        "retarget",
+        "examples/puzzles/chesscom-1.json",
+        "--to",
+        "queen",
+    ]);
+    assert_eq!(code(&not_rooks), 2);
+    assert_eq!(
+        text(&not_rooks.stderr),
+        "error: examples/puzzles/chesscom-1.json: piece #0 is a knight on (1,1): only boards \
+         of rooks can be transformed (every piece must be a rook)\n"
+    );
+    let stray = run_with_input(
+        &[
+            "retarget",
+            rooks,
+            "--to",
+            "bishop",
+            "-o",
+            &path("b.json"),
+            "--moves",
+            "-",
+            "--moves-out",
+            &path("m.json"),
+        ],
+        r#"{"moves":[{"from":[1,5],"to":[2,2]}]}"#,
+    );
+    assert_eq!(code(&stray), 2);
+    assert_eq!(
+        text(&stray.stderr),
+        "error: <stdin>: move #0 ((1,5) -> (2,2)): (2,2) holds no piece of the rook board\n"
+    );
+}
+
+/// `compile --piece queen|bishop --certify` and `decode --piece queen|bishop`: the rook
+/// board transformed, its certificate valid on the new board, decoded back.
+#[test]
+fn compile_and_decode_queen_and_bishop_boards() {
+    let dir = scratch("compile-retarget");
+    let formula = "examples/andor/thesis.andor";
+    for piece in ["queen", "bishop"] {
+        let board = dir.join(format!("{piece}.json")).display().to_string();
+        let moves = dir
+            .join(format!("{piece}-moves.json"))
+            .display()
+            .to_string();
+        let compiled = run(&[
+            "compile",
+            formula,
+            "--piece",
+            piece,
+            "-o",
+            &board,
+            "--certify",
+            "--moves",
+            &moves,
+        ]);
+        assert_eq!(code(&compiled), 0, "{}", text(&compiled.stderr));
+        let checked = run(&["check", &board, &moves]);
+        assert!(
+            text(&checked.stdout)
+                .starts_with(&format!("VALID: 73 captures leave one piece, the {piece}"))
+        );
+        let decoded = run(&[
+            "decode",
+            &board,
+            &moves,
+            "--formula",
+            formula,
+            "--piece",
+            piece,
+        ]);
+        assert_eq!(text(&decoded.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+        let wrong = run(&[
+            "decode",
+            &board,
+            &moves,
+            "--formula",
+            formula,
+            "--piece",
+            "rook",
+        ]);
+        assert_eq!(code(&wrong), 2);
+    }
 }

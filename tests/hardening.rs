@@ -41,12 +41,7 @@ fn assert_bad_input_containing(output: &Output, part: &str) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("hardening")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    dir
+    common::scratch(&format!("hardening/{name}"))
 }
 
 /// Compiles `formula` with a certificate into a fresh scratch directory: (board, moves).

@@ -4,7 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::board::{Board, PieceKind, Square};
+use crate::board::Board;
 use crate::formula::Assignment;
 use crate::rules::Move;
 
@@ -60,20 +60,6 @@ impl<B: Backend> CompiledBoard<B> {
 
     /// Whether `board` has exactly this board's pieces and budgets.
     pub fn same_pieces(&self, board: &Board) -> bool {
-        same_pieces(&self.board, board)
+        self.board.same_pieces(board)
     }
-}
-
-/// Whether two boards have the same size and the same pieces (square, kind, budget).
-pub fn same_pieces(a: &Board, b: &Board) -> bool {
-    let key = |b: &Board| {
-        let mut v: Vec<(Square, PieceKind, u32)> = b
-            .pieces()
-            .iter()
-            .map(|p| (p.square, p.kind, p.budget))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    a.rows() == b.rows() && a.cols() == b.cols() && key(a) == key(b)
 }

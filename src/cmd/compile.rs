@@ -100,7 +100,7 @@ pub fn ordering(naive: bool) -> Ordering {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.piece {
-        Some(Piece::Rook) => super::rook::compile(args),
+        Some(Piece::Rook | Piece::Queen | Piece::Bishop) => super::rook::compile(args),
         Some(piece) => piece.with_backend(args),
         None => compile_nqueens(args),
     }

@@ -47,7 +47,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.piece == Piece::Rook {
+    if matches!(args.piece, Piece::Rook | Piece::Queen | Piece::Bishop) {
         return super::rook::decode(args);
     }
     args.piece.with_backend(args)

@@ -9,6 +9,7 @@ pub mod layout;
 pub mod output;
 pub mod queens;
 pub mod render;
+pub mod retarget;
 pub mod rook;
 pub mod sat;
 pub mod show;
@@ -78,6 +79,12 @@ pub enum Piece {
     /// Rook 2-Solo Chess (thesis ch. 7): every piece a rook with budget 2; its own
     /// line-based backend (`compile`, `decode`, `gadgets`).
     Rook,
+    /// Queen 2-Solo Chess: the rook board with rows and columns spread until no two
+    /// pieces share a diagonal (`sat2chess retarget`; `compile` and `decode`).
+    Queen,
+    /// Bishop 2-Solo Chess: the rook board turned by 45 degrees (`sat2chess retarget`;
+    /// `compile` and `decode`).
+    Bishop,
 }
 
 /// A command's work with the backend of the chosen piece.
@@ -93,6 +100,17 @@ impl Piece {
             Piece::King => sat2chess::board::PieceKind::King,
             Piece::Knight => sat2chess::board::PieceKind::Knight,
             Piece::Rook => sat2chess::board::PieceKind::Rook,
+            Piece::Queen => sat2chess::board::PieceKind::Queen,
+            Piece::Bishop => sat2chess::board::PieceKind::Bishop,
+        }
+    }
+
+    /// For queen and bishop boards: the transformation of the rook board that makes them.
+    pub fn retarget(self) -> Option<sat2chess::retarget::Target> {
+        match self {
+            Piece::Queen => Some(sat2chess::retarget::Target::Queen),
+            Piece::Bishop => Some(sat2chess::retarget::Target::Bishop),
+            Piece::King | Piece::Knight | Piece::Rook => None,
         }
     }
 
@@ -104,6 +122,10 @@ impl Piece {
             Piece::Rook => anyhow::bail!(
                 "the rook backend has no tile layout: `compile`, `decode` and `gadgets` \
                  support --piece rook"
+            ),
+            Piece::Queen | Piece::Bishop => anyhow::bail!(
+                "{self:?} boards are transformed rook boards: only `compile` and `decode` \
+                 support --piece queen|bishop (gadgets: see --piece rook)"
             ),
         }
     }

@@ -1,13 +1,17 @@
-//! `compile --piece rook` and `decode --piece rook`: the Rook backend
-//! ([`sat2chess::back::rook`]) is not tile-based, so it has its own paths here instead
-//! of [`super::WithBackend`]; options and output follow the tile backends'.
+//! `compile --piece rook|queen|bishop` and `decode --piece rook|queen|bishop`: the Rook
+//! backend ([`sat2chess::back::rook`]) is not tile-based, so it has its own paths here
+//! instead of [`super::WithBackend`]; options and output follow the tile backends'.
+//! Queen and bishop boards are the rook board transformed ([`sat2chess::retarget`]),
+//! their certificates the rook certificate mapped along; decoding maps the moves back
+//! onto the recompiled rook board.
 
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::back::{self, rook};
+use sat2chess::back::rook;
 use sat2chess::check;
 use sat2chess::io::{self, json};
+use sat2chess::retarget;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
@@ -15,7 +19,7 @@ use super::output;
 use super::sat::value_lines;
 use super::{code, exit, print_err, print_out};
 
-/// `compile --piece rook`.
+/// `compile --piece rook|queen|bishop`.
 pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
     super::compile::check_paths(&args)?;
     let input = args.formula.load()?;
@@ -30,7 +34,21 @@ pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
     if args.stats {
         print_err(&compiled.stats.to_string());
     }
-    let text = args.format.write(&compiled.board)?;
+    let retargeted = args
+        .piece
+        .and_then(super::Piece::retarget)
+        .map(|target| retarget::retarget(&compiled.board, target))
+        .transpose()
+        .with_context(context)?;
+    let board = retargeted.as_ref().map_or(&compiled.board, |r| &r.board);
+    if let (true, Some(retargeted)) = (args.stats, &retargeted) {
+        print_err(&format!(
+            "transformed: {} on {} squares\n",
+            retargeted.stats.result,
+            retargeted.stats.result.area()
+        ));
+    }
+    let text = args.format.write(board)?;
     output::write(args.output.as_deref(), text.as_bytes())?;
     if !args.certify {
         return Ok(code(exit::YES));
@@ -47,6 +65,14 @@ pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
             Ok(code(exit::NO))
         }
         Some(moves) => {
+            let moves = match &retargeted {
+                Some(retargeted) => retargeted.map.moves_forward(&moves).with_context(context)?,
+                None => moves,
+            };
+            let report = check::check_sequence(board, &moves, Variant::Standard);
+            if !report.is_solution() {
+                bail!("internal error: the certificate does not solve the board: {report}");
+            }
             output::write(Some(moves_path), json::write_moves(&moves).as_bytes())?;
             print_err(&format!(
                 "{}: satisfiable; {} solving moves written to {}\n",
@@ -63,7 +89,7 @@ pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
     }
 }
 
-/// `decode --piece rook`.
+/// `decode --piece rook|queen|bishop`.
 pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let moves = io::read_moves(&args.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -78,9 +104,17 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
         rook::rook_estimate(formula.num_vars(), formula.clauses.len()),
     )?;
     let compiled = rook::compile_formula(formula).with_context(context)?;
-    if !back::same_pieces(&compiled.board, &board) {
+    let retargeted = args
+        .piece
+        .retarget()
+        .map(|target| retarget::retarget(&compiled.board, target))
+        .transpose()
+        .with_context(context)?;
+    let expected = retargeted.as_ref().map_or(&compiled.board, |r| &r.board);
+    if !expected.same_pieces(&board) {
         bail!(
-            "{board_name}: not the rook board compiled from {}",
+            "{board_name}: not the {} board compiled from {}",
+            args.piece.kind(),
             context()
         );
     }
@@ -93,6 +127,13 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
             .is_some_and(|step| step.is_malformed());
         return Ok(code(if malformed { exit::BAD_INPUT } else { exit::NO }));
     }
+    let moves = match &retargeted {
+        Some(retargeted) => retargeted
+            .map
+            .moves_backward(&moves)
+            .with_context(context)?,
+        None => moves,
+    };
     let model = rook::decode_input(&chain, &compiled, &moves).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
     print_out(value_lines(&model))?;

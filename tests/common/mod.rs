@@ -13,6 +13,14 @@ pub fn command(args: &[&str]) -> Command {
     command
 }
 
+/// A fresh, empty scratch directory `name` (may be nested: `a/b`) for a test's files.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
 /// Runs the binary with `args` to completion.
 pub fn run(args: &[&str]) -> Output {
     command(args).output().expect("the binary runs")

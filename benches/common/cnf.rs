@@ -1,0 +1,26 @@
+//! Random CNFs for the benches (`#[path]`-included by those that use them).
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use rand::seq::index::sample;
+use sat2chess::formula::{Cnf, Lit, Var};
+
+/// A random CNF whose clauses have `lengths` distinct variables each (length drawn per
+/// clause), every literal's sign a fair coin.
+pub fn random_cnf(
+    num_vars: u32,
+    num_clauses: usize,
+    lengths: std::ops::RangeInclusive<usize>,
+    rng: &mut StdRng,
+) -> Cnf {
+    let clauses = (0..num_clauses)
+        .map(|_| {
+            let length = rng.random_range(lengths.clone());
+            sample(rng, num_vars as usize, length)
+                .into_iter()
+                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
+                .collect()
+        })
+        .collect();
+    Cnf::new(num_vars, clauses)
+}
