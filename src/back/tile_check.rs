@@ -224,6 +224,7 @@ pub(crate) fn composed<B: Backend>(
         table,
         graph: None,
         parts,
+        keep_empty: Vec::new(),
     };
     assert_eq!(
         gadget.table_inputs.len(),

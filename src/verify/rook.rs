@@ -171,7 +171,7 @@ pub fn verify_rook_gadget(gadget: &Gadget, right_or: &Gadget) -> RookReport {
         let mut states = 0;
         let found = if SHELL_FILES.contains(&gadget.name.as_str()) {
             let goal = Goal::Single(Some(FINAL_SQUARE));
-            RookSearch::new(&gadget.kings, &[], &goal, CONTEXT_LIMIT)
+            RookSearch::new(&gadget.pieces, &[], &goal, CONTEXT_LIMIT)
                 .and_then(|(mut search, start)| {
                     let found = search.find(start);
                     states += search.states;

@@ -26,7 +26,7 @@ type Cache = HashMap<(String, Vec<bool>, Vec<bool>), Vec<(Square, Square)>>;
 /// (the thesis' convention, §7.1.3).
 pub fn destinations(gadget: &Gadget) -> Vec<Square> {
     gadget
-        .kings
+        .pieces
         .iter()
         .map(|&(s, _)| s)
         .filter(|s| s.row == 1 || s.col == 1)
@@ -36,7 +36,7 @@ pub fn destinations(gadget: &Gadget) -> Vec<Square> {
 /// The gadget's pieces plus a 2-rook on each input square whose value is True (inputs
 /// in table order).
 pub fn with_inputs(gadget: &Gadget, inputs: &[bool]) -> Vec<(Square, u32)> {
-    let mut pieces = gadget.kings.clone();
+    let mut pieces = gadget.pieces.clone();
     for (port, &value) in gadget.inputs().into_iter().zip(inputs) {
         if value {
             pieces.push((port.squares[0], 2));

@@ -138,7 +138,7 @@ impl Sketch {
     pub fn pieces(&self) -> Vec<(Line, Line, u32, Role)> {
         let mut pieces = Vec::new();
         for (index, instance) in self.instances.iter().enumerate() {
-            for &(square, budget) in &instance.gadget.kings {
+            for &(square, budget) in &instance.gadget.pieces {
                 let (row, col) = instance.lines(square);
                 pieces.push((row, col, budget, Role::Gadget { instance: index }));
             }
