@@ -55,10 +55,11 @@ enum Command {
     ///
     /// Example: sat2chess sat examples/cnf/uf20-91-01.cnf
     Sat(cmd::sat::Args),
-    /// Transform a formula: CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT.
+    /// Transform a formula: CNF → 3-CNF → And-Or-(1,1)-SAT.
     ///
-    /// Writes the formula after the step `--to` names: 3sat (clause splitting), tovey
-    /// (thesis Lemma 2.1) or andor (thesis Theorem 2.2). And-Or input takes only
+    /// Writes the formula after the step `--to` names: 3sat (clause splitting), andor (one
+    /// fan-out chain per variable; with --thesis thesis Theorem 2.2 after Lemma 2.1) or
+    /// tovey ((2+1),3-SAT, thesis Lemma 2.1). And-Or input takes only
     /// `--to andor`: it is written back, with a fresh variable for each clause that holds
     /// both literals of a variable. JSON output carries the provenance of every variable.
     ///

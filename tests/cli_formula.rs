@@ -88,16 +88,20 @@ fn bad_input_exits_2_with_one_line() {
 
 #[test]
 fn transform_stats_at_every_step() {
-    let output = run(&[
-        "transform",
-        "examples/cnf/uf20-91-01.cnf",
-        "--to",
-        "andor",
-        "--stats",
-    ]);
+    let uf20 = "examples/cnf/uf20-91-01.cnf";
+    let output = run(&["transform", uf20, "--to", "andor", "--stats"]);
     assert_eq!(output.status.code(), Some(0));
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("transform_uf20_91_stats", stderr(&output));
+    });
+    let formula = sat2chess::front::andor::parse(&stdout(&output)).unwrap();
+    // Fan-out chains: 2 per occurrence less 3 per variable, plus 1 for the one variable
+    // with a single negative occurrence.
+    assert_eq!(formula.num_vars(), 2 * 91 * 3 - 3 * 20 + 1);
+    let output = run(&["transform", uf20, "--to", "andor", "--thesis", "--stats"]);
+    assert_eq!(output.status.code(), Some(0));
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("transform_uf20_91_thesis_stats", stderr(&output));
     });
     let formula = sat2chess::front::andor::parse(&stdout(&output)).unwrap();
     assert_eq!(formula.num_vars(), 91 * 3 * 3);

@@ -221,11 +221,11 @@ fn solve_limits_hold_during_the_spanning_tree_set_up() {
 
 #[test]
 fn layouts_and_boards_over_the_budget_are_refused_before_the_work() {
-    let file = input("thousand-copies.cnf");
+    let file = input("thousand-copies-both-signs.cnf");
     assert_bad_input(
         &run(&["layout", &file, "--naive"]),
         &format!(
-            "{file}: the work needs about 195018000 tiles (about 42.9 GB of memory), more \
+            "{file}: the work needs about 59886009 tiles (about 13.2 GB of memory), more \
              than the limit of 50000000 (raise it with --max-tiles if the machine has the \
              memory)"
         ),

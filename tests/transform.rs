@@ -177,9 +177,10 @@ proptest! {
 
     #[test]
     fn cnf_chain_is_certified(cnf in cnf_strategy()) {
-        let chain = Chain::from_cnf(&cnf).unwrap();
-        check_shapes(&chain)?;
-        check_chain(&chain)?;
+        for chain in [Chain::from_cnf(&cnf).unwrap(), Chain::thesis_from_cnf(&cnf).unwrap()] {
+            check_shapes(&chain)?;
+            check_chain(&chain)?;
+        }
     }
 
     #[test]
@@ -323,40 +324,49 @@ fn theorem_2_2_thesis_example() {
 /// An empty clause still yields an unsatisfiable And-Or formula (`e`, `¬e`).
 #[test]
 fn empty_clause_gives_unsatisfiable_and_or_formula() {
-    let chain = Chain::from_cnf(&cnf(1, &[&[1], &[]])).unwrap();
-    let text = andor::write(chain.formula(), &[]).unwrap();
-    assert!(
-        text.contains("\nempty2\n") && text.contains("\n~empty2\n"),
-        "{text}"
-    );
-    assert_eq!(sat::solve_andor(chain.formula()).unwrap(), None);
+    let input = cnf(1, &[&[1], &[], &[-1]]);
+    for chain in [Chain::from_cnf(&input), Chain::thesis_from_cnf(&input)] {
+        let chain = chain.unwrap();
+        let text = andor::write(chain.formula(), &[]).unwrap();
+        assert!(
+            text.contains("\nempty2\n") && text.contains("\n~empty2\n"),
+            "{text}"
+        );
+        assert_eq!(sat::solve_andor(chain.formula()).unwrap(), None);
+    }
 }
 
 /// Provenance: every final variable traces back to its input variable, split
 /// variables to none.
 #[test]
 fn provenance_reaches_the_input() {
-    let chain = Chain::from_cnf(&cnf(5, &[&[1, 2, 3, 4, -5]])).unwrap();
-    let last = chain.stages().len() - 1;
-    let formula = chain.formula();
-    for (v, name) in formula.names.iter().enumerate() {
-        let input = chain.input_var(last, Var(v as u32));
-        if name.starts_with('y') {
-            assert_eq!(input, None, "{name}");
-        } else {
-            let expected = name.split('_').next().unwrap();
-            assert_eq!(
-                input.map(|x| x.to_string()).as_deref(),
-                Some(expected),
-                "{name}"
-            );
+    let input = cnf(5, &[&[1, 2, 3, 4, -5], &[-1, -2, -3, -4, 5], &[1, -2]]);
+    let chains = [
+        (Chain::thesis_from_cnf(&input).unwrap(), "positive"),
+        (Chain::from_cnf(&input).unwrap(), "occurrence"),
+    ];
+    for (chain, first_kind) in chains {
+        let last = chain.stages().len() - 1;
+        let formula = chain.formula();
+        for (v, name) in formula.names.iter().enumerate() {
+            let input = chain.input_var(last, Var(v as u32));
+            if name.starts_with('y') {
+                assert_eq!(input, None, "{name}");
+            } else {
+                let expected = name.split('_').next().unwrap();
+                assert_eq!(
+                    input.map(|x| x.to_string()).as_deref(),
+                    Some(expected),
+                    "{name}"
+                );
+            }
         }
+        let json = chain.to_json(last + 1).unwrap();
+        let variables = json["steps"][last + 1]["variables"].as_array().unwrap();
+        assert_eq!(variables.len(), formula.num_vars());
+        assert_eq!(variables[0]["origin"]["kind"], first_kind);
+        assert_eq!(variables[0]["input_var"], "x1");
     }
-    let json = chain.to_json(3).unwrap();
-    let variables = json["steps"][3]["variables"].as_array().unwrap();
-    assert_eq!(variables.len(), formula.num_vars());
-    assert_eq!(variables[0]["origin"]["kind"], "positive");
-    assert_eq!(variables[0]["input_var"], "x1");
 }
 
 /// Preconditions of the single steps are checked, not assumed.
@@ -400,14 +410,22 @@ fn random_cnf(clauses: usize, seed: u64) -> Cnf {
 }
 
 /// Linear growth: each step's literal occurrences are at most a constant times its
-/// input's (3-CNF ≤ 3, (2+1),3-SAT = 3, And-Or = 2 plus 2 per empty clause), and the
-/// same holds for variables and clauses, at every size.
+/// input's (3-CNF ≤ 3, (2+1),3-SAT = 3, And-Or = 2 plus 2 per empty clause; fan-out
+/// ≤ 4 plus 2 per empty clause), and the same holds for variables and clauses, at every
+/// size.
 #[test]
 fn growth_is_linear() {
     for clauses in [10, 100, 1_000, 10_000] {
         let input = random_cnf(clauses, clauses as u64);
         let empty = input.clauses.iter().filter(|c| c.is_empty()).count();
-        let chain = Chain::from_cnf(&input).unwrap();
+        let sizes = Chain::from_cnf(&input).unwrap().sizes();
+        let [_, (_, three), (_, fanout)] = sizes[..] else {
+            panic!("three sizes expected: {sizes:?}");
+        };
+        assert!(fanout.occurrences <= 4 * three.occurrences + 2 * empty + 4);
+        assert_eq!(fanout.occurrences, 2 * fanout.variables);
+        assert!(fanout.clauses <= three.clauses + three.occurrences + empty + 2);
+        let chain = Chain::thesis_from_cnf(&input).unwrap();
         let sizes = chain.sizes();
         let [(_, cnf), (_, three), (_, tovey), (_, and_or)] = sizes[..] else {
             panic!("four sizes expected: {sizes:?}");

@@ -16,7 +16,8 @@ pub enum Target {
     ThreeSat,
     /// (2+1),3-SAT (thesis Lemma 2.1): every variable twice positive, once negative.
     Tovey,
-    /// And-Or-(1,1)-SAT (thesis Theorem 2.2).
+    /// And-Or-(1,1)-SAT: by fan-out chains (the chain `compile` uses), or with
+    /// `--thesis` by Theorem 2.2 after Lemma 2.1.
     Andor,
 }
 
@@ -42,6 +43,10 @@ pub struct Args {
     /// Output format (default: dimacs for 3sat and tovey, andor for andor).
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
+    /// CNF input: take the thesis' route (Lemma 2.1, then Theorem 2.2) instead of the
+    /// fan-out chains (always for --to tovey).
+    #[arg(long)]
+    pub thesis: bool,
     /// Print variables, clauses and literal occurrences of every step to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -56,11 +61,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .writing(args.output.as_deref())
         .check()?;
     let input = args.formula.load()?;
-    let chain = Chain::from_input(&input).with_context(|| args.formula.name())?;
+    let chain = match &input {
+        Input::Cnf(cnf) if args.thesis || args.to == Target::Tovey => Chain::thesis_from_cnf(cnf),
+        _ => Chain::from_input(&input),
+    }
+    .with_context(|| args.formula.name())?;
     let steps = match (&input, args.to) {
         (Input::Cnf(_), Target::ThreeSat) => 1,
         (Input::Cnf(_), Target::Tovey) => 2,
-        (Input::Cnf(_), Target::Andor) => 3,
+        (Input::Cnf(_), Target::Andor) => chain.stages().len(),
         (Input::AndOr(_), Target::Andor) => chain.stages().len(),
         (Input::AndOr(_), _) => bail!(
             "{}: the input is already an And-Or formula; only --to andor applies",

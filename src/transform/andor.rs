@@ -123,18 +123,7 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
         )
         .collect();
     if clauses.is_empty() {
-        // Only tautologies were left: stand in `a ∨ b`, `¬a ∨ ¬b` (satisfiable, every
-        // literal once, no clause with both literals of a variable).
-        let (a, b) = (Var(origins.len() as u32), Var(origins.len() as u32 + 1));
-        clauses.push(AndOrClause::Or(vec![Lit::new(a, true), Lit::new(b, true)]));
-        clauses.push(AndOrClause::Or(vec![
-            Lit::new(a, false),
-            Lit::new(b, false),
-        ]));
-        for which in [1, 2] {
-            output_names.push(format!("noclause{which}"));
-            origins.push(Origin::NoClause { which });
-        }
+        stand_in(&mut clauses, &mut output_names, &mut origins);
     }
     Ok(ToAndOr {
         output: AndOrFormula {
@@ -144,6 +133,26 @@ pub fn to_andor(cnf: &Cnf, names: &[String]) -> Result<ToAndOr, TransformError> 
         origins,
         input_vars: num_vars,
     })
+}
+
+/// For a formula left without clauses (only tautologies): adds the stand-in `a ∨ b`,
+/// `¬a ∨ ¬b` on two fresh variables (satisfiable, every literal once, no clause with
+/// both literals of a variable), so that the backends still have a clause to test.
+pub(super) fn stand_in(
+    clauses: &mut Vec<AndOrClause>,
+    names: &mut Vec<String>,
+    origins: &mut Vec<Origin>,
+) {
+    let (a, b) = (Var(origins.len() as u32), Var(origins.len() as u32 + 1));
+    clauses.push(AndOrClause::Or(vec![Lit::new(a, true), Lit::new(b, true)]));
+    clauses.push(AndOrClause::Or(vec![
+        Lit::new(a, false),
+        Lit::new(b, false),
+    ]));
+    for which in [1, 2] {
+        names.push(format!("noclause{which}"));
+        origins.push(Origin::NoClause { which });
+    }
 }
 
 impl ToAndOr {

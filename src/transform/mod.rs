@@ -1,19 +1,23 @@
-//! Certified formula transformations towards And-Or-(1,1)-SAT (thesis §2.2.1):
-//! CNF → 3-CNF ([`split`]) → (2+1),3-SAT ([`tovey`], Lemma 2.1) → And-Or-(1,1)-SAT
-//! ([`andor`], Theorem 2.2); And-Or input only passes [`separate`] when a clause
-//! holds both literals of a variable. Every step has a forward map (model of its
-//! input → model of its output), a backward map (model of its output → model of its
-//! input) and the provenance ([`Origin`]) of every output variable. [`Chain`] composes
-//! them for the later stages.
+//! Certified formula transformations towards And-Or-(1,1)-SAT (thesis §2.2.1).
+//! The board backends use CNF → 3-CNF ([`split`]) → And-Or-(1,1)-SAT by one fan-out
+//! chain per variable ([`fanout`]); the thesis' route CNF → 3-CNF → (2+1),3-SAT
+//! ([`tovey`], Lemma 2.1) → And-Or-(1,1)-SAT ([`andor`], Theorem 2.2) stays available
+//! ([`Chain::thesis_from_cnf`], `transform --thesis`). And-Or input only passes
+//! [`separate`] when a clause holds both literals of a variable. Every step has a
+//! forward map (model of its input → model of its output), a backward map (model of
+//! its output → model of its input) and the provenance ([`Origin`]) of every output
+//! variable. [`Chain`] composes them for the later stages.
 //!
 //! Sizes (occurrences = literal occurrences of the step's input, `k` the longest
 //! clause): 3-CNF has at most 3·occurrences occurrences and occurrences new
-//! variables; (2+1),3-SAT has exactly 3·occurrences occurrences and occurrences
-//! variables; And-Or has 2·occurrences (+2 per empty clause) occurrences and
-//! occurrences variables. End to end: at most 18 occurrences per input occurrence
-//! (+2 per empty clause).
+//! variables; fan-out And-Or at most 4·occurrences (+2 per empty clause, +4 for a
+//! formula left without clauses); (2+1),3-SAT has exactly 3·occurrences occurrences and
+//! occurrences variables; its And-Or has 2·occurrences (+2 per empty clause)
+//! occurrences and occurrences variables. End to end: at most 12 occurrences per input
+//! occurrence by fan-out, 18 by the thesis' route (+2 per empty clause).
 
 pub mod andor;
+pub mod fanout;
 pub mod separate;
 pub mod split;
 pub mod tovey;
@@ -57,6 +61,22 @@ pub enum Origin {
         clause: usize,
         position: usize,
     },
+    /// `x_pi` (`positive`) or `x_ni`: the `which`-th (1-based) positive or negative
+    /// occurrence of `var`, at `position` of `clause` ([`fanout`]).
+    Occurrence {
+        var: Var,
+        positive: bool,
+        which: usize,
+        clause: usize,
+        position: usize,
+    },
+    /// `x_tk` (`positive`) or `x_sk`: the `index`-th (1-based) link of the chain joining
+    /// the positive or negative occurrences of `var` ([`fanout`]).
+    Chain {
+        var: Var,
+        positive: bool,
+        index: usize,
+    },
     /// The fresh variable `e` standing for the empty clause `clause` (`e ∧ ¬e`).
     EmptyClause { clause: usize },
     /// One of the two fresh variables `a`, `b` (`which` = 1, 2) of the stand-in clauses
@@ -75,6 +95,8 @@ impl Origin {
             | Origin::Copy { var, .. }
             | Origin::Positive { var, .. }
             | Origin::Negative { var, .. }
+            | Origin::Occurrence { var, .. }
+            | Origin::Chain { var, .. }
             | Origin::Separator { var, .. } => Some(var),
             Origin::Split { .. } | Origin::EmptyClause { .. } | Origin::NoClause { .. } => None,
         }
@@ -115,6 +137,21 @@ impl Origin {
             } => json!({
                 "kind": "negative", "var": var(v), "clause": clause + 1, "position": position + 1
             }),
+            Origin::Occurrence {
+                var: v,
+                positive,
+                which,
+                clause,
+                position,
+            } => json!({
+                "kind": "occurrence", "var": var(v), "positive": positive, "which": which,
+                "clause": clause + 1, "position": position + 1
+            }),
+            Origin::Chain {
+                var: v,
+                positive,
+                index,
+            } => json!({"kind": "chain", "var": var(v), "positive": positive, "index": index}),
             Origin::EmptyClause { clause } => json!({"kind": "empty_clause", "clause": clause + 1}),
             Origin::NoClause { which } => json!({"kind": "no_clause", "which": which}),
             Origin::Separator { var: v, clause } => {
@@ -211,6 +248,8 @@ pub enum StageKind {
     Tovey,
     /// (2+1),3-SAT → And-Or-(1,1)-SAT (Theorem 2.2).
     AndOr,
+    /// 3-CNF → And-Or-(1,1)-SAT by one fan-out chain per variable ([`fanout`]).
+    Fanout,
     /// And-Or-(1,1)-SAT → And-Or-(1,1)-SAT without a clause holding both literals of a variable.
     Separate,
 }
@@ -221,6 +260,7 @@ impl StageKind {
             StageKind::ThreeSat => "3sat",
             StageKind::Tovey => "tovey",
             StageKind::AndOr => "andor",
+            StageKind::Fanout => "fanout",
             StageKind::Separate => "separate",
         }
     }
@@ -287,6 +327,7 @@ pub enum StageRef<'a> {
     Split(&'a split::Split),
     Tovey(&'a tovey::Tovey),
     AndOr(&'a andor::ToAndOr),
+    Fanout(&'a fanout::Fanout),
     Separate(&'a separate::Separate),
 }
 
@@ -296,6 +337,7 @@ impl<'a> StageRef<'a> {
             StageRef::Split(_) => StageKind::ThreeSat,
             StageRef::Tovey(_) => StageKind::Tovey,
             StageRef::AndOr(_) => StageKind::AndOr,
+            StageRef::Fanout(_) => StageKind::Fanout,
             StageRef::Separate(_) => StageKind::Separate,
         }
     }
@@ -311,6 +353,7 @@ impl<'a> StageRef<'a> {
                 names: &step.names,
             },
             StageRef::AndOr(step) => FormulaRef::AndOr(&step.output),
+            StageRef::Fanout(step) => FormulaRef::AndOr(&step.output),
             StageRef::Separate(step) => FormulaRef::AndOr(&step.output),
         }
     }
@@ -321,6 +364,7 @@ impl<'a> StageRef<'a> {
             StageRef::Split(step) => &step.origins,
             StageRef::Tovey(step) => &step.origins,
             StageRef::AndOr(step) => &step.origins,
+            StageRef::Fanout(step) => &step.origins,
             StageRef::Separate(step) => &step.origins,
         }
     }
@@ -330,6 +374,7 @@ impl<'a> StageRef<'a> {
             StageRef::Split(step) => step.forward(input),
             StageRef::Tovey(step) => step.forward(input),
             StageRef::AndOr(step) => step.forward(input),
+            StageRef::Fanout(step) => step.forward(input),
             StageRef::Separate(step) => step.forward(input),
         }
     }
@@ -339,6 +384,7 @@ impl<'a> StageRef<'a> {
             StageRef::Split(step) => step.backward(output),
             StageRef::Tovey(step) => step.backward(output),
             StageRef::AndOr(step) => step.backward(output),
+            StageRef::Fanout(step) => step.backward(output),
             StageRef::Separate(step) => step.backward(output),
         }
     }
@@ -349,8 +395,20 @@ struct CnfSteps {
     cnf: Cnf,
     names: Vec<String>,
     split: split::Split,
-    tovey: tovey::Tovey,
-    andor: andor::ToAndOr,
+    route: CnfRoute,
+}
+
+/// The steps after [`split`].
+#[derive(Clone, Debug)]
+enum CnfRoute {
+    /// The thesis: Tovey's cycles (Lemma 2.1), then Theorem 2.2.
+    Thesis {
+        tovey: tovey::Tovey,
+        andor: andor::ToAndOr,
+    },
+    /// One fan-out chain per variable ([`fanout`]): about 0.6 times the literal
+    /// occurrences of the thesis route.
+    Fanout(fanout::Fanout),
 }
 
 #[derive(Clone, Debug)]
@@ -371,21 +429,44 @@ pub struct Chain {
 }
 
 impl Chain {
-    /// CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT, variables named `x1, x2, …`.
+    /// CNF → 3-CNF → And-Or-(1,1)-SAT by fan-out chains ([`fanout`]), variables named
+    /// `x1, x2, …`: the chain the board backends use.
     pub fn from_cnf(cnf: &Cnf) -> Result<Chain, TransformError> {
+        let names = cnf_names(cnf.num_vars);
+        let split = split::to_three_cnf(cnf, &names)?;
+        let fanout = fanout::to_andor_fanout(&split.output, &split.names)?;
+        Ok(Chain::cnf_steps(
+            cnf,
+            names,
+            split,
+            CnfRoute::Fanout(fanout),
+        ))
+    }
+
+    /// The thesis' chain CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT (Lemma 2.1,
+    /// Theorem 2.2), variables named `x1, x2, …`.
+    pub fn thesis_from_cnf(cnf: &Cnf) -> Result<Chain, TransformError> {
         let names = cnf_names(cnf.num_vars);
         let split = split::to_three_cnf(cnf, &names)?;
         let tovey = tovey::to_two_plus_one(&split.output, &split.names)?;
         let andor = andor::to_andor(&tovey.output, &tovey.names)?;
-        Ok(Chain {
+        Ok(Chain::cnf_steps(
+            cnf,
+            names,
+            split,
+            CnfRoute::Thesis { tovey, andor },
+        ))
+    }
+
+    fn cnf_steps(cnf: &Cnf, names: Vec<String>, split: split::Split, route: CnfRoute) -> Chain {
+        Chain {
             steps: Steps::FromCnf(Box::new(CnfSteps {
                 cnf: cnf.clone(),
                 names,
                 split,
-                tovey,
-                andor,
+                route,
             })),
-        })
+        }
     }
 
     /// And-Or input: the formula itself, passed through [`separate`] only if a clause
@@ -425,11 +506,16 @@ impl Chain {
     /// The steps in order (none for And-Or input without a clause to separate).
     pub fn stages(&self) -> Vec<StageRef<'_>> {
         match &self.steps {
-            Steps::FromCnf(steps) => vec![
-                StageRef::Split(&steps.split),
-                StageRef::Tovey(&steps.tovey),
-                StageRef::AndOr(&steps.andor),
-            ],
+            Steps::FromCnf(steps) => match &steps.route {
+                CnfRoute::Thesis { tovey, andor } => vec![
+                    StageRef::Split(&steps.split),
+                    StageRef::Tovey(tovey),
+                    StageRef::AndOr(andor),
+                ],
+                CnfRoute::Fanout(fanout) => {
+                    vec![StageRef::Split(&steps.split), StageRef::Fanout(fanout)]
+                }
+            },
             Steps::FromAndOr { separate, .. } => separate.iter().map(StageRef::Separate).collect(),
         }
     }
@@ -437,7 +523,10 @@ impl Chain {
     /// The final And-Or-(1,1)-SAT formula.
     pub fn formula(&self) -> &AndOrFormula {
         match &self.steps {
-            Steps::FromCnf(steps) => &steps.andor.output,
+            Steps::FromCnf(steps) => match &steps.route {
+                CnfRoute::Thesis { andor, .. } => &andor.output,
+                CnfRoute::Fanout(fanout) => &fanout.output,
+            },
             Steps::FromAndOr {
                 separate: Some(separate),
                 ..

@@ -1,0 +1,104 @@
+//! Board size by design (issue 14 §2): for uf20-91 (`examples/cnf/uf20-91-01.cnf`) and
+//! random 3-CNFs of other shapes (fixed seeds), the thesis' transformation chain
+//! (Lemma 2.1, Theorem 2.2) against the fan-out chain (`transform::fanout`), both with
+//! the optimised layout (sifted clause order): literal occurrences of the And-Or
+//! formula, crossings, layout tiles, and — for boards up to `MAX_TILES` used tiles
+//! (`BENCH_MAX_TILES` overrides it) — kings, board extent, compile time and the
+//! process' peak memory so far (`VmHWM` of `/proc/self/status`).
+//!
+//! Run: cargo bench --bench layout_size
+
+use std::time::Instant;
+
+use rand::rngs::StdRng;
+use rand::seq::index::sample;
+use rand::{Rng, SeedableRng};
+use sat2chess::back::compile_formula;
+use sat2chess::back::king::King;
+use sat2chess::formula::{Cnf, Lit, Var};
+use sat2chess::front::dimacs;
+use sat2chess::layout::order::Ordering;
+use sat2chess::transform::Chain;
+
+/// Boards above this many used layout tiles are reported by their layout only.
+const MAX_TILES: u64 = 60_000;
+
+fn random_3cnf(num_vars: u32, num_clauses: usize, seed: u64) -> Cnf {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let clauses = (0..num_clauses)
+        .map(|_| {
+            sample(&mut rng, num_vars as usize, 3)
+                .into_iter()
+                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
+                .collect()
+        })
+        .collect();
+    Cnf::new(num_vars, clauses)
+}
+
+/// Peak resident memory of this process so far, in MB.
+fn peak_mb() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(format!("{} MB", kb / 1024))
+        })
+        .unwrap_or_else(|| "—".into())
+}
+
+fn main() {
+    let max_tiles = std::env::var("BENCH_MAX_TILES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_TILES);
+    let uf20 = dimacs::parse(include_str!("../examples/cnf/uf20-91-01.cnf")).expect("uf20-91");
+    let formulas = [
+        ("3-CNF 4-5", random_3cnf(4, 5, 4)),
+        ("3-CNF 6-12", random_3cnf(6, 12, 6)),
+        ("3-CNF 10-43", random_3cnf(10, 43, 10)),
+        ("uf20-91-01", uf20),
+        ("uf50-218-shaped", random_3cnf(50, 218, 50)),
+        ("uf75-325-shaped", random_3cnf(75, 325, 75)),
+    ];
+    println!(
+        "| formula | chain | occurrences | crossings | tiles used | kings | rows × cols | compile | peak memory |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, cnf) in &formulas {
+        for (label, chain) in [
+            ("thesis", Chain::thesis_from_cnf(cnf)),
+            ("fan-out", Chain::from_cnf(cnf)),
+        ] {
+            let chain = chain.expect("a 3-CNF transforms");
+            let occurrences = chain.formula().size().occurrences;
+            let start = Instant::now();
+            let layout =
+                sat2chess::layout::layout(chain.formula(), Ordering::Optimised).expect("layout");
+            let stats = layout.stats();
+            let prefix = format!(
+                "| {name} | {label} | {occurrences} | {} | {} |",
+                stats.crossings, stats.tiles
+            );
+            if stats.tiles > max_tiles {
+                println!(
+                    "{prefix} not built | {} × {} tiles | — | — |",
+                    stats.rows, stats.cols
+                );
+                continue;
+            }
+            let compiled =
+                compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
+            let s = &compiled.stats;
+            println!(
+                "{prefix} {} | {} × {} | {:.1} s | {} |",
+                s.pieces,
+                s.rows,
+                s.cols,
+                start.elapsed().as_secs_f64(),
+                peak_mb()
+            );
+        }
+    }
+}
