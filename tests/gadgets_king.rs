@@ -137,9 +137,9 @@ fn cli_verifies_and_rejects_unknown_pieces() {
         stdout.contains("variable") && stdout.contains("PASS"),
         "{stdout}"
     );
-    let bad = run(&["gadgets", "verify", "--piece", "rook"]);
+    let bad = run(&["gadgets", "verify", "--piece", "pawn"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: king, knight"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("possible values: king, knight, rook"));
     let unknown = run(&["gadgets", "verify", "--piece", "king", "--gadget", "nand"]);
     assert_eq!(unknown.status.code(), Some(2));
 }

@@ -5,6 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+// Shared by several test binaries; this one uses the generator, not the backend loop.
+#[allow(dead_code)]
 #[path = "common/cnf.rs"]
 mod cnf;
 

@@ -66,8 +66,8 @@ mod element;
 mod geometry;
 pub mod king;
 pub mod knight;
-pub mod rook;
 mod plan;
+pub mod rook;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::back::rook;
+use sat2chess::budget;
 use sat2chess::check;
 use sat2chess::io::{self, json};
 use sat2chess::retarget;
@@ -26,10 +27,13 @@ pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
     let context = || args.formula.name();
     let chain = Chain::from_input(&input).with_context(context)?;
     let formula = chain.formula();
-    args.limit.admit(
-        &context(),
-        rook::rook_estimate(formula.num_vars(), formula.clauses.len()),
-    )?;
+    // The rook board is held in memory whatever the format.
+    budget::Budget::pieces(args.max_pieces.min(budget::DEFAULT_MAX_PIECES))
+        .admit(rook::rook_estimate(
+            formula.num_vars(),
+            formula.clauses.len(),
+        ))
+        .map_err(|error| anyhow::anyhow!("{}: {error}", context()))?;
     let compiled = rook::compile_formula(formula).with_context(context)?;
     if args.stats {
         print_err(&compiled.stats.to_string());
