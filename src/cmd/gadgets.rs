@@ -187,7 +187,7 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
             continue;
         }
         if gadget.piece == PieceKind::Rook {
-            let report = verify::rook::verify_rook_gadget(gadget, &right_or(&library)?);
+            let report = verify::rook::verify_rook_gadget(gadget, &reader(&library)?);
             print_out(report.render(gadget))?;
             failed |= !report.passed();
             passed.insert(gadget.name.clone(), report.passed());
@@ -230,13 +230,13 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
     }))
 }
 
-/// The right Or of a Rook library: the verifier reads other gadgets' outputs with it.
-fn right_or(library: &[gadgets::Gadget]) -> Result<gadgets::Gadget> {
+/// The gadget input of a Rook library: the verifier reads other gadgets' outputs with it.
+fn reader(library: &[gadgets::Gadget]) -> Result<gadgets::Gadget> {
     library
         .iter()
-        .find(|g| g.name == "right_or")
+        .find(|g| g.name == "gadget_input")
         .cloned()
-        .context("the rook library has no `right_or` gadget (it reads the other gadgets' outputs)")
+        .context("the rook library has no `gadget_input` (it reads the other gadgets' outputs)")
 }
 
 fn render_library(args: RenderArgs) -> Result<ExitCode> {

@@ -11,16 +11,16 @@
 //! - **Shell files** (`tomb`, `conveyor_belt`): one rook left, on the tomb's (2,2).
 //! - **Gadgets without outputs** (triangle, gadget input, right Or): cleared or not, per
 //!   input row (Lemma 3.5, Cor. 7.4, Lemma 7.15).
-//! - **Gadgets with outputs** (variable, left Or, And): each output square is read by a
-//!   right Or — the last gate of every clause, itself verified first — placed as the
-//!   next gadget: with its other input False it clears only if the output is True (a
-//!   *True probe*), with it True it clears anyway (a *sink*). An output tuple is
-//!   achievable iff the context with True probes on its 1s and sinks on its 0s clears;
-//!   the maximal achievable tuples must equal the table (Lemmas 7.9, 7.10, 7.12/7.13).
-//!   Because the probe is a real next gadget whose gadget input may also capture back
-//!   into the gadget, a True output that could only be faked that way would show up
-//!   here: the "no capture from the next gadget" Lemmas 7.8, 7.11 and 7.14 are checked
-//!   with the functions.
+//! - **Gadgets with outputs** (variable, left Or, And): each output square is read by
+//!   a gadget input (Fig. 7.6, itself verified first: the 1-test) placed in its row as
+//!   the next gadget's — every gate starts with one — or left free (a *sink*: the
+//!   square may end with anything, which by Cor. 7.4/7.5 is never better than False).
+//!   An output tuple is achievable iff the context with readers on its 1s and sinks on
+//!   its 0s clears; the maximal achievable tuples must equal the table (Lemmas 7.9,
+//!   7.10, 7.12/7.13). The reader's triangle may also capture back into the gadget, so
+//!   a True output that could only be faked that way would show up here: the "no
+//!   capture from the next gadget" Lemmas 7.8, 7.11 and 7.14 are checked with the
+//!   functions.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -46,6 +46,9 @@ const SHELL_FILES: [&str; 2] = ["tomb", "conveyor_belt"];
 
 /// The tomb's final square (Fig. 7.2).
 const FINAL_SQUARE: Square = Square::new(2, 2);
+
+/// Squares with budgets.
+type Pieces = Vec<(Square, u32)>;
 
 /// One table row's check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,13 +107,18 @@ impl RookReport {
     }
 }
 
-/// Clears `pieces` to the belt lines (row 1, column 1)?
-fn clears(pieces: &[(Square, u32)], states: &mut u64) -> Result<bool, SearchError> {
-    let stay: Vec<Square> = pieces
+/// Clears `pieces` to the belt lines (row 1, column 1) and the `free` squares?
+fn clears(
+    pieces: &[(Square, u32)],
+    free: &[Square],
+    states: &mut u64,
+) -> Result<bool, SearchError> {
+    let mut stay: Vec<Square> = pieces
         .iter()
         .map(|&(s, _)| s)
         .filter(|s| s.row == 1 || s.col == 1)
         .collect();
+    stay.extend(free);
     let goal = Goal::Cleared {
         stay,
         exact: Vec::new(),
@@ -121,14 +129,15 @@ fn clears(pieces: &[(Square, u32)], states: &mut u64) -> Result<bool, SearchErro
     Ok(found.is_some())
 }
 
-/// The context of `gadget` with `inputs` whose outputs (table order) are read by right
-/// Or probes: `true` = True probe, `false` = sink. Its pieces, after the empty-ray check.
+/// The context of `gadget` with `inputs` whose outputs (table order) are read by a
+/// gadget input `reader` (`true`) or left free (`false`, a sink): its pieces, after the
+/// empty-ray check, and the free squares.
 fn probe_context(
     gadget: &Gadget,
-    right_or: &Gadget,
+    reader: &Gadget,
     inputs: &[bool],
     probes: &[bool],
-) -> Result<Vec<(Square, u32)>, String> {
+) -> Result<(Pieces, Vec<Square>), String> {
     let mut sketch = Sketch::default();
     let mut instance = Instance::new(gadget, [2, 0, 0], [2, 0, 0]);
     for (k, (port, &value)) in gadget.inputs().into_iter().zip(inputs).enumerate() {
@@ -139,28 +148,35 @@ fn probe_context(
             sketch.extras.push((row, col, 2, Role::Input));
         }
     }
-    for (k, (port, &true_probe)) in gadget.outputs().into_iter().zip(probes).enumerate() {
+    let mut free = Vec::new();
+    for (k, (port, &read)) in gadget.outputs().into_iter().zip(probes).enumerate() {
         let (row, col) = instance.lines(port.squares[0]);
-        let mut probe = Instance::new(right_or, [2, 1, k as u32], [2, 1, k as u32]);
-        probe.feed('a', row, col);
-        if !true_probe {
-            let (row, col) = probe.lines(probe.port_square('b'));
-            sketch.extras.push((row, col, 2, Role::Input));
+        if read {
+            let mut probe = Instance::new(reader, [2, 1, k as u32], [2, 1, k as u32]);
+            probe.feed('a', row, col);
+            sketch.add(probe);
+        } else {
+            free.push((row, col));
         }
-        sketch.add(probe);
     }
     sketch.add(instance);
     let placed = sketch.place(CONTEXT);
     sketch.check_empty_rays(&placed)?;
-    Ok(sketch
+    let pieces = sketch
         .pieces()
         .into_iter()
         .map(|(row, col, budget, _)| (placed.square(row, col), budget))
-        .collect())
+        .collect();
+    let free = free
+        .into_iter()
+        .map(|(row, col)| placed.square(row, col))
+        .collect();
+    Ok((pieces, free))
 }
 
-/// Verifies one Rook library gadget (see the module doc); `right_or` reads outputs.
-pub fn verify_rook_gadget(gadget: &Gadget, right_or: &Gadget) -> RookReport {
+/// Verifies one Rook library gadget (see the module doc); the gadget input `reader`
+/// reads outputs.
+pub fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
     let mut report = RookReport {
         gadget: gadget.name.clone(),
         rows: Vec::new(),
@@ -179,11 +195,11 @@ pub fn verify_rook_gadget(gadget: &Gadget, right_or: &Gadget) -> RookReport {
                 })
                 .map_err(|e| e.to_string())
         } else if gadget.table_outputs.is_empty() {
-            clears(&with_inputs(gadget, &inputs), &mut states)
+            clears(&with_inputs(gadget, &inputs), &[], &mut states)
                 .map(Outcome::Solvable)
                 .map_err(|e| e.to_string())
         } else {
-            maximal_outputs(gadget, right_or, &inputs, &mut states)
+            maximal_outputs(gadget, reader, &inputs, &mut states)
         };
         match found {
             Ok(found) => report.rows.push(RowCheck {
@@ -204,7 +220,7 @@ pub fn verify_rook_gadget(gadget: &Gadget, right_or: &Gadget) -> RookReport {
 /// The maximal achievable output tuples of `gadget` with `inputs` (`[-1]`: none).
 fn maximal_outputs(
     gadget: &Gadget,
-    right_or: &Gadget,
+    reader: &Gadget,
     inputs: &[bool],
     states: &mut u64,
 ) -> Result<Outcome, String> {
@@ -214,8 +230,8 @@ fn maximal_outputs(
         let probes: Vec<bool> = (0..width)
             .map(|k| bits >> (width - 1 - k) & 1 == 1)
             .collect();
-        let pieces = probe_context(gadget, right_or, inputs, &probes)?;
-        if clears(&pieces, states).map_err(|e| e.to_string())? {
+        let (pieces, free) = probe_context(gadget, reader, inputs, &probes)?;
+        if clears(&pieces, &free, states).map_err(|e| e.to_string())? {
             achievable.push(probes);
         }
     }

@@ -155,13 +155,15 @@ impl RookSearch {
 
     /// Whether `state` meets the goal.
     fn done(&self, state: u128) -> bool {
-        let occupied: Vec<usize> = (0..self.squares.len())
-            .filter(|&i| cell(state, i) != 0)
-            .collect();
+        let mut occupied = (0..self.squares.len()).filter(|&i| cell(state, i) != 0);
         match self.single {
-            Some(at) => occupied.len() == 1 && at.is_none_or(|a| occupied[0] == a as usize),
+            Some(at) => {
+                let first = occupied.next();
+                occupied.next().is_none()
+                    && first.is_some_and(|f| at.is_none_or(|a| f == a as usize))
+            }
             None => {
-                occupied.iter().all(|&i| self.stay >> i & 1 == 1)
+                occupied.all(|i| self.stay >> i & 1 == 1)
                     && self
                         .exact
                         .iter()
@@ -181,7 +183,15 @@ impl RookSearch {
     /// The proven cuts of the module doc: `true` when `state` cannot reach the goal.
     fn dead(&self, state: u128) -> bool {
         let n = self.squares.len();
-        let occupied: Vec<usize> = (0..n).filter(|&i| cell(state, i) != 0).collect();
+        let mut occupied = [0u8; MAX_SQUARES];
+        let mut count = 0;
+        for i in 0..n {
+            if cell(state, i) != 0 {
+                occupied[count] = i as u8;
+                count += 1;
+            }
+        }
+        let occupied = &occupied[..count];
         if occupied.len() <= 1 {
             return false;
         }
@@ -193,38 +203,42 @@ impl RookSearch {
         {
             return true;
         }
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn find(parent: &mut [usize], mut i: usize) -> usize {
-            while parent[i] != i {
-                parent[i] = parent[parent[i]];
-                i = parent[i];
+        let mut parent = [0u8; MAX_SQUARES];
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        fn find(parent: &mut [u8], mut i: usize) -> usize {
+            while parent[i] as usize != i {
+                parent[i] = parent[parent[i] as usize];
+                i = parent[i] as usize;
             }
             i
         }
-        for &i in &occupied {
+        for &i in occupied {
+            let i = i as usize;
             let mut isolated = true;
             for d in 0..4 {
                 if let Some(j) = self.neighbour(state, i, d) {
                     isolated = false;
                     let (a, b) = (find(&mut parent, i), find(&mut parent, j));
-                    parent[a] = b;
+                    parent[a] = b as u8;
                 }
             }
             if isolated && self.stay >> i & 1 == 0 {
                 return true;
             }
         }
-        let mut anchored: Vec<Option<bool>> = vec![None; n];
-        for &i in &occupied {
-            let root = find(&mut parent, i);
-            let here = self.stay >> i & 1 == 1;
-            let entry = anchored[root].get_or_insert(false);
-            *entry |= here;
+        // Per component root: 0 none seen, 1 without a stay square, 2 with one.
+        let mut anchored = [0u8; MAX_SQUARES];
+        for &i in occupied {
+            let root = find(&mut parent, i as usize);
+            let here = if self.stay >> i & 1 == 1 { 2 } else { 1 };
+            anchored[root] = anchored[root].max(here);
         }
-        let components: Vec<bool> = anchored.into_iter().flatten().collect();
+        let components = anchored.iter().filter(|&&a| a != 0).count();
         match self.single {
-            Some(_) => components.len() > 1,
-            None => components.iter().any(|&a| !a) || !self.zeros_matched(state, &occupied),
+            Some(_) => components > 1,
+            None => anchored.contains(&1) || !self.zeros_matched(state, occupied),
         }
     }
 
@@ -233,10 +247,10 @@ impl RookSearch {
     /// a 2-rook — and a 2-rook has never moved, so it shares a line with that square
     /// now. Each 2-rook does this at most once (after it the rook has budget ≤ 1), so the
     /// squares of such 0-rooks need distinct 2-rooks on their lines: a matching.
-    fn zeros_matched(&self, state: u128, occupied: &[usize]) -> bool {
+    fn zeros_matched(&self, state: u128, occupied: &[u8]) -> bool {
         let zeros: Vec<usize> = occupied
             .iter()
-            .copied()
+            .map(|&i| i as usize)
             .filter(|&i| cell(state, i) == 1 && self.stay >> i & 1 == 0)
             .collect();
         if zeros.is_empty() {
@@ -244,7 +258,7 @@ impl RookSearch {
         }
         let twos: Vec<usize> = occupied
             .iter()
-            .copied()
+            .map(|&i| i as usize)
             .filter(|&i| cell(state, i) == 3)
             .collect();
         if twos.len() < zeros.len() {
