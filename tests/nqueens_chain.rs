@@ -348,13 +348,8 @@ fn tiny_cnfs_are_parsimonious_at_every_stage() {
         if side > TINY_CNF_MAX_SIDE {
             continue;
         }
-        let start = std::time::Instant::now();
         let count = check_chain(&encoding.instance, 0);
         assert_eq!(count, models(&cnf).len(), "{cnf:?}");
-        eprintln!(
-            "side {side}: {count} solutions, {:.1} s",
-            start.elapsed().as_secs_f64()
-        );
         counted.push((side, count));
     }
     // Satisfiable and unsatisfiable CNFs, boards up to 4.4·10⁷ squares a side.
@@ -362,7 +357,7 @@ fn tiny_cnfs_are_parsimonious_at_every_stage() {
     assert!(counted.iter().any(|&(_, count)| count == 0), "{counted:?}");
     assert!(counted.iter().any(|&(_, count)| count > 1), "{counted:?}");
     assert!(
-        counted.iter().any(|&(side, _)| side > 50_000_000),
+        counted.iter().any(|&(side, _)| side > 40_000_000),
         "{counted:?}"
     );
     println!("tiny CNFs counted at every stage (side, solutions): {counted:?}");
