@@ -1,8 +1,8 @@
 //! n-Queens Completion (papers/004): (1) board side n against the number of clauses along
 //! the whole chain, computed from the sizes (Defs. 20, 16, 10; no board is built); (2)
 //! `queens solve` time on the paper's random Excluded Diagonals instances (§5.4) at
-//! d/n = 1 for n = 10…20 and d/n = 0.5 for n = 25…40 (the peak is out of reach there),
-//! turned into n-Queens Completion (Defs. 16, 10).
+//! d/n = 1, the hardest ratio, for n = 10…25, turned into n-Queens Completion (Defs. 16,
+//! 10): exact cover search for every n, the SAT encoding up to n = 20.
 //!
 //! Run: `cargo bench --bench nqueens`.
 
@@ -10,9 +10,11 @@ use std::time::Instant;
 
 use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::nqueens::chain::completion_side;
+use sat2chess::nqueens::completion::Completion;
 use sat2chess::nqueens::generate::{SplitMix64, completion_of, excluded_diagonals};
 use sat2chess::nqueens::onein3::{CnfEncoding, OneInThree, Restriction};
 use sat2chess::nqueens::problem5::GadgetReduction;
+use sat2chess::nqueens::solve::Engine;
 
 /// A random Restricted 1-in-3 instance with `clauses` clauses over `max(3, 2·clauses)`
 /// variables, each in at most three clauses.
@@ -87,35 +89,57 @@ fn main() {
     }
 
     println!();
-    println!("queens solve on random Excluded Diagonals instances (3 seeds each)");
-    println!("  n   d/n   board side  solvable  mean s   max s");
-    // At d/n = 1 the instances are hard (the paper solved them up to n = 21, Lingeling
-    // needing up to 78 s on average): beyond n = 20 only the easier d/n = 0.5 is timed.
-    let points = [
-        (10, 1.0),
-        (15, 1.0),
-        (20, 1.0),
-        (25, 0.5),
-        (30, 0.5),
-        (35, 0.5),
-        (40, 0.5),
-    ];
-    for (n, ratio) in points {
-        let d = (n as f64 * ratio).round() as usize;
-        let mut times = Vec::new();
-        let mut solvable = 0;
+    println!("queens solve on random Excluded Diagonals instances at d/n = 1 ({SEEDS} seeds each)");
+    println!("  n   board side  solvable  search mean s  search max s  sat mean s  sat max s");
+    // n = 30 and beyond take hours at d/n = 1 with either engine (the paper stopped at 21).
+    for n in [10, 15, 20, 25] {
         let mut side = 0;
-        for seed in 0..3 {
-            let problem4 = excluded_diagonals(n, d, &mut SplitMix64::new(seed));
+        let mut solvable = 0;
+        let mut search = Vec::new();
+        let mut sat = Vec::new();
+        for seed in 0..SEEDS {
+            let problem4 = excluded_diagonals(n, n as usize, &mut SplitMix64::new(seed));
             let completion = completion_of(&problem4);
             side = completion.n;
-            let start = Instant::now();
-            let (solutions, _) = completion.enumerate(1).expect("the solver runs");
-            times.push(start.elapsed().as_secs_f64());
-            solvable += usize::from(!solutions.is_empty());
+            let (found, seconds) = timed_solve(&completion, Engine::Search);
+            search.push(seconds);
+            solvable += usize::from(found);
+            // The SAT encoding needs minutes per instance beyond n = 20 (the paper stopped at 21).
+            if n <= SAT_MAX_N {
+                let (sat_found, seconds) = timed_solve(&completion, Engine::Sat);
+                assert_eq!(
+                    sat_found, found,
+                    "the engines disagree on n = {n}, seed {seed}"
+                );
+                sat.push(seconds);
+            }
         }
-        let mean = times.iter().sum::<f64>() / times.len() as f64;
-        let max = times.iter().cloned().fold(0.0, f64::max);
-        println!("{n:>3} {ratio:>5.1} {side:>12} {solvable:>6}/3 {mean:>8.3} {max:>7.3}");
+        let (search_mean, search_max) = mean_max(&search);
+        let sat_columns = if sat.is_empty() {
+            format!("{:>11} {:>10}", "-", "-")
+        } else {
+            let (mean, max) = mean_max(&sat);
+            format!("{mean:>11.3} {max:>10.3}")
+        };
+        println!(
+            "{n:>3} {side:>12} {solvable:>6}/{SEEDS} {search_mean:>14.4} {search_max:>13.4} {sat_columns}"
+        );
     }
+}
+
+const SEEDS: u64 = 5;
+const SAT_MAX_N: i64 = 20;
+
+/// Whether `completion` has a completion, and the seconds `engine` took to decide it.
+fn timed_solve(completion: &Completion, engine: Engine) -> (bool, f64) {
+    let start = Instant::now();
+    let (solutions, _) = completion
+        .enumerate_with(engine, 1)
+        .expect("the solver runs");
+    (!solutions.is_empty(), start.elapsed().as_secs_f64())
+}
+
+fn mean_max(times: &[f64]) -> (f64, f64) {
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    (mean, times.iter().cloned().fold(0.0, f64::max))
 }

@@ -12,6 +12,7 @@ use sat2chess::formula::{Assignment, Cnf, Lit};
 use sat2chess::nqueens::Queen;
 use sat2chess::nqueens::chain::Chain;
 use sat2chess::nqueens::check::check_completion;
+use sat2chess::nqueens::completion::Embedding;
 use sat2chess::nqueens::onein3::{CnfEncoding, OneInThree, Restriction};
 use sat2chess::nqueens::problem5::GadgetReduction;
 
@@ -144,8 +145,9 @@ fn check_front(monotone: &OneInThree, max_vars: u32) -> (Vec<Vec<bool>>, Vec<Vec
     (solutions, p5_solutions)
 }
 
-/// Checks every stage on `monotone`, Problem 2 only when its board has at most
-/// `max_side` squares per side. Returns the solution count.
+/// Checks every stage on `monotone`; Problem 2 through [`Embedding`]'s description of the
+/// board, and also on the board written out when its side is at most `max_side`.
+/// Returns the solution count.
 fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
     let (solutions, p5_solutions) = check_front(monotone, u32::MAX);
     let chain = Chain::from_onein3(monotone, i64::MAX).unwrap();
@@ -179,28 +181,41 @@ fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
         |s| chain.blocking.backward(s),
     );
 
-    let completion = chain.completion();
-    if completion.n <= max_side {
+    // Problem 2 through the embedding's description of the board (never written out).
+    let embedding = &chain.embedding;
+    assert!(embedding.preplaced_attack_free());
+    let p2_solutions = complete(embedding.enumerate(LIMIT).unwrap());
+    for added in &p2_solutions {
+        assert!(embedding.is_completion(added));
+    }
+    assert_bijection(
+        "Def. 10",
+        &p3_solutions,
+        &p2_solutions,
+        |s| embedding.forward(s),
+        |a| embedding.backward(a),
+    );
+    // The whole chain at once.
+    assert_bijection(
+        "chain",
+        &solutions,
+        &p2_solutions,
+        |s| chain.forward(s),
+        |a| chain.backward(a),
+    );
+    if embedding.n <= max_side {
+        // The board written out: the same completions, each accepted by the checker.
+        let completion = chain.completion();
         assert!(completion.is_well_formed());
-        let p2_solutions = complete(completion.enumerate(LIMIT).unwrap());
-        for added in &p2_solutions {
+        assert_eq!(completion.preplaced.len(), embedding.preplaced_count());
+        let mut written = complete(completion.enumerate(LIMIT).unwrap());
+        for added in &written {
             check_completion(completion.n, &completion.preplaced, added).unwrap();
         }
-        assert_bijection(
-            "Def. 10",
-            &p3_solutions,
-            &p2_solutions,
-            |s| chain.embedding.forward(s),
-            |a| chain.embedding.backward(a),
-        );
-        // The whole chain at once.
-        assert_bijection(
-            "chain",
-            &solutions,
-            &p2_solutions,
-            |s| chain.forward(s),
-            |a| chain.backward(a),
-        );
+        let mut sparse = p2_solutions.clone();
+        written.sort();
+        sparse.sort();
+        assert_eq!(written, sparse, "Def. 10: written board");
     }
     solutions.len()
 }
@@ -307,14 +322,68 @@ fn cnf_encoding_is_parsimonious() {
     }
 }
 
+/// The largest board side on which tiny CNFs are counted at every stage: Problem 3's
+/// pre-placed queens (about n/130) are written out, the n-Queens board is not.
+const TINY_CNF_MAX_SIDE: i64 = 50_000_000;
+
 #[test]
-fn tiny_cnfs_are_parsimonious_through_theorem_4() {
+fn tiny_cnfs_are_parsimonious_at_every_stage() {
+    let lit = |var: u32, positive: bool| Lit::new(sat2chess::formula::Var(var), positive);
+    let mut cnfs = vec![
+        Cnf::new(1, vec![]),
+        Cnf::new(1, vec![vec![]]),
+        Cnf::new(1, vec![vec![lit(0, true)]]),
+        Cnf::new(1, vec![vec![lit(0, false)]]),
+        Cnf::new(2, vec![vec![lit(0, true), lit(1, false)]]),
+        Cnf::new(3, vec![vec![lit(0, false), lit(1, true), lit(2, false)]]),
+    ];
     let mut rng = fastrand::Rng::with_seed(5);
-    for _ in 0..20 {
-        let cnf = random_cnf(&mut rng);
+    cnfs.extend((0..10).map(|_| random_cnf(&mut rng)));
+    let mut counted = Vec::new();
+    for cnf in cnfs {
         let encoding = CnfEncoding::new(&cnf);
-        let (solutions, _) = check_front(&encoding.instance, 0);
-        assert_eq!(solutions.len(), models(&cnf).len(), "{cnf:?}");
+        let restriction = Restriction::new(&encoding.instance);
+        let gadgets = GadgetReduction::new(&restriction.instance);
+        let side = sat2chess::nqueens::chain::completion_side(&gadgets.instance);
+        if side > TINY_CNF_MAX_SIDE {
+            continue;
+        }
+        let count = check_chain(&encoding.instance, 0);
+        assert_eq!(count, models(&cnf).len(), "{cnf:?}");
+        counted.push((side, count));
+    }
+    // Satisfiable and unsatisfiable CNFs, boards up to 4.4·10⁷ squares a side.
+    assert!(counted.len() >= 4, "{counted:?}");
+    assert!(counted.iter().any(|&(_, count)| count == 0), "{counted:?}");
+    assert!(counted.iter().any(|&(_, count)| count > 1), "{counted:?}");
+    assert!(
+        counted.iter().any(|&(side, _)| side > 40_000_000),
+        "{counted:?}"
+    );
+    println!("tiny CNFs counted at every stage (side, solutions): {counted:?}");
+}
+
+#[test]
+fn embedding_describes_the_written_board() {
+    // The free lines, unattacked squares and pre-placed count computed from Def. 10's
+    // description equal those of the board written out queen by queen.
+    let mut rng = fastrand::Rng::with_seed(18);
+    for _ in 0..6 {
+        let clauses = rng.usize(1..=3);
+        let instance = random_onein3(&mut rng, 5, clauses, true);
+        let chain = Chain::from_onein3(&instance, i64::MAX).unwrap();
+        let completion = chain.completion();
+        let embedding: &Embedding = &chain.embedding;
+        assert_eq!(embedding.n, completion.n);
+        assert_eq!(embedding.preplaced_count(), completion.preplaced.len());
+        assert!(embedding.preplaced_attack_free());
+        assert!(sat2chess::nqueens::non_attacking(&completion.preplaced));
+        let mut sparse = embedding.candidates();
+        sparse.sort_unstable();
+        let mut written = completion.candidates();
+        written.sort_unstable();
+        assert_eq!(sparse, written);
+        assert_eq!(embedding.missing(), completion.missing());
     }
 }
 

@@ -7,8 +7,11 @@
 //! the square of the formula: one 1-in-3 clause already gives a 135,438 × 135,438 board,
 //! four give 581,334 (README "n-Queens Completion").
 
+#[allow(dead_code)] // each test crate uses part of the shared helpers
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use sat2chess::nqueens::chain::Chain;
 use sat2chess::nqueens::check::check_completion;
@@ -102,9 +105,9 @@ fn three_hundred_random_formulas_end_to_end() {
     assert!(searched > 0, "no unsatisfiable board was searched");
 }
 
+/// The binary with `args`, run in `dir` (the scratch directory of the test).
 fn sat2chess(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sat2chess"))
-        .args(args)
+    common::command(args)
         .current_dir(dir)
         .output()
         .expect("the binary runs")

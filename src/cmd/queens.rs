@@ -19,6 +19,7 @@ use sat2chess::nqueens::check::check_completion;
 use sat2chess::nqueens::completion::Completion;
 use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
 use sat2chess::nqueens::onein3::OneInThree;
+use sat2chess::nqueens::solve::Engine;
 use sat2chess::nqueens::{Queen, canonical};
 
 use super::output::{self, Outputs};
@@ -56,12 +57,15 @@ pub enum Command {
         /// The placement JSON listing the added queens.
         placement: PathBuf,
     },
-    /// Complete a board (or solve a Blocked n-Queens board) with the SAT solver.
+    /// Complete a board (or solve a Blocked n-Queens board): exact cover search or the SAT solver.
     Solve {
         board: PathBuf,
-        /// Count the completions (SAT solver with blocking clauses, up to --limit).
+        /// Count the completions (up to --limit).
         #[arg(long)]
         count: bool,
+        /// search: exact cover (Algorithm X); sat: the SAT encoding with splr and blocking clauses.
+        #[arg(long, value_enum, default_value_t = Engine::Search)]
+        engine: Engine,
         /// Stop counting after this many completions (exit 3 if there are more).
         #[arg(long, default_value_t = 10_000)]
         limit: usize,
@@ -127,9 +131,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Command::Solve {
             board,
             count,
+            engine,
             limit,
             output,
-        } => solve(&board, count, limit, output.as_deref()),
+        } => solve(&board, count, engine, limit, output.as_deref()),
         Command::Decode {
             board,
             placement,
@@ -210,7 +215,7 @@ pub fn compile(
         print_err(&chain.stats().to_string());
     }
     let completion = chain.completion();
-    output::write(output, json::write_board(&to_board(completion)))?;
+    output::write(output, json::write_board(&to_board(&completion)))?;
     let Some(moves) = moves else {
         return Ok(code(exit::YES));
     };
@@ -297,13 +302,19 @@ fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
     }
 }
 
-fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Result<ExitCode> {
+fn solve(
+    board: &Path,
+    count: bool,
+    engine: Engine,
+    limit: usize,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
     Outputs::reading([board]).writing(output).check()?;
     let (instance, blocked) = read_instance(board)?;
     let start = Instant::now();
     let wanted = if count { limit.max(1) } else { 1 };
     let (solutions, complete) = if blocked.is_empty() {
-        instance.enumerate(wanted)?
+        instance.enumerate_with(engine, wanted)?
     } else {
         if !instance.preplaced.is_empty() {
             bail!(
@@ -316,7 +327,7 @@ fn solve(board: &Path, count: bool, limit: usize, output: Option<&Path>) -> Resu
             blocked: canonical(blocked.iter().map(|&s| queen(instance.n, s)).collect()),
         };
         // A Blocked solution places all n queens: they are the "added" ones.
-        blocked.enumerate(wanted)?
+        blocked.enumerate_with(engine, wanted)?
     };
     let seconds = start.elapsed().as_secs_f64();
     let Some(first) = solutions.first() else {
@@ -369,7 +380,7 @@ fn decode(
     let context = || formula.display().to_string();
     let source = Source::new(input, onein3).with_context(context)?;
     let chain = source.chain(instance.n).with_context(context)?;
-    if chain.completion() != &instance {
+    if chain.completion() != instance {
         bail!(
             "{}: not the n-Queens board compiled from {}",
             board.display(),

@@ -79,9 +79,11 @@ impl Chain {
         })
     }
 
-    /// The n-Queens Completion instance at the end of the chain.
-    pub fn completion(&self) -> &Completion {
-        &self.embedding.instance
+    /// The n-Queens Completion instance at the end of the chain, every pre-placed queen
+    /// written out (`O(n)` time and memory; [`Embedding`] answers questions about it
+    /// without that).
+    pub fn completion(&self) -> Completion {
+        self.embedding.completion()
     }
 
     /// A solution of the monotone instance → the queens completing the board.
@@ -131,7 +133,6 @@ impl Chain {
     /// Sizes along the chain.
     pub fn stats(&self) -> Stats {
         let restricted = &self.restriction.instance;
-        let completion = self.completion();
         Stats {
             monotone: (self.monotone.num_vars, self.monotone.clauses.len()),
             restricted: (restricted.num_vars, restricted.clauses.len()),
@@ -141,8 +142,8 @@ impl Chain {
             problem3_n: self.blocking.instance.n,
             problem3_preplaced: self.blocking.instance.preplaced.len(),
             block: self.embedding.block,
-            n: completion.n,
-            preplaced: completion.preplaced.len(),
+            n: self.embedding.n,
+            preplaced: self.embedding.preplaced_count(),
         }
     }
 }

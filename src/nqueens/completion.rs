@@ -6,9 +6,9 @@
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{Line, lines};
+use super::excluded_diagonals::{Line, contains, queens_csp, sorted_set};
 use super::problem3::Problem3;
-use super::solve::{PlacementCsp, Solutions};
+use super::solve::{Engine, PlacementCsp, Solutions};
 use super::{Queen, canonical, non_attacking};
 use crate::sat::SatError;
 
@@ -94,34 +94,27 @@ impl Completion {
             return None;
         }
         let cells = self.candidates();
-        let csp = PlacementCsp {
-            cells: cells.len(),
-            exactly_one: lines(&cells, &[Line::Col, Line::Row], self.missing()),
-            at_most_one: lines(&cells, &[Line::Sum, Line::Diff], 0),
-        };
+        let csp = queens_csp(&cells, self.missing());
         Some((csp, cells))
     }
 
     /// Up to `limit` completions — each the sorted list of added queens, `S₂ ∖ P` — and
     /// whether that is all of them.
     pub fn enumerate(&self, limit: usize) -> Result<Solutions<Vec<Queen>>, SatError> {
+        self.enumerate_with(Engine::default(), limit)
+    }
+
+    /// [`Self::enumerate`] with `engine`.
+    pub fn enumerate_with(
+        &self,
+        engine: Engine,
+        limit: usize,
+    ) -> Result<Solutions<Vec<Queen>>, SatError> {
         let Some((csp, cells)) = self.to_csp() else {
             return Ok((Vec::new(), true));
         };
-        csp.enumerate_cells(&cells, limit)
+        csp.enumerate_cells_with(engine, &cells, limit)
     }
-}
-
-/// Def. 10: Problem 3 → Problem 2, with the maps of Lemmas 11 and 12. Completions are
-/// handled as the added queens `S₂ ∖ P₂` (the certificate); `S₂` is their union with `P₂`.
-#[derive(Clone, Debug)]
-pub struct Embedding {
-    pub instance: Completion,
-    /// The Problem 3 instance's side `n₃` and pre-placed queens `P₃`.
-    source_n: i64,
-    source_preplaced: Vec<Queen>,
-    /// `n′` (0 when `P₃` attacks itself and the instance is passed through unchanged).
-    pub block: i64,
 }
 
 /// `n′` of Def. 10 step 1: `2n₃ + 1` if `n₃ ≡ 2 (mod 3)`, else `2n₃ − 1` (so `n′ ≡ 1` or
@@ -130,67 +123,300 @@ pub fn block_side(n3: i64) -> i64 {
     if n3 % 3 == 2 { 2 * n3 + 1 } else { 2 * n3 - 1 }
 }
 
+/// Def. 10: Problem 3 → Problem 2, with the maps of Lemmas 11 and 12. Completions are
+/// handled as the added queens `S₂ ∖ P₂` (the certificate); `S₂` is their union with `P₂`.
+///
+/// The pre-placed queens `P₂` (about `19n′`, up to 10¹⁰ for CNF input) are kept as their
+/// description — the 19 block copies of `A_{n′}`/`B_{n′}`, the filter `C′ × R′`, `Q_C`,
+/// `Q_R` and `P₃` — so the board's free lines and unattacked squares are computed in
+/// `O(|C′| + |R′| + |P₃| + candidates)` ([`Self::candidates`]) and [`Self::completion`]
+/// writes the queens out only when asked.
+#[derive(Clone, Debug)]
+pub struct Embedding {
+    /// The side `n = 19n′ + |C′|` of the n-Queens board.
+    pub n: i64,
+    /// `n′` (0 when `P₃` attacks itself and the instance is passed through unchanged).
+    pub block: i64,
+    /// The Problem 3 instance's side `n₃` and pre-placed queens `P₃`.
+    source_n: i64,
+    source_preplaced: Vec<Queen>,
+    /// `C′ = C ∪ cols(P₃)`, `R′ = R ∪ rows(P₃)`, sorted (Def. 10 step 3).
+    c_prime: Vec<i64>,
+    r_prime: Vec<i64>,
+    /// The queens of `Q_C`, `Q_R` and `P₃`; the block copies are implicit.
+    extras: Vec<Queen>,
+}
+
+/// One block copy of Def. 10 step 2: `A_{n′}` (or `B_{n′}`) shifted by `n′(x, y)`.
+#[derive(Clone, Copy, Debug)]
+struct BlockCopy {
+    block: i64,
+    x: i64,
+    y: i64,
+    transposed: bool,
+}
+
+impl BlockCopy {
+    /// Queen `i` of the copy: `(i, 2i mod n′)` (`A`) or `(2i mod n′, i)` (`B`), shifted.
+    fn queen(self, i: i64) -> Queen {
+        let (a, b) = (i, (2 * i) % self.block);
+        let (col, row) = if self.transposed { (b, a) } else { (a, b) };
+        Queen::new(col + self.block * self.x, row + self.block * self.y)
+    }
+
+    /// The indices `i` that may solve `f(queen(i)) = value`, from the affine forms of the
+    /// two halves `2i < n′` and `2i ≥ n′` (verified by the caller).
+    fn solve(self, line: Line, value: i64) -> [i64; 2] {
+        let n = self.block;
+        let (x, y) = (self.x, self.y);
+        let exact = |num: i64, den: i64| if num % den == 0 { num / den } else { -1 };
+        // `t` is the value relative to the block; `u` = i or 2i mod n′ on that axis.
+        let half = |t: i64, doubled: bool| {
+            if doubled {
+                [exact(t, 2), exact(t + n, 2)]
+            } else {
+                [t, -1]
+            }
+        };
+        match line {
+            Line::Col => half(value - n * x, self.transposed),
+            Line::Row => half(value - n * y, !self.transposed),
+            // i + (2i mod n′) is 3i or 3i − n′.
+            Line::Sum => {
+                let t = value - n * (x + y);
+                [exact(t, 3), exact(t + n, 3)]
+            }
+            // (A) i − (2i mod n′) is −i or n′ − i; (B) the negation.
+            Line::Diff => {
+                let t = value - n * (x - y);
+                if self.transposed {
+                    [t, t + n]
+                } else {
+                    [-t, n - t]
+                }
+            }
+        }
+    }
+
+    /// True when line `value` of kind `line` crosses the copy's `n′ × n′` block.
+    fn crosses(self, line: Line, value: i64) -> bool {
+        let n = self.block;
+        let (low, high) = match line {
+            Line::Col => (n * self.x, n * self.x + n - 1),
+            Line::Row => (n * self.y, n * self.y + n - 1),
+            Line::Sum => (n * (self.x + self.y), n * (self.x + self.y) + 2 * n - 2),
+            Line::Diff => (n * (self.x - self.y) - n + 1, n * (self.x - self.y) + n - 1),
+        };
+        (low..=high).contains(&value)
+    }
+
+    /// The queen of the copy on line `value` of kind `line` (each line holds at most one).
+    fn on(self, line: Line, value: i64) -> Option<Queen> {
+        if !self.crosses(line, value) {
+            return None;
+        }
+        self.solve(line, value)
+            .into_iter()
+            .filter(|i| (0..self.block).contains(i))
+            .map(|i| self.queen(i))
+            .find(|&q| line.of(q) == value)
+    }
+}
+
 impl Embedding {
     pub fn new(problem3: &Problem3) -> Embedding {
         let n3 = problem3.n;
-        let passthrough = |block| Embedding {
-            instance: Completion {
-                n: n3,
-                preplaced: canonical(problem3.preplaced.clone()),
-            },
-            source_n: n3,
-            source_preplaced: canonical(problem3.preplaced.clone()),
-            block,
-        };
+        let source_preplaced = canonical(problem3.preplaced.clone());
         if !non_attacking(&problem3.preplaced) {
-            return passthrough(0);
+            return Embedding {
+                n: n3,
+                block: 0,
+                source_n: n3,
+                extras: source_preplaced.clone(),
+                source_preplaced,
+                c_prime: Vec::new(),
+                r_prime: Vec::new(),
+            };
         }
         let block = block_side(n3);
         // Step 3: C′, R′.
-        let mut c_prime: Vec<i64> = problem3.cols.clone();
-        c_prime.extend(problem3.preplaced.iter().map(|q| q.col));
-        c_prime.sort_unstable();
-        let mut r_prime: Vec<i64> = problem3.rows.clone();
-        r_prime.extend(problem3.preplaced.iter().map(|q| q.row));
-        r_prime.sort_unstable();
-        let c_set: FxHashSet<i64> = c_prime.iter().copied().collect();
-        let r_set: FxHashSet<i64> = r_prime.iter().copied().collect();
-        // Step 2: Q₂ = A_{n′} + n′(Q₁₉ ∖ {(17, 0)}) ∪ B_{n′} + n′(17, 0); step 3 filters it.
-        let mut preplaced: Vec<Queen> = Vec::with_capacity(19 * block as usize);
-        for &(x, y) in &Q19 {
-            let copy: Box<dyn Iterator<Item = Queen>> = if (x, y) == (17, 0) {
-                Box::new(b_n(block))
-            } else {
-                Box::new(a_n(block))
-            };
-            preplaced.extend(
-                copy.map(|q| q.shifted(block * x, block * y))
-                    .filter(|q| !c_set.contains(&q.col) && !r_set.contains(&q.row)),
-            );
-        }
+        let c_prime = sorted_set(
+            problem3
+                .cols
+                .iter()
+                .copied()
+                .chain(problem3.preplaced.iter().map(|q| q.col))
+                .collect(),
+        );
+        let r_prime = sorted_set(
+            problem3
+                .rows
+                .iter()
+                .copied()
+                .chain(problem3.preplaced.iter().map(|q| q.row))
+                .collect(),
+        );
         // Step 4: Q_C = {(i, 2αᵢ)}, Q_R = {(2βᵢ, i)}; step 5 places them.
-        preplaced.extend(
-            c_prime
-                .iter()
-                .enumerate()
-                .map(|(i, &alpha)| Queen::new(i as i64 + 19 * block, 2 * alpha + 8 * block)),
-        );
-        preplaced.extend(
-            r_prime
-                .iter()
-                .enumerate()
-                .map(|(i, &beta)| Queen::new(2 * beta + 17 * block, i as i64 + 19 * block)),
-        );
-        preplaced.extend(problem3.preplaced.iter().copied());
+        let q_c = c_prime
+            .iter()
+            .enumerate()
+            .map(|(i, &alpha)| Queen::new(i as i64 + 19 * block, 2 * alpha + 8 * block));
+        let q_r = r_prime
+            .iter()
+            .enumerate()
+            .map(|(i, &beta)| Queen::new(2 * beta + 17 * block, i as i64 + 19 * block));
+        let extras = q_c
+            .chain(q_r)
+            .chain(source_preplaced.iter().copied())
+            .collect();
         Embedding {
-            instance: Completion {
-                n: 19 * block + c_prime.len() as i64,
-                preplaced: canonical(preplaced),
-            },
-            source_n: n3,
-            source_preplaced: canonical(problem3.preplaced.clone()),
+            n: 19 * block + c_prime.len() as i64,
             block,
+            source_n: n3,
+            source_preplaced,
+            c_prime,
+            r_prime,
+            extras,
         }
+    }
+
+    /// Step 2: `Q₂ = A_{n′} + n′(Q₁₉ ∖ {(17, 0)}) ∪ B_{n′} + n′(17, 0)` (none when passed through).
+    fn copies(&self) -> impl Iterator<Item = BlockCopy> + '_ {
+        let block = self.block;
+        Q19.iter()
+            .filter(move |_| block > 0)
+            .map(move |&(x, y)| BlockCopy {
+                block,
+                x,
+                y,
+                transposed: (x, y) == (17, 0),
+            })
+    }
+
+    /// Step 3's filter: a copy queen stays unless its column is in `C′` or its row in `R′`.
+    fn kept(&self, q: Queen) -> bool {
+        !contains(&self.c_prime, q.col) && !contains(&self.r_prime, q.row)
+    }
+
+    /// The copy queens step 3 removes: the one in each column of `C′` and each row of `R′`.
+    fn removed(&self) -> Vec<Queen> {
+        let mut removed: Vec<Queen> = self
+            .copies()
+            .flat_map(|copy| {
+                let cols = self
+                    .c_prime
+                    .iter()
+                    .filter_map(move |&c| copy.on(Line::Col, c));
+                let rows = self
+                    .r_prime
+                    .iter()
+                    .filter_map(move |&r| copy.on(Line::Row, r));
+                cols.chain(rows)
+            })
+            .collect();
+        removed.sort_unstable();
+        removed.dedup();
+        removed
+    }
+
+    /// The number of pre-placed queens `|P₂|`.
+    pub fn preplaced_count(&self) -> usize {
+        let copies = self.copies().count() * self.block as usize;
+        copies - self.removed().len() + self.extras.len()
+    }
+
+    /// All of `P₂`, one queen at a time.
+    pub fn preplaced(&self) -> impl Iterator<Item = Queen> + '_ {
+        self.copies()
+            .flat_map(|copy| (0..copy.block).map(move |i| copy.queen(i)))
+            .filter(|&q| self.kept(q))
+            .chain(self.extras.iter().copied())
+    }
+
+    /// The n-Queens Completion instance, every pre-placed queen written out (`O(n)`).
+    pub fn completion(&self) -> Completion {
+        Completion {
+            n: self.n,
+            preplaced: canonical(self.preplaced().collect()),
+        }
+    }
+
+    /// True when some queen of `P₂` is on line `value` of kind `line`.
+    fn occupied(&self, line: Line, value: i64, extra_lines: &FxHashSet<i64>) -> bool {
+        extra_lines.contains(&value)
+            || self
+                .copies()
+                .any(|copy| copy.on(line, value).is_some_and(|q| self.kept(q)))
+    }
+
+    /// The lines of kind `line` that no queen of `P₂` occupies, among `among`.
+    fn free(&self, line: Line, among: impl Iterator<Item = i64>) -> Vec<i64> {
+        let extra_lines: FxHashSet<i64> = self.extras.iter().map(|&q| line.of(q)).collect();
+        sorted_set(
+            among
+                .filter(|&value| !self.occupied(line, value, &extra_lines))
+                .collect(),
+        )
+    }
+
+    /// The squares of the board no queen of `P₂` attacks (as
+    /// [`Completion::candidates`], without writing `P₂` out). Every column below `19n′`
+    /// holds the queen of its block copy (`A_{n′}` and `B_{n′}` are permutations, `n′`
+    /// odd) unless step 3 removed it, and `Q_C` fills the columns above; so the free
+    /// columns are among those of the removed queens, and likewise the rows.
+    pub fn candidates(&self) -> Vec<Queen> {
+        let removed = self.removed();
+        let cols = self.free(Line::Col, removed.iter().map(|q| q.col));
+        let rows = self.free(Line::Row, removed.iter().map(|q| q.row));
+        let extra_sums: FxHashSet<i64> = self.extras.iter().map(|q| q.sum()).collect();
+        let extra_diffs: FxHashSet<i64> = self.extras.iter().map(|q| q.diff()).collect();
+        cols.iter()
+            .flat_map(|&col| rows.iter().map(move |&row| Queen::new(col, row)))
+            .filter(|q| {
+                !self.occupied(Line::Sum, q.sum(), &extra_sums)
+                    && !self.occupied(Line::Diff, q.diff(), &extra_diffs)
+            })
+            .collect()
+    }
+
+    /// The number of queens a completion adds.
+    pub fn missing(&self) -> usize {
+        self.n as usize - self.preplaced_count()
+    }
+
+    /// True when no two queens of `P₂` attack each other, checked without writing `P₂`
+    /// out: the queens of `Q_C`, `Q_R` and `P₃` among themselves and against the block
+    /// copies. The copies among themselves form the `19n′`-queens solution of Def. 5
+    /// minus some queens (Lemma 7, Observation 6).
+    pub fn preplaced_attack_free(&self) -> bool {
+        let no_line = FxHashSet::default();
+        non_attacking(&self.extras)
+            && self.extras.iter().all(|&q| {
+                [Line::Col, Line::Row, Line::Sum, Line::Diff]
+                    .into_iter()
+                    .all(|line| !self.occupied(line, line.of(q), &no_line))
+            })
+    }
+
+    /// Up to `limit` completions (the sorted added queens) and whether that is all of
+    /// them, over [`Self::candidates`]: exactly one queen per free column and row, at
+    /// most one per diagonal. None when `P₂` attacks itself.
+    pub fn enumerate(&self, limit: usize) -> Result<Solutions<Vec<Queen>>, SatError> {
+        if !self.preplaced_attack_free() {
+            return Ok((Vec::new(), true));
+        }
+        let cells = self.candidates();
+        let csp = queens_csp(&cells, self.missing());
+        csp.enumerate_cells(&cells, limit)
+    }
+
+    /// True when `added` completes the board: `n − |P₂|` queens on squares [`Self::candidates`]
+    /// allows, no two attacking.
+    pub fn is_completion(&self, added: &[Queen]) -> bool {
+        let cells: FxHashSet<Queen> = self.candidates().into_iter().collect();
+        added.len() == self.missing()
+            && added.iter().all(|q| cells.contains(q))
+            && non_attacking(added)
     }
 
     /// Lemma 12: `S₂ = S₃ ∪ P₂`; returned as the added queens `S₃ ∖ P₃`.

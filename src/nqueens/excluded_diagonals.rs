@@ -97,11 +97,7 @@ impl ExcludedDiagonals {
     /// The SAT model over [`Self::candidates`].
     pub fn to_csp(&self) -> (PlacementCsp, Vec<Queen>) {
         let cells = self.candidates();
-        let csp = PlacementCsp {
-            cells: cells.len(),
-            exactly_one: lines(&cells, &[Line::Col, Line::Row], self.cols.len()),
-            at_most_one: lines(&cells, &[Line::Sum, Line::Diff], 0),
-        };
+        let csp = queens_csp(&cells, self.cols.len());
         (csp, cells)
     }
 
@@ -145,6 +141,16 @@ pub(crate) fn lines(cells: &[Queen], kinds: &[Line], required: usize) -> Vec<Vec
         all.extend(groups);
     }
     all
+}
+
+/// The placement model of queens on `cells`: exactly one on each of `required` columns
+/// and as many rows (see [`lines`]), at most one per diagonal.
+pub(crate) fn queens_csp(cells: &[Queen], required: usize) -> PlacementCsp {
+    PlacementCsp {
+        cells: cells.len(),
+        exactly_one: lines(cells, &[Line::Col, Line::Row], required),
+        at_most_one: lines(cells, &[Line::Sum, Line::Diff], 0),
+    }
 }
 
 /// Def. 20: Problem 5 → Problem 4, with the maps of Lemmas 21 and 22.

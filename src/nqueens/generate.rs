@@ -10,9 +10,9 @@ use rustc_hash::FxHashSet;
 
 use super::Queen;
 use super::completion::{Completion, Embedding};
-use super::excluded_diagonals::{ExcludedDiagonals, Line, lines};
+use super::excluded_diagonals::{ExcludedDiagonals, queens_csp};
 use super::problem3::DiagonalBlocking;
-use super::solve::{PlacementCsp, Solutions};
+use super::solve::{Engine, Solutions};
 use crate::sat::SatError;
 
 /// Rows and columns keep more than this many free squares (§5.2, §5.4).
@@ -100,7 +100,7 @@ pub fn excluded_diagonals(n: i64, d: usize, rng: &mut SplitMix64) -> ExcludedDia
 
 /// An Excluded Diagonals instance as n-Queens Completion (Def. 16, then Def. 10).
 pub fn completion_of(problem4: &ExcludedDiagonals) -> Completion {
-    Embedding::new(&DiagonalBlocking::new(problem4).instance).instance
+    Embedding::new(&DiagonalBlocking::new(problem4).instance).completion()
 }
 
 /// A Blocked n-Queens instance (Problem 7): place `n` non-attacking queens on an
@@ -113,18 +113,18 @@ pub struct Blocked {
 
 impl Blocked {
     /// Up to `limit` solutions (sorted queens) and whether that is all of them.
-    pub fn enumerate(&self, limit: usize) -> Result<Solutions<Vec<Queen>>, SatError> {
+    pub fn enumerate_with(
+        &self,
+        engine: Engine,
+        limit: usize,
+    ) -> Result<Solutions<Vec<Queen>>, SatError> {
         let blocked: FxHashSet<Queen> = self.blocked.iter().copied().collect();
         let cells: Vec<Queen> = (0..self.n)
             .flat_map(|col| (0..self.n).map(move |row| Queen::new(col, row)))
             .filter(|q| !blocked.contains(q))
             .collect();
-        let csp = PlacementCsp {
-            cells: cells.len(),
-            exactly_one: lines(&cells, &[Line::Col, Line::Row], self.n as usize),
-            at_most_one: lines(&cells, &[Line::Sum, Line::Diff], 0),
-        };
-        csp.enumerate_cells(&cells, limit)
+        let csp = queens_csp(&cells, self.n as usize);
+        csp.enumerate_cells_with(engine, &cells, limit)
     }
 }
 

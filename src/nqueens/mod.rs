@@ -14,7 +14,8 @@
 //! | Problem 4 → Problem 3 | [`problem3`] | Def. 16, Lemmas 17/18 |
 //! | Problem 3 → Problem 2 (n-Queens Completion) | [`completion`] | Def. 10, Lemmas 11/12 |
 //!
-//! [`chain`] composes them, [`solve`] decides and counts any stage with the SAT solver,
+//! [`chain`] composes them, [`solve`] decides and counts any stage (exact cover search,
+//! [`search`], or the SAT solver),
 //! [`check`] is the independent checker of completions, [`generate`] writes the paper's
 //! random instances (§5) and [`board`] converts to and from board JSON.
 //!
@@ -31,6 +32,7 @@ pub mod generate;
 pub mod onein3;
 pub mod problem3;
 pub mod problem5;
+pub mod search;
 pub mod solve;
 
 /// A queen `(α, β)`: column `col` = α, row `row` = β (paper Def. 1, 0-based).

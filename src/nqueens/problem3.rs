@@ -5,8 +5,8 @@
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{ExcludedDiagonals, Line, contains, lines, sorted_set};
-use super::solve::{PlacementCsp, Solutions};
+use super::excluded_diagonals::{ExcludedDiagonals, contains, queens_csp, sorted_set};
+use super::solve::Solutions;
 use super::{Queen, canonical, non_attacking};
 use crate::sat::SatError;
 
@@ -70,11 +70,7 @@ impl Problem3 {
             return Ok((Vec::new(), true));
         }
         let cells = self.candidates();
-        let csp = PlacementCsp {
-            cells: cells.len(),
-            exactly_one: lines(&cells, &[Line::Col, Line::Row], self.cols.len()),
-            at_most_one: lines(&cells, &[Line::Sum, Line::Diff], 0),
-        };
+        let csp = queens_csp(&cells, self.cols.len());
         let found = csp.enumerate(limit)?;
         let solutions = found
             .solutions

@@ -1,7 +1,8 @@
-//! Exact solving and counting for every stage of the chain through one SAT encoding,
-//! the one the paper found best (§5.1): a variable per candidate square (a square that
-//! the instance does not already rule out), "exactly one" per line that must hold a queen,
-//! "at most one" per other line. At-most-one is pairwise for groups up to
+//! Exact solving and counting for every stage of the chain: one placement model (a cell
+//! per candidate square — a square the instance does not already rule out —, "exactly
+//! one" per line that must hold a queen, "at most one" per other line) and two engines,
+//! [`Engine::Search`] (exact cover, [`super::search`]; the default, far faster) and
+//! [`Engine::Sat`], the SAT encoding the paper found best (§5.1). At-most-one is pairwise for groups up to
 //! [`PAIRWISE_LIMIT`] squares and the sequential counter (Sinz 2005) above — the paper
 //! used the commander encoding; both are standard and give the same solutions. Counting
 //! enumerates solutions with blocking clauses over the square variables only, so every
@@ -11,6 +12,16 @@ use rustc_hash::FxHashMap;
 
 use crate::formula::{Cnf, Lit};
 use crate::sat::{SatError, solve_cnf};
+
+/// How a [`PlacementCsp`] is solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Exact cover search (Algorithm X with minimum remaining values).
+    #[default]
+    Search,
+    /// The SAT encoding with splr, blocking clauses to enumerate.
+    Sat,
+}
 
 /// Groups up to this size get pairwise at-most-one clauses.
 pub const PAIRWISE_LIMIT: usize = 6;
@@ -67,15 +78,19 @@ impl PlacementCsp {
         cnf
     }
 
-    /// One solution (sorted chosen cells), or `None` if there is none.
-    pub fn solve(&self) -> Result<Option<Vec<u32>>, SatError> {
-        Ok(self.enumerate(1)?.solutions.pop())
+    /// Up to `limit` distinct solutions with the default engine. Every cell must lie in
+    /// some "exactly one" group (as on every board: its column and row).
+    pub fn enumerate(&self, limit: usize) -> Result<Enumeration, SatError> {
+        self.enumerate_with(Engine::default(), limit)
     }
 
-    /// Up to `limit` distinct solutions, each found by the SAT solver after blocking
-    /// the ones before.
-    pub fn enumerate(&self, limit: usize) -> Result<Enumeration, SatError> {
-        enumerate_projected(&self.to_cnf(), self.cells, limit)
+    /// Up to `limit` distinct solutions with `engine` (the SAT solver finds each after
+    /// blocking the ones before).
+    pub fn enumerate_with(&self, engine: Engine, limit: usize) -> Result<Enumeration, SatError> {
+        match engine {
+            Engine::Search => Ok(super::search::enumerate(self, limit)),
+            Engine::Sat => enumerate_projected(&self.to_cnf(), self.cells, limit),
+        }
     }
 
     /// Up to `limit` solutions as the chosen entries of `cells` (cell `i` is `cells[i]`),
@@ -85,7 +100,17 @@ impl PlacementCsp {
         cells: &[T],
         limit: usize,
     ) -> Result<Solutions<Vec<T>>, SatError> {
-        let found = self.enumerate(limit)?;
+        self.enumerate_cells_with(Engine::default(), cells, limit)
+    }
+
+    /// [`Self::enumerate_cells`] with `engine`.
+    pub fn enumerate_cells_with<T: Copy>(
+        &self,
+        engine: Engine,
+        cells: &[T],
+        limit: usize,
+    ) -> Result<Solutions<Vec<T>>, SatError> {
+        let found = self.enumerate_with(engine, limit)?;
         let solutions = found
             .solutions
             .into_iter()
@@ -179,26 +204,43 @@ mod tests {
 
     #[test]
     fn counts_classical_n_queens() {
-        for (size, count) in [
-            (1, 1),
-            (2, 0),
-            (3, 0),
-            (4, 2),
-            (5, 10),
-            (6, 4),
-            (7, 40),
-            (8, 92),
-        ] {
-            let found = queens(size).enumerate(1000).unwrap();
-            assert!(found.complete);
-            assert_eq!(found.solutions.len(), count, "{size}-queens");
+        for engine in [Engine::Search, Engine::Sat] {
+            for (size, count) in [
+                (1, 1),
+                (2, 0),
+                (3, 0),
+                (4, 2),
+                (5, 10),
+                (6, 4),
+                (7, 40),
+                (8, 92),
+            ] {
+                let found = queens(size).enumerate_with(engine, 1000).unwrap();
+                assert!(found.complete);
+                assert_eq!(found.solutions.len(), count, "{size}-queens, {engine:?}");
+            }
         }
     }
 
     #[test]
+    fn engines_find_the_same_solutions() {
+        let mut by_engine = [Engine::Search, Engine::Sat]
+            .map(|engine| queens(7).enumerate_with(engine, 1000).unwrap().solutions);
+        for solutions in &mut by_engine {
+            solutions.sort();
+        }
+        assert_eq!(by_engine[0], by_engine[1]);
+    }
+
+    #[test]
     fn limit_reports_incomplete() {
-        let found = queens(8).enumerate(5).unwrap();
-        assert_eq!(found.solutions.len(), 5);
-        assert!(!found.complete);
+        for engine in [Engine::Search, Engine::Sat] {
+            let found = queens(8).enumerate_with(engine, 5).unwrap();
+            assert_eq!(found.solutions.len(), 5);
+            assert!(!found.complete);
+            let exact = queens(8).enumerate_with(engine, 92).unwrap();
+            assert_eq!(exact.solutions.len(), 92);
+            assert!(exact.complete, "{engine:?}");
+        }
     }
 }
