@@ -10,15 +10,19 @@
 //!
 //! Run: cargo bench --bench compile (`BENCH_SHAPES=uf20,uf50` to choose formulas)
 
+// Shared by several benches; this one uses only the 3-CNF generator.
+#[allow(dead_code)]
+#[path = "common/cnf.rs"]
+mod cnf;
+
+use cnf::random_3cnf;
+
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
 use sat2chess::back::king::King;
 use sat2chess::back::knight::Knight;
 use sat2chess::back::{Backend, andor_model, plan_formula};
-use sat2chess::formula::{Cnf, Lit, Var};
+use sat2chess::formula::Cnf;
 use sat2chess::io::json::{BoardWriter, MovesWriter};
 use sat2chess::layout::order::Ordering;
 use sat2chess::transform::Chain;
@@ -33,20 +37,6 @@ fn satisfiable_3cnf(num_vars: u32, num_clauses: usize) -> (u64, Cnf) {
                 .is_some()
         })
         .expect("a satisfiable seed")
-}
-
-/// A random 3-CNF (three distinct variables per clause, each sign a fair coin).
-fn random_3cnf(num_vars: u32, num_clauses: usize, seed: u64) -> Cnf {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let clauses = (0..num_clauses)
-        .map(|_| {
-            sample(&mut rng, num_vars as usize, 3)
-                .into_iter()
-                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
-                .collect()
-        })
-        .collect();
-    Cnf::new(num_vars, clauses)
 }
 
 /// The process's peak resident memory since the last reset, in MB.

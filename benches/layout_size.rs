@@ -8,33 +8,23 @@
 //!
 //! Run: cargo bench --bench layout_size
 
+// Shared by several benches; this one uses only the 3-CNF generator.
+#[allow(dead_code)]
+#[path = "common/cnf.rs"]
+mod cnf;
+
+use cnf::random_3cnf;
+
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
 use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
-use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::front::dimacs;
 use sat2chess::layout::order::Ordering;
 use sat2chess::transform::Chain;
 
 /// Boards above this many used layout tiles are reported by their layout only.
 const MAX_TILES: u64 = 60_000;
-
-fn random_3cnf(num_vars: u32, num_clauses: usize, seed: u64) -> Cnf {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let clauses = (0..num_clauses)
-        .map(|_| {
-            sample(&mut rng, num_vars as usize, 3)
-                .into_iter()
-                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
-                .collect()
-        })
-        .collect();
-    Cnf::new(num_vars, clauses)
-}
 
 /// Peak resident memory of this process so far, in MB.
 fn peak_mb() -> String {

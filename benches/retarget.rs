@@ -7,6 +7,8 @@
 //! coordinate map it is).
 
 use std::collections::BTreeSet;
+// Shared by several benches; this one uses only the mixed-length generator.
+#[allow(dead_code)]
 #[path = "common/cnf.rs"]
 mod cnf;
 mod common;
