@@ -92,20 +92,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.stats {
         print_err(&describe(&retargeted.stats, target, board.len()));
     }
+    // Map the moves first: bad moves leave no board behind.
+    let mapped = match moves_in {
+        Some(moves_path) if args.moves_out.is_some() => {
+            let moves = io::read_moves(moves_path)?;
+            let mapped: Vec<Move> = if args.moves.is_some() {
+                retargeted.map.moves_forward(&moves)
+            } else {
+                retargeted.map.moves_backward(&moves)
+            }
+            .map_err(|error| anyhow!("{}: {error}", io::display_path(moves_path).display()))?;
+            Some(mapped)
+        }
+        _ => None,
+    };
     if let Some(path) = board_out {
         output::write(Some(path), args.format.write(&retargeted.board)?.as_bytes())?;
     }
-    let (Some(moves_path), Some(out)) = (moves_in, args.moves_out.as_deref()) else {
-        return Ok(code(exit::YES));
-    };
-    let moves = io::read_moves(moves_path)?;
-    let mapped: Vec<Move> = if args.moves.is_some() {
-        retargeted.map.moves_forward(&moves)
-    } else {
-        retargeted.map.moves_backward(&moves)
+    if let (Some(mapped), Some(out)) = (mapped, args.moves_out.as_deref()) {
+        output::write(Some(out), json::write_moves(&mapped).as_bytes())?;
     }
-    .map_err(|error| anyhow!("{}: {error}", io::display_path(moves_path).display()))?;
-    output::write(Some(out), json::write_moves(&mapped).as_bytes())?;
     Ok(code(exit::YES))
 }
 
