@@ -396,3 +396,36 @@ proptest! {
         }
     }
 }
+
+/// Rook-only boards up to 5×5 with up to 9 pieces, budgets 0–2 (mostly 1): leaves of
+/// budget 1 are common, so the forced leaf capture of the search engine gets exercised.
+fn rook_strategy() -> impl Strategy<Value = Board> {
+    (2u32..=5, 2u32..=5).prop_flat_map(|(rows, cols)| {
+        let cells = (rows * cols) as usize;
+        (
+            proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 3..=9.min(cells)),
+            proptest::collection::vec(prop_oneof![1 => Just(0u32), 3 => Just(1), 2 => Just(2)], 9),
+        )
+            .prop_map(move |(cells, budgets)| {
+                let pieces = cells
+                    .iter()
+                    .zip(&budgets)
+                    .map(|(&cell, &budget)| {
+                        let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+                        Piece::new(PieceKind::Rook, square, budget)
+                    })
+                    .collect();
+                Board::new(rows, cols, pieces).expect("distinct squares inside the board")
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn solve_agrees_with_brute_force_on_rook_boards(board in rook_strategy()) {
+        let options = forced(Method::Search);
+        agrees_with_brute_force(&board, Variant::Standard, solve(&board, &options).verdict)?;
+    }
+}
