@@ -95,19 +95,33 @@ fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
             context()
         );
     };
-    let report = check::check_sequence(&board, &moves, Variant::Standard);
-    if !report.is_solution() {
-        eprintln!("{}: {report}", io::display_path(&args.moves).display());
-        let malformed = report
-            .illegal
-            .as_ref()
-            .is_some_and(|step| step.is_malformed());
-        return Ok(code(if malformed { exit::BAD_INPUT } else { exit::NO }));
+    if let Some(exit_code) = refuse_non_solution(&board, &moves, &args.moves) {
+        return Ok(exit_code);
     }
     let model = back::decode_input(&chain, &compiled, &moves).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
     print_out(value_lines(&model))?;
     Ok(code(exit::YES))
+}
+
+/// Replays `moves` on `board`: `None` if they solve it, else the exit code after the
+/// checker's report went to standard error (bad input for a malformed step, "no" for a
+/// sequence that is well formed but does not solve the board).
+pub(super) fn refuse_non_solution(
+    board: &Board,
+    moves: &[sat2chess::rules::Move],
+    moves_path: &std::path::Path,
+) -> Option<ExitCode> {
+    let report = check::check_sequence(board, moves, Variant::Standard);
+    if report.is_solution() {
+        return None;
+    }
+    eprintln!("{}: {report}", io::display_path(moves_path).display());
+    let malformed = report
+        .illegal
+        .as_ref()
+        .is_some_and(|step| step.is_malformed());
+    Some(code(if malformed { exit::BAD_INPUT } else { exit::NO }))
 }
 
 /// Cheap tests a board compiled from `formula` passes, run before the (much dearer)

@@ -122,14 +122,8 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
             context()
         );
     }
-    let report = check::check_sequence(&board, &moves, Variant::Standard);
-    if !report.is_solution() {
-        eprintln!("{}: {report}", io::display_path(&args.moves).display());
-        let malformed = report
-            .illegal
-            .as_ref()
-            .is_some_and(|step| step.is_malformed());
-        return Ok(code(if malformed { exit::BAD_INPUT } else { exit::NO }));
+    if let Some(exit_code) = super::decode::refuse_non_solution(&board, &moves, &args.moves) {
+        return Ok(exit_code);
     }
     let moves = match &retargeted {
         Some(retargeted) => retargeted
