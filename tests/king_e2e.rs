@@ -6,6 +6,7 @@
 
 mod common {
     pub mod cnf;
+    pub mod reduction;
 }
 
 use common::cnf::certify_check_and_decode;

@@ -5,20 +5,21 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-// Shared by several test binaries; this one uses the generator, not the backend loop.
-#[allow(dead_code)]
-#[path = "common/cnf.rs"]
-mod cnf;
+mod common {
+    pub mod cnf;
+    pub mod reduction;
+}
 
-use cnf::{dimacs, random_cnf, satisfiable, satisfies};
+use common::cnf::certify_check_and_decode;
+use common::reduction::Retargets;
 use proptest::prelude::*;
+use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
-use sat2chess::back::{compile_formula, rook};
 use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::check::check_sequence;
 use sat2chess::front::FormulaFormat;
 use sat2chess::layout::order::Ordering;
-use sat2chess::retarget::{Retargeted, Target, retarget, retarget_with_moves};
+use sat2chess::retarget::{Retargeted, Target, retarget};
 use sat2chess::rules::{IllegalMove, Move, Position, Variant, reaches_on_empty_board};
 use sat2chess::solve::{Verdict, solve_default};
 use sat2chess::transform::Chain;
@@ -253,50 +254,11 @@ fn huge_sparse_boards_stay_sparse() {
 /// transformed to queen and bishop boards; the rook certificate mapped along solves the
 /// new board, maps back and decodes to a model of the CNF.
 #[test]
-fn random_cnfs_certify_and_decode_on_queen_and_bishop_boards() {
-    const CASES: usize = 300;
-    let mut rng = fastrand::Rng::with_seed(0x12_9e3b);
-    let (mut sat, mut unsat) = (0, 0);
-    for case in 0..CASES {
-        let (vars, clauses) = random_cnf(&mut rng, 6, 12);
-        let text = dimacs(vars, &clauses);
-        let input = FormulaFormat::Dimacs.parse(&text).unwrap();
-        let chain = Chain::from_input(&input).unwrap();
-        let compiled = rook::compile_formula(chain.formula()).unwrap();
-        let certificate = rook::certify_input(&chain, &compiled)
-            .unwrap_or_else(|e| panic!("case {case}: certify fails: {e}\n{text}"));
-        assert_eq!(
-            certificate.is_some(),
-            satisfiable(vars, &clauses),
-            "case {case}\n{text}"
-        );
-        let Some(moves) = certificate else {
-            unsat += 1;
-            continue;
-        };
-        sat += 1;
-        if case % 10 == 0 {
-            assert_exact(&compiled.board);
-        }
-        for target in TARGETS {
-            let (retargeted, mapped) =
-                retarget_with_moves(&compiled.board, &moves, target).unwrap();
-            let report = check_sequence(&retargeted.board, &mapped, Variant::Standard);
-            assert!(
-                report.is_solution(),
-                "case {case} {target:?}: {report}\n{text}"
-            );
-            let back = retargeted.map.moves_backward(&mapped).unwrap();
-            assert_eq!(back, moves);
-            let model = rook::decode_input(&chain, &compiled, &back).unwrap();
-            assert!(
-                satisfies(&clauses, &model),
-                "case {case} {target:?}\n{text}"
-            );
-        }
-    }
-    assert!(
-        sat >= CASES / 4 && unsat >= CASES / 20,
-        "{sat} sat, {unsat} unsat"
-    );
+fn random_cnfs_certify_check_and_decode_on_queen_boards() {
+    certify_check_and_decode(Retargets(Target::Queen), 0x12_9e3b, 300, (6, 12));
+}
+
+#[test]
+fn random_cnfs_certify_check_and_decode_on_bishop_boards() {
+    certify_check_and_decode(Retargets(Target::Bishop), 0x12_9e3c, 300, (6, 12));
 }

@@ -5,16 +5,15 @@
 
 mod common {
     pub mod boards;
+    pub mod reduction;
+    pub mod snapshots;
 }
 
-use common::boards::fingerprint;
-use sat2chess::back::rook::{certify_input, compile_formula, decode_input};
+use common::reduction::Rooks;
+use common::snapshots::check_and_snapshot_whole_boards;
 use sat2chess::board::PieceKind;
-use sat2chess::check::check_sequence;
 use sat2chess::front::FormulaFormat;
 use sat2chess::gadgets::rook_library;
-use sat2chess::rules::Variant;
-use sat2chess::transform::Chain;
 
 const THESIS: &str = include_str!("../examples/andor/thesis.andor");
 
@@ -53,33 +52,7 @@ fn gadget_layout_snapshots() {
 /// fingerprint as snapshots (any change of a piece changes the fingerprint).
 #[test]
 fn whole_boards_certify_decode_and_snapshot() {
-    for (name, text, format) in FORMULAS {
-        let input = format.parse(text).expect("formula parses");
-        let chain = Chain::from_input(&input).expect("transformation chain");
-        let compiled = compile_formula(chain.formula()).expect("compiles");
-        let board = &compiled.board;
-        assert!(
-            board
-                .pieces()
-                .iter()
-                .all(|p| p.kind == PieceKind::Rook && p.budget <= 2),
-            "{name}"
-        );
-        let again = compile_formula(chain.formula()).expect("compiles");
-        assert_eq!(fingerprint(board), fingerprint(&again.board), "{name}");
-        let certificate = certify_input(&chain, &compiled).expect("decided");
-        let satisfiable = name != "rook_board_unsatisfiable";
-        assert_eq!(certificate.is_some(), satisfiable, "{name}");
-        if let Some(moves) = certificate {
-            let report = check_sequence(board, &moves, Variant::Standard);
-            assert!(report.is_solution(), "{name}: {report}");
-            let model = decode_input(&chain, &compiled, &moves).expect("decodes");
-            assert!(chain.input().is_satisfied_by(&model), "{name}");
-        }
-        let mut summary = compiled.stats.to_string();
-        summary.push_str(&format!("board JSON FNV-1a: {}\n", fingerprint(board)));
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-            insta::assert_snapshot!(name, summary);
-        });
-    }
+    check_and_snapshot_whole_boards(Rooks, PieceKind::Rook, &FORMULAS, |compiled| {
+        compiled.stats.to_string()
+    });
 }

@@ -24,11 +24,9 @@ pub fn attack_steps<B: Backend>() -> Result<&'static [P], BackendError> {
 }
 
 /// Checks that pieces of different elements attack each other only across an input
-/// column, that no square is used twice, and (for whole boards) that every input column
-/// has a producer and every output column a consumer. Returns the owner of every square.
+/// column and that no square is used twice. Returns the owner of every square.
 pub fn check_contacts<B: Backend>(
     elements: &[Element],
-    whole_board: bool,
 ) -> Result<FxHashMap<P, usize>, BackendError> {
     let square = |p: P| Square::new((p.0 + 1).max(0) as u32, (p.1 + 1).max(0) as u32);
     let mut owner: FxHashMap<P, usize> = FxHashMap::default();
@@ -66,9 +64,6 @@ pub fn check_contacts<B: Backend>(
                 });
             }
         }
-    }
-    if whole_board {
-        dangling(elements, 0..elements.len(), 0)?;
     }
     Ok(owner)
 }
@@ -125,7 +120,8 @@ pub fn produced_and_consumed(elements: &[Element]) -> (FxHashSet<Column>, FxHash
 const WINDOW_ROWS: usize = 3;
 
 /// Checks a whole board given tile row by tile row, holding [`WINDOW_ROWS`] of them: the
-/// checks of [`check_contacts`] (with `whole_board`) and that the capture graph is
+/// checks of [`check_contacts`], that every input column has a producer and every output
+/// column a consumer, and that the capture graph is
 /// connected. Components are counted by a union–find over the window's squares; a
 /// component is closed when the last tile row holding one of its squares leaves the
 /// window, and a connected board closes exactly one.

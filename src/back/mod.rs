@@ -243,8 +243,8 @@ pub enum PipelineError {
     Validation(#[from] crate::layout::ValidationError),
     #[error(transparent)]
     Backend(#[from] BackendError),
-    #[error("SAT solver: {0}")]
-    Sat(#[from] crate::sat::SatError),
+    #[error(transparent)]
+    Model(#[from] ChainModelError),
 }
 
 /// Lays out an And-Or formula and compiles it with `backend`.
@@ -269,10 +269,22 @@ pub fn plan_formula<B: Backend>(
     Ok(Plan::new(backend, &layout, formula.num_vars())?)
 }
 
+/// Why a model could not be carried along the transformation chain: shared by every
+/// backend (the tile backends and the rook backend certify and decode through it).
+#[derive(Debug, thiserror::Error)]
+pub enum ChainModelError {
+    #[error("SAT solver: {0}")]
+    Sat(#[from] crate::sat::SatError),
+    #[error("internal error: the model mapped forward does not satisfy the And-Or formula")]
+    ForwardNotSatisfying,
+    #[error("decode: the assignment read off the variable gadgets does not satisfy the formula")]
+    NotSatisfying,
+}
+
 /// Solves the chain's input formula with the SAT solver and, when it is satisfiable,
 /// maps the model forward along the chain to the And-Or formula the board encodes.
 /// `None`: unsatisfiable.
-pub fn andor_model(chain: &Chain) -> Result<Option<Assignment>, PipelineError> {
+pub fn andor_model(chain: &Chain) -> Result<Option<Assignment>, ChainModelError> {
     let model = match chain.input() {
         FormulaRef::Cnf { cnf, .. } => crate::sat::solve_cnf(cnf)?,
         FormulaRef::AndOr(formula) => crate::sat::solve_andor(formula)?,
@@ -282,9 +294,22 @@ pub fn andor_model(chain: &Chain) -> Result<Option<Assignment>, PipelineError> {
     };
     let forward = chain.forward(&model);
     if !chain.formula().is_satisfied_by(&forward) {
-        return Err(BackendError::NotSatisfying.into());
+        return Err(ChainModelError::ForwardNotSatisfying);
     }
     Ok(Some(forward))
+}
+
+/// Maps an assignment of the And-Or formula read off a board back along the chain to a
+/// model of the chain's input, checking both ends.
+pub fn input_model(chain: &Chain, andor: &Assignment) -> Result<Assignment, ChainModelError> {
+    if !chain.formula().is_satisfied_by(andor) {
+        return Err(ChainModelError::NotSatisfying);
+    }
+    let model = chain.backward(andor);
+    if !chain.input().is_satisfied_by(&model) {
+        return Err(ChainModelError::NotSatisfying);
+    }
+    Ok(model)
 }
 
 /// The board's solving sequence for a model of the chain's input formula
@@ -307,13 +332,5 @@ pub fn decode_input<B: Backend>(
     compiled: &CompiledBoard<B>,
     moves: &[Move],
 ) -> Result<Assignment, PipelineError> {
-    let andor = compiled.decode(moves)?;
-    if !chain.formula().is_satisfied_by(&andor) {
-        return Err(BackendError::NotSatisfying.into());
-    }
-    let model = chain.backward(&andor);
-    if !chain.input().is_satisfied_by(&model) {
-        return Err(BackendError::NotSatisfying.into());
-    }
-    Ok(model)
+    Ok(input_model(chain, &compiled.decode(moves)?)?)
 }

@@ -44,7 +44,7 @@ pub(crate) fn stamp<B: Backend>(
     frame: Frame,
 ) -> StampedTile {
     let elements = build_design(backend, library, design, frame).unwrap();
-    check_contacts::<B>(&elements, false).unwrap();
+    check_contacts::<B>(&elements).unwrap();
     let (produced, consumed) = produced_and_consumed(&elements);
     let mut inputs: Vec<Column> = consumed.difference(&produced).copied().collect();
     let mut outputs: Vec<Column> = produced.difference(&consumed).copied().collect();

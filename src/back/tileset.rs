@@ -108,7 +108,7 @@ impl<'a, B: Backend> Tileset<'a, B> {
                 r = r.max(reach_of::<B>(&elements, frame));
             }
             let tight = build_design(backend, library, design, Frame::tight(r, B::SIDE_PARITY))?;
-            check_contacts::<B>(&tight, false)?;
+            check_contacts::<B>(&tight)?;
             reach.insert(design, r);
         }
         Ok(Tileset {
@@ -126,7 +126,7 @@ impl<'a, B: Backend> Tileset<'a, B> {
     ) -> Result<&[Element], BackendError> {
         if !self.built.contains_key(&(design, frame)) {
             let elements = build_design(self.backend, self.library, design, frame)?;
-            check_contacts::<B>(&elements, false)?;
+            check_contacts::<B>(&elements)?;
             self.built.insert((design, frame), elements);
         }
         Ok(&self.built[&(design, frame)])

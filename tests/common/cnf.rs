@@ -4,13 +4,13 @@
 //! unsatisfiable one is reported as such. The SAT verdict is cross-checked against
 //! exhaustive evaluation of the CNF.
 
-use sat2chess::back::{Backend, certify_input, compile_formula, decode_input};
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Lit, Var};
 use sat2chess::front::FormulaFormat;
-use sat2chess::layout::order::Ordering;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
+
+use super::reduction::Reduction;
 
 /// A random CNF: 1–`max_vars` variables and 1–`max_clauses` clauses, both uniform;
 /// clause lengths uniform from 1 (unit) to 3, and one clause in six long (as many
@@ -72,9 +72,9 @@ pub fn satisfiable(vars: u32, clauses: &[Vec<i64>]) -> bool {
 }
 
 /// Runs `cases` random CNFs (at most `max_vars` variables and `max_clauses` clauses)
-/// from `seed` through `backend`: compile, certify, check, decode.
-pub fn certify_check_and_decode<B: Backend + Copy>(
-    backend: B,
+/// from `seed` through `reduction`: compile, certify, check, decode.
+pub fn certify_check_and_decode<R: Reduction>(
+    reduction: R,
     seed: u64,
     cases: usize,
     (max_vars, max_clauses): (u32, usize),
@@ -88,10 +88,12 @@ pub fn certify_check_and_decode<B: Backend + Copy>(
         let chain = Chain::from_input(&input).expect("transformation chain");
         // Only tautologies: the chain stands in two fresh clauses (a | b, ~a | ~b).
         trivial += usize::from(clauses.iter().all(|c| c.iter().any(|l| c.contains(&-l))));
-        let compiled =
-            compile_formula(backend, chain.formula(), Ordering::Optimised).expect("compiles");
-        pieces = pieces.max(compiled.board.len());
-        let certificate = certify_input(&chain, &compiled)
+        let compiled = reduction
+            .compile(chain.formula())
+            .unwrap_or_else(|e| panic!("seed {seed} case {case}: compile fails: {e}\n{text}"));
+        let board = R::board(&compiled);
+        pieces = pieces.max(board.len());
+        let certificate = R::certify(&chain, &compiled)
             .unwrap_or_else(|e| panic!("seed {seed} case {case}: certify fails: {e}\n{text}"));
         assert_eq!(
             certificate.is_some(),
@@ -103,12 +105,12 @@ pub fn certify_check_and_decode<B: Backend + Copy>(
             continue;
         };
         sat += 1;
-        let report = check_sequence(&compiled.board, &moves, Variant::Standard);
+        let report = check_sequence(board, &moves, Variant::Standard);
         assert!(
             report.is_solution(),
             "seed {seed} case {case}: checker: {report}\n{text}"
         );
-        let model = decode_input(&chain, &compiled, &moves)
+        let model = R::decode(&chain, &compiled, &moves)
             .unwrap_or_else(|e| panic!("seed {seed} case {case}: decode fails: {e}\n{text}"));
         assert!(
             satisfies(&clauses, &model),

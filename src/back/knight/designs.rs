@@ -409,6 +409,6 @@ fn try_place(
     {
         return Err(trial.error(format!("square {p:?} outside the tile")));
     }
-    check_contacts::<Knight>(&trial.elements, false)?;
+    check_contacts::<Knight>(&trial.elements)?;
     Ok(trial.elements)
 }

@@ -29,12 +29,13 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
+use crate::back::{ChainModelError, andor_model, input_model};
 use crate::board::{Board, BoardError, Piece, PieceKind, Square};
 use crate::formula::{AndOrClause, AndOrFormula, Assignment, Lit};
 use crate::gadgets::{self, Gadget, GadgetError};
 use crate::label::GadgetLabel;
 use crate::rules::Move;
-use crate::transform::{Chain, FormulaRef};
+use crate::transform::Chain;
 use crate::verify::rook_search::SearchError;
 
 pub use certify::{destinations, with_inputs};
@@ -77,10 +78,8 @@ pub enum RookError {
     ClauseFalse(usize),
     #[error("certificate rejected by the checker: {0}")]
     Rejected(String),
-    #[error("decode: the assignment read off the variable gadgets does not satisfy the formula")]
-    NotSatisfying,
-    #[error("SAT solver: {0}")]
-    Sat(#[from] crate::sat::SatError),
+    #[error(transparent)]
+    Model(#[from] ChainModelError),
     #[error("decode: move #{index} starts on {from}, where no piece stands")]
     EmptySquare { index: usize, from: Square },
 }
@@ -409,18 +408,10 @@ pub fn certify_input(
     chain: &Chain,
     compiled: &CompiledRook,
 ) -> Result<Option<Vec<Move>>, RookError> {
-    let model = match chain.input() {
-        FormulaRef::Cnf { cnf, .. } => crate::sat::solve_cnf(cnf)?,
-        FormulaRef::AndOr(formula) => crate::sat::solve_andor(formula)?,
-    };
-    let Some(model) = model else {
-        return Ok(None);
-    };
-    let forward = chain.forward(&model);
-    if !chain.formula().is_satisfied_by(&forward) {
-        return Err(RookError::NotSatisfying);
+    match andor_model(chain)? {
+        None => Ok(None),
+        Some(forward) => Ok(Some(compiled.certify(&forward)?)),
     }
-    Ok(Some(compiled.certify(&forward)?))
 }
 
 /// A model of the chain's input read off a (checked) solving sequence of `compiled`.
@@ -429,13 +420,5 @@ pub fn decode_input(
     compiled: &CompiledRook,
     moves: &[Move],
 ) -> Result<Assignment, RookError> {
-    let andor = compiled.decode(moves)?;
-    if !chain.formula().is_satisfied_by(&andor) {
-        return Err(RookError::NotSatisfying);
-    }
-    let model = chain.backward(&andor);
-    if !chain.input().is_satisfied_by(&model) {
-        return Err(RookError::NotSatisfying);
-    }
-    Ok(model)
+    Ok(input_model(chain, &compiled.decode(moves)?)?)
 }
