@@ -7,31 +7,23 @@
 
 use std::time::Instant;
 
+// Shared by several benches; this one uses only the threshold 3-CNF generator.
+#[allow(dead_code)]
+#[path = "common/cnf.rs"]
+mod cnf;
+
+use cnf::threshold_3cnf;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::seq::index::sample;
 use rand::{Rng, SeedableRng};
-use sat2chess::formula::{AndOrClause, AndOrFormula, Cnf, Lit, Var};
+use sat2chess::formula::{AndOrClause, AndOrFormula, Lit, Var};
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Stats};
 use sat2chess::transform::Chain;
 
 const SEEDS: u64 = 3;
 
-fn random_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
-    let num_clauses = (f64::from(num_vars) * 4.26).round() as usize;
-    let clauses = (0..num_clauses)
-        .map(|_| {
-            sample(rng, num_vars as usize, 3)
-                .into_iter()
-                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
-                .collect()
-        })
-        .collect();
-    Cnf::new(num_vars, clauses)
-}
-
-/// Every literal of `num_vars` variables once, shuffled into Or clauses of 1–3 literals
+// Every literal of `num_vars` variables once, shuffled into Or clauses of 1–3 literals
 /// and `(l1 & l2) | l3` clauses.
 fn random_andor(num_vars: u32, rng: &mut StdRng) -> AndOrFormula {
     let mut lits: Vec<Lit> = (0..num_vars)
@@ -79,7 +71,7 @@ fn main() {
     for num_vars in [20, 50, 100] {
         for seed in 0..SEEDS {
             let mut rng = StdRng::seed_from_u64(seed * 1000 + u64::from(num_vars));
-            let cnf = random_3cnf(num_vars, &mut rng);
+            let cnf = threshold_3cnf(num_vars, &mut rng);
             let chain = Chain::from_cnf(&cnf).expect("random 3-CNF transforms");
             let formula = chain.formula();
             let run = |ordering| {

@@ -9,28 +9,19 @@
 
 use std::time::{Duration, Instant};
 
+// Shared by several benches; this one uses only the threshold 3-CNF generator.
+#[allow(dead_code)]
+#[path = "common/cnf.rs"]
+mod cnf;
+
+use cnf::threshold_3cnf;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::seq::index::sample;
-use rand::{Rng, SeedableRng};
 use sat2chess::back::rook::{certify_input, compile_formula};
-use sat2chess::formula::{Cnf, Lit, Var};
 use sat2chess::front::FormulaFormat;
 use sat2chess::solve::{self, SolveOptions};
 use sat2chess::transform::Chain;
 use sat2chess::verify::rook_search::{Goal, RookSearch};
-
-fn random_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
-    let num_clauses = (f64::from(num_vars) * 4.26).round() as usize;
-    let clauses = (0..num_clauses)
-        .map(|_| {
-            sample(rng, num_vars as usize, 3)
-                .into_iter()
-                .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
-                .collect()
-        })
-        .collect();
-    Cnf::new(num_vars, clauses)
-}
 
 fn main() {
     println!(
@@ -39,7 +30,7 @@ fn main() {
     println!("|---|---|---|---|---|---|---|---|---|");
     let mut rng = StdRng::seed_from_u64(11);
     for num_vars in [5u32, 10, 20, 50, 100, 200] {
-        let cnf = random_3cnf(num_vars, &mut rng);
+        let cnf = threshold_3cnf(num_vars, &mut rng);
         let chain = Chain::from_cnf(&cnf).expect("random CNF transforms");
         let formula = chain.formula();
         let start = Instant::now();

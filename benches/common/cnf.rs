@@ -27,14 +27,23 @@ pub fn random_cnf(
 
 /// A random 3-CNF (three distinct variables per clause, each sign a fair coin).
 pub fn random_3cnf(num_vars: u32, num_clauses: usize, seed: u64) -> Cnf {
-    let mut rng = StdRng::seed_from_u64(seed);
+    random_3cnf_from(num_vars, num_clauses, &mut StdRng::seed_from_u64(seed))
+}
+
+/// [`random_3cnf`] drawn from `rng`.
+fn random_3cnf_from(num_vars: u32, num_clauses: usize, rng: &mut StdRng) -> Cnf {
     let clauses = (0..num_clauses)
         .map(|_| {
-            sample(&mut rng, num_vars as usize, 3)
+            sample(rng, num_vars as usize, 3)
                 .into_iter()
                 .map(|v| Lit::new(Var(v as u32), rng.random_bool(0.5)))
                 .collect()
         })
         .collect();
     Cnf::new(num_vars, clauses)
+}
+
+/// A random 3-CNF at the satisfiability threshold (4.26 clauses per variable).
+pub fn threshold_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
+    random_3cnf_from(num_vars, (f64::from(num_vars) * 4.26).round() as usize, rng)
 }
