@@ -186,6 +186,39 @@ fn transform_rejects_impossible_requests() {
     );
 }
 
+/// `decode` reads a model of the And-Or formula `formula` off the certificate `moves` of
+/// the `piece` board `board`; with the last capture cut off, the sequence no longer solves
+/// the board and `decode` refuses it with exit 1.
+fn decode_then_refuse_truncated(board: &str, moves: &str, formula_path: &str, piece: &str) {
+    let decode = |moves: &str| {
+        run(&[
+            "decode",
+            board,
+            moves,
+            "--formula",
+            formula_path,
+            "--piece",
+            piece,
+        ])
+    };
+    let decoded = decode(moves);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    let formula = match front::load(Path::new(formula_path), None).unwrap() {
+        Input::AndOr(formula) => formula,
+        Input::Cnf(_) => panic!("{formula_path} is And-Or"),
+    };
+    assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
+    let text = std::fs::read_to_string(moves).unwrap();
+    let cut = text.rfind("{\"from\"").unwrap();
+    std::fs::write(
+        moves,
+        format!("{}]}}", text[..cut].trim_end().trim_end_matches(',')),
+    )
+    .unwrap();
+    let refused = decode(moves);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+}
+
 #[test]
 fn compile_certify_then_decode() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("compile_certify_then_decode");
@@ -206,23 +239,7 @@ fn compile_certify_then_decode() {
     ]);
     assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
     assert!(stderr(&certified).contains("satisfiable; 1768 solving moves"));
-    let decoded = run(&["decode", &board, &moves, "--formula", thesis]);
-    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
-    let formula = match front::load(Path::new(thesis), None).unwrap() {
-        Input::AndOr(formula) => formula,
-        Input::Cnf(_) => panic!("{thesis} is And-Or"),
-    };
-    assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
-    // A truncated sequence does not solve the board: refused with exit 1.
-    let text = std::fs::read_to_string(&moves).unwrap();
-    let cut = text.rfind("{\"from\"").unwrap();
-    std::fs::write(
-        &moves,
-        format!("{}]}}", text[..cut].trim_end().trim_end_matches(',')),
-    )
-    .unwrap();
-    let refused = run(&["decode", &board, &moves, "--formula", thesis]);
-    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    decode_then_refuse_truncated(&board, &moves, thesis, "king");
 }
 
 #[test]
@@ -292,36 +309,5 @@ fn knight_compile_certify_check_decode() {
         "{}",
         stdout(&checked)
     );
-    let decoded = run(&[
-        "decode",
-        &board,
-        &moves,
-        "--formula",
-        thesis,
-        "--piece",
-        "knight",
-    ]);
-    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
-    let formula = match front::load(Path::new(thesis), None).unwrap() {
-        Input::AndOr(formula) => formula,
-        Input::Cnf(_) => panic!("{thesis} is And-Or"),
-    };
-    assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
-    let text = std::fs::read_to_string(&moves).unwrap();
-    let cut = text.rfind("{\"from\"").unwrap();
-    std::fs::write(
-        &moves,
-        format!("{}]}}", text[..cut].trim_end().trim_end_matches(',')),
-    )
-    .unwrap();
-    let refused = run(&[
-        "decode",
-        &board,
-        &moves,
-        "--formula",
-        thesis,
-        "--piece",
-        "knight",
-    ]);
-    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    decode_then_refuse_truncated(&board, &moves, thesis, "knight");
 }
