@@ -21,15 +21,17 @@ Examples:
   sat2chess solve board.json --moves solution.json --time-limit 10
   sat2chess solve board.json --moves - | sat2chess check board.json -
   sat2chess solve wire.json --engine search
+  sat2chess solve dense.json --engine portfolio --time-limit 60
   sat2chess solve row.json --explain
 
 Polynomial special cases are decided first without search: every budget <= 1 (thesis
 Thm 4.1), all pieces on one row or column (thesis Thm 4.2), one piece type with every
 budget >= pieces - 1 (Brunner et al. Thm 2.2). Then boards of kings only or knights only
 with budgets <= 2 go to the spanning-tree engine (dynamic programming over the capture
-graph), every other board to the portfolio: the search engine and an exact SAT encoding
-on two threads, first answer wins (with --node-limit: the search engine alone);
---engine forces one (and skips the special cases). --explain prints which method decided and why.
+graph), every other board to the search engine; --engine forces one (and skips the
+special cases): also `sat`, an exact SAT encoding of the whole game solved by splr, and
+`portfolio`, search and sat on two threads, first answer wins (with --node-limit: the
+search engine alone). --explain prints which method decided and why.
 
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
 captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
@@ -54,7 +56,7 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub time_limit: Option<Duration>,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else
-    /// `portfolio`), `search`, `tree` (kings only or knights only, budgets <= 2), `sat`
+    /// `search`), `search`, `tree` (kings only or knights only, budgets <= 2), `sat`
     /// (SAT encoding of the whole game, solved by splr), or `portfolio` (search and sat on
     /// two threads, first answer wins).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]

@@ -9,8 +9,8 @@
 //! goes to the search engine ([`engine`]): compact slot-indexed states with Zobrist
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
-//! The search engine runs in a portfolio ([`portfolio`]) with an exact SAT encoding
-//! ([`sat_encode`], solved by splr) on a second thread: the first exact answer wins.
+//! A second exact method, the SAT encoding of the whole game ([`sat_encode`], solved by
+//! splr), runs alone or in a portfolio with the search engine ([`portfolio`]) when forced.
 //! Before all of them, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
 //! column, one piece type with unlimited budgets, one king and queens under king-last
 //! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
@@ -58,9 +58,9 @@ pub struct SolveOptions {
     /// read as often as the clock, in the set-up too.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree
-    /// engine where it applies, else the portfolio of the search engine and the SAT
-    /// encoding (the search engine alone when `node_limit` is set: a node limit bounds
-    /// the search, and the SAT solver has no nodes to count).
+    /// engine where it applies, else the search engine (it beat the SAT encoding and the
+    /// portfolio on every class of `cargo bench --bench portfolio`). The portfolio runs
+    /// the search engine alone when `node_limit` is set (the SAT solver counts no nodes).
     pub method: Option<Method>,
 }
 
@@ -176,10 +176,11 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
         };
     }
     match options.method {
-        Some(Method::Search) => search(board, options, start),
         Some(Method::Sat) => portfolio::sat_only(board, options, start),
-        _ if options.node_limit.is_some() => search(board, options, start),
-        _ => portfolio::solve(board, options, start),
+        Some(Method::Portfolio) if options.node_limit.is_none() => {
+            portfolio::solve(board, options, start)
+        }
+        _ => search(board, options, start),
     }
 }
 
