@@ -21,13 +21,59 @@ use super::{Method, SearchStats, SolveOptions, SolveReport, Verdict, search};
 /// How often the waiting thread looks at the caller's cancellation flag.
 const POLL: Duration = Duration::from_millis(5);
 
-/// The SAT encoding alone (`--engine sat`); the limits count from `start`.
+/// The SAT encoding alone (`--engine sat`); the limits count from `start`. With a
+/// time limit or a cancellation flag it runs on a detached thread, so that the answer
+/// comes at the limit even when splr overruns it (whole seconds, read between stages).
 pub(super) fn sat_only(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport {
     let limit = options
         .time_limit
         .map(|l| l.saturating_sub(start.elapsed()));
-    let run = solve_by_sat(board, options.variant, limit);
-    sat_report(run, start)
+    if limit.is_none() && options.cancel.is_none() {
+        return sat_report(solve_by_sat(board, options.variant, None), start);
+    }
+    let (sender, receiver) = mpsc::channel();
+    let (sat_board, variant) = (board.clone(), options.variant);
+    let spawned = std::thread::Builder::new()
+        .name("sat2chess-sat".into())
+        .spawn(move || {
+            // The receiver is gone when the limit came first.
+            let _ = sender.send(solve_by_sat(&sat_board, variant, limit));
+        });
+    let timed_out = || SatRun {
+        outcome: SatOutcome::TimedOut,
+        variables: 0,
+        clauses: 0,
+    };
+    if spawned.is_err() {
+        return sat_report(timed_out(), start);
+    }
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    loop {
+        let wait = deadline.map_or(POLL, |d| {
+            d.saturating_duration_since(Instant::now()).min(POLL)
+        });
+        match receiver.recv_timeout(wait) {
+            Ok(run) => return sat_report(run, start),
+            Err(RecvTimeoutError::Disconnected) => {
+                let lost = SatOutcome::Failed("the SAT thread ended without an answer".into());
+                return sat_report(
+                    SatRun {
+                        outcome: lost,
+                        ..timed_out()
+                    },
+                    start,
+                );
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        let cancelled = options
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        if cancelled || deadline.is_some_and(|d| Instant::now() >= d) {
+            return sat_report(timed_out(), start);
+        }
+    }
 }
 
 /// What the two threads report to the waiting one.
