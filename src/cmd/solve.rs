@@ -21,6 +21,7 @@ Examples:
   sat2chess solve board.json --moves solution.json --time-limit 10
   sat2chess solve board.json --moves - | sat2chess check board.json -
   sat2chess solve wire.json --engine search
+  sat2chess solve dense.json --engine portfolio --time-limit 60
   sat2chess solve row.json --explain
 
 Polynomial special cases are decided first without search: every budget <= 1 (thesis
@@ -28,7 +29,9 @@ Thm 4.1), all pieces on one row or column (thesis Thm 4.2), one piece type with 
 budget >= pieces - 1 (Brunner et al. Thm 2.2). Then boards of kings only or knights only
 with budgets <= 2 go to the spanning-tree engine (dynamic programming over the capture
 graph), every other board to the search engine; --engine forces one (and skips the
-special cases). --explain prints which method decided and why.
+special cases): also `sat`, an exact SAT encoding of the whole game solved by splr, and
+`portfolio`, search and sat on two threads, first answer wins (with --node-limit: the
+search engine alone). --explain prints which method decided and why.
 
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
 captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
@@ -52,8 +55,10 @@ pub struct Args {
     /// Give up with exit code 3 after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// Engine: `auto` (spanning tree where it applies, else search), `search`, or `tree`
-    /// (kings only or knights only, budgets <= 2).
+    /// Engine: `auto` (special cases, then spanning tree where it applies, else
+    /// `search`), `search`, `tree` (kings only or knights only, budgets <= 2), `sat`
+    /// (SAT encoding of the whole game, solved by splr), or `portfolio` (search and sat on
+    /// two threads, first answer wins).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
     /// Also print which method decided and why (a proof sketch for the special cases).
@@ -71,6 +76,8 @@ pub enum Engine {
     Auto,
     Search,
     Tree,
+    Sat,
+    Portfolio,
 }
 
 /// The sequence as numbered lines `  3. Q (1,1) x R (1,4)`.
@@ -106,6 +113,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let method = match args.engine {
         Engine::Auto => None,
         Engine::Search => Some(Method::Search),
+        Engine::Sat => Some(Method::Sat),
+        Engine::Portfolio => Some(Method::Portfolio),
         Engine::Tree if solve::spanning_tree_applies(&board, variant) => Some(Method::SpanningTree),
         Engine::Tree => {
             eprintln!(
@@ -141,6 +150,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             s.nodes,
             s.table_hits,
             s.table_entries,
+            s.elapsed.as_secs_f64()
+        ),
+        Method::Sat | Method::Portfolio => format!(
+            "SAT encoding: {} variables, {} clauses, {:.3} s",
+            s.sat_variables,
+            s.sat_clauses,
             s.elapsed.as_secs_f64()
         ),
         Method::Special(case) => format!(

@@ -11,7 +11,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::formula::{Cnf, Lit};
-use crate::sat::{SatError, solve_cnf};
+use crate::sat::{SatError, at_most_one, solve_cnf};
 
 /// How a [`PlacementCsp`] is solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -23,8 +23,7 @@ pub enum Engine {
     Sat,
 }
 
-/// Groups up to this size get pairwise at-most-one clauses.
-pub const PAIRWISE_LIMIT: usize = 6;
+pub use crate::sat::PAIRWISE_LIMIT;
 
 /// A placement problem over `cells` candidate squares (indices `0..cells`).
 #[derive(Clone, Debug, Default)]
@@ -151,34 +150,6 @@ pub fn enumerate_projected(
         solutions,
         complete,
     })
-}
-
-/// Adds "at most one of `group`" to `cnf`.
-fn at_most_one(cnf: &mut Cnf, group: &[u32]) {
-    if group.len() <= PAIRWISE_LIMIT {
-        for (i, &a) in group.iter().enumerate() {
-            for &b in &group[i + 1..] {
-                cnf.clauses.push(vec![Lit::neg(a), Lit::neg(b)]);
-            }
-        }
-        return;
-    }
-    // Sequential counter: s_i = "some cell among the first i+1 is chosen".
-    let first_aux = cnf.num_vars;
-    cnf.num_vars += group.len() as u32 - 1;
-    let s = |i: usize| first_aux + i as u32;
-    for (i, &cell) in group.iter().enumerate() {
-        let last = i + 1 == group.len();
-        if !last {
-            cnf.clauses.push(vec![Lit::neg(cell), Lit::pos(s(i))]);
-        }
-        if i > 0 {
-            cnf.clauses.push(vec![Lit::neg(cell), Lit::neg(s(i - 1))]);
-            if !last {
-                cnf.clauses.push(vec![Lit::neg(s(i - 1)), Lit::pos(s(i))]);
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@
 //! goes to the search engine ([`engine`]): compact slot-indexed states with Zobrist
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
-//! Before either, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
+//! A second exact method, the SAT encoding of the whole game ([`sat_encode`], solved by
+//! splr), runs alone or in a portfolio with the search engine ([`portfolio`]) when forced.
+//! Before all of them, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
 //! column, one piece type with unlimited budgets, one king and queens under king-last
 //! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
 //! [`brute::brute_force`] is the plain reference search.
@@ -22,6 +24,8 @@ mod engine;
 pub(crate) mod geometry;
 mod lines;
 mod order;
+mod portfolio;
+pub mod sat_encode;
 mod special;
 mod state;
 mod tree;
@@ -54,7 +58,9 @@ pub struct SolveOptions {
     /// read as often as the clock, in the set-up too.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree
-    /// engine where it applies, else the search engine.
+    /// engine where it applies, else the search engine (it beat the SAT encoding and the
+    /// portfolio on every class of `cargo bench --bench portfolio`). The portfolio runs
+    /// the search engine alone when `node_limit` is set (the SAT solver counts no nodes).
     pub method: Option<Method>,
 }
 
@@ -107,6 +113,9 @@ pub struct SearchStats {
     pub special_states: u64,
     /// Which engine answered.
     pub method: Method,
+    /// Variables and clauses of the SAT encoding (when [`Method::Sat`] answered).
+    pub sat_variables: u64,
+    pub sat_clauses: u64,
     pub elapsed: Duration,
 }
 
@@ -121,6 +130,11 @@ pub enum Method {
     SpanningTree,
     /// A polynomial special case ([`special`]) decided the board without search.
     Special(SpecialCase),
+    /// The SAT encoding of the whole game ([`sat_encode`]) solved by splr.
+    Sat,
+    /// As a forced choice only: the search engine and the SAT encoding on two threads,
+    /// first exact answer wins ([`portfolio`]); a report names the engine that answered.
+    Portfolio,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,6 +175,17 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
             stats,
         };
     }
+    match options.method {
+        Some(Method::Sat) => portfolio::sat_only(board, options, start),
+        Some(Method::Portfolio) if options.node_limit.is_none() => {
+            portfolio::solve(board, options, start)
+        }
+        _ => search(board, options, start),
+    }
+}
+
+/// The search engine's answer; the limits count from `start`.
+fn search(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport {
     let Some(geometry) =
         Geometry::build(board, &mut Clock::for_options(&after_setup(options, start)))
     else {
@@ -318,7 +343,8 @@ pub fn spanning_tree_applies(board: &Board, variant: Variant) -> bool {
 
 /// Whether [`solve`] and [`remainders`] use the spanning-tree engine for `board`.
 fn uses_tree(board: &Board, options: &SolveOptions) -> bool {
-    options.method != Some(Method::Search) && tree::applies(board, options.variant)
+    matches!(options.method, None | Some(Method::SpanningTree))
+        && tree::applies(board, options.variant)
 }
 
 fn kept_pieces(board: &Board, keep: &BTreeSet<Square>) -> usize {
