@@ -122,13 +122,15 @@ pub(super) struct Decomposition<'a> {
 
 impl<'a> Decomposition<'a> {
     /// `None` as soon as a bag reaches `max_width` squares: the elimination then stops
-    /// early, so its cost stays O(n · max_width²) on wide boards.
+    /// early, so its cost stays O(n · max_width²) on wide boards. `limit` is given the
+    /// work done (fill pairs scanned) as for [`Decomposition::solve`].
     pub(super) fn new(
         neighbours: &'a [Vec<u32>],
         budget: Vec<u32>,
         may_be_final: &'a [bool],
         max_width: usize,
-    ) -> Option<Decomposition<'a>> {
+        limit: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<Option<Decomposition<'a>>, LimitReached> {
         let n = neighbours.len();
         let mut adjacent: Vec<FxHashSet<u32>> = neighbours
             .iter()
@@ -146,7 +148,10 @@ impl<'a> Decomposition<'a> {
             order.push(v);
             let rest: Vec<u32> = adjacent[v as usize].iter().copied().collect();
             if rest.len() + 1 >= max_width {
-                return None;
+                return Ok(None);
+            }
+            if limit(0, (rest.len() * rest.len()) as u64 + 1) {
+                return Err(LimitReached);
             }
             for &a in &rest {
                 queue.remove(&(adjacent[a as usize].len(), a));
@@ -179,7 +184,7 @@ impl<'a> Decomposition<'a> {
                 subtree[p as usize] += subtree[v as usize];
             }
         }
-        Some(Decomposition {
+        Ok(Some(Decomposition {
             neighbours,
             budget,
             may_be_final,
@@ -190,7 +195,7 @@ impl<'a> Decomposition<'a> {
             subtree,
             traces: vec![Trace::Empty],
             states: 0,
-        })
+        }))
     }
 
     /// The roles of a solution — C squares (`Inner`, one `RootAny`), feeding leaves
@@ -662,7 +667,9 @@ mod tests {
                     budgets.clone(),
                     may_be_final,
                     usize::MAX,
+                    &mut |_, _| false,
                 )
+                .expect("no limit")
                 .expect("no width bound")
                 .solve(&mut |_, _| false)
                 .unwrap();

@@ -49,7 +49,7 @@ use crate::rules::Variant;
 use super::analysis::{Clock, initial_finals};
 use super::decompose::Decomposition;
 use super::geometry::Geometry;
-use super::order::best_order;
+use super::order::{best_order, width};
 
 mod dominance;
 pub(super) mod forest;
@@ -70,14 +70,21 @@ pub(super) fn applies(board: &Board, variant: Variant) -> bool {
     kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
 }
 
-/// Path orders wider than this are first decided over a tree decomposition.
-const WIDE_PATH: u64 = 12;
+/// Path orders wider than this are solved over a tree decomposition when its bags are
+/// narrower (a path width of 9–12 already costs the path DP millions of states on the
+/// King boards of small unsatisfiable formulas; the decomposition, with bags of 8, a
+/// hundredth of that).
+const WIDE_PATH: u64 = 8;
 /// Widest bag the tree decomposition handles (component ids of two bags in 64).
 const MAX_BAG: usize = 31;
 
 /// Memory guard: the DP gives up (a limit answer, never a guess) once it stores more
 /// states than this over all layers (about 2 GB), the decomposition once it traces more.
 pub(in crate::solve) const MAX_STORED_STATES: usize = 40_000_000;
+
+/// Clock units charged per DP state (expanding and settling one costs a few
+/// microseconds; a unit of [`Clock`] is meant to be a fraction of one).
+const STATE_WORK: u64 = 16;
 
 /// Most keep squares in keep mode (two bits each in a `u64`).
 pub(super) const MAX_KEEP: usize = 32;
@@ -218,12 +225,16 @@ impl<'a> TreeEngine<'a> {
             clock,
             stats: SearchStats::default(),
         };
-        engine.plan();
+        engine.stats.table_entries = width(&engine.order, &engine.neighbours).0 as u64;
         engine
     }
 
-    /// Frontier bookkeeping for the chosen order.
-    fn plan(&mut self) {
+    /// Frontier bookkeeping for the chosen order, made before the first path DP (boards
+    /// solved over the decomposition never need it); charges the clock per slot written.
+    fn plan(&mut self) -> Result<(), LimitReached> {
+        if self.earlier.len() == self.order.len() {
+            return Ok(());
+        }
         let n = self.order.len();
         let mut step_of = vec![0usize; n];
         for (t, &v) in self.order.iter().enumerate() {
@@ -263,8 +274,11 @@ impl<'a> TreeEngine<'a> {
                 .collect();
             self.stays.push(stays);
             self.frontier.push(current.clone());
+            if self.clock.charge(2 * current.len() as u64 + 1) {
+                return Err(LimitReached);
+            }
         }
-        self.stats.table_entries = self.frontier.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        Ok(())
     }
 
     fn budget(&self, v: u32) -> u32 {
@@ -314,19 +328,28 @@ impl<'a> TreeEngine<'a> {
         };
         let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
         let max_width = MAX_BAG.min(self.stats.table_entries.max(1) as usize);
-        let Some(mut decomposition) =
-            Decomposition::new(&self.neighbours, budgets, may_be_final, max_width)
-        else {
-            return Ok(None);
-        };
         let (options, clock) = (self.options, &mut self.clock);
         let mut limit = |states: u64, work: u64| {
             options.node_limit.is_some_and(|l| states >= l) || clock.charge(work)
         };
-        let answer = decomposition.solve(&mut limit);
-        self.stats.nodes += decomposition.states;
+        let built = Decomposition::new(
+            &self.neighbours,
+            budgets,
+            may_be_final,
+            max_width,
+            &mut limit,
+        );
+        let answer = match built {
+            Ok(Some(mut decomposition)) => {
+                let answer = decomposition.solve(&mut limit);
+                self.stats.nodes += decomposition.states;
+                answer.map(Some)
+            }
+            Ok(None) => Ok(None),
+            Err(limit_reached) => Err(limit_reached),
+        };
         self.stats.elapsed = self.clock.elapsed();
-        answer.map(Some)
+        answer
     }
 
     /// Every configuration reachable with no piece outside `keep`.
@@ -385,20 +408,21 @@ impl<'a> TreeEngine<'a> {
     }
 
     /// A node or time limit, the cancellation flag, or the memory guard
-    /// ([`MAX_STORED_STATES`]) is reached; charges the clock one unit per state.
+    /// ([`MAX_STORED_STATES`]) is reached; charges the clock [`STATE_WORK`] units per state.
     fn over_limit(&mut self, stored: usize) -> bool {
         stored > MAX_STORED_STATES
             || self
                 .options
                 .node_limit
                 .is_some_and(|limit| self.stats.nodes >= limit)
-            || self.clock.charge(1)
+            || self.clock.charge(STATE_WORK)
     }
 
     /// Runs the DP; returns every layer's entries and the accepted final entries (index
     /// in the last layer, keep fates).
     #[allow(clippy::type_complexity)]
     fn run(&mut self, mode: Mode) -> Result<(Vec<Vec<Entry>>, Vec<(u32, u64)>), LimitReached> {
+        self.plan()?;
         let n = self.order.len();
         let mut layers: Vec<Vec<Entry>> = Vec::with_capacity(n);
         let mut stored = 0usize;
@@ -440,7 +464,11 @@ impl<'a> TreeEngine<'a> {
                 }
             }
             let before = next.len();
-            let (next, entries) = prune_dominated(mode, next, entries);
+            let Some((next, entries)) = prune_dominated(mode, next, entries, &mut self.clock)
+            else {
+                self.stats.elapsed = self.clock.elapsed();
+                return Err(LimitReached);
+            };
             self.stats.table_hits += (before - next.len()) as u64;
             stored += entries.len();
             layers.push(entries);
