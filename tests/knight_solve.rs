@@ -58,15 +58,18 @@ fn solve_agrees_with_sat<B: Backend>(backend: B, text: &str) -> String {
     let start = Instant::now();
     let report = solve(board, &options);
     let elapsed = start.elapsed();
-    assert_eq!(report.stats.method, Method::SpanningTree, "{text}");
+    assert_eq!(report.stats.method, Method::SpanningTree, "{text:?}");
     match &report.verdict {
         Verdict::Solvable(moves) => {
-            assert!(satisfiable, "{text}: board solvable, formula unsatisfiable");
+            assert!(
+                satisfiable,
+                "{text:?}: board solvable, formula unsatisfiable"
+            );
             let check = check_sequence(board, moves, Variant::Standard);
-            assert!(check.is_solution(), "{text}: {check}");
+            assert!(check.is_solution(), "{text:?}: {check}");
         }
-        Verdict::Unsolvable => assert!(!satisfiable, "{text}: formula satisfiable"),
-        Verdict::Unknown => panic!("{text}: limit reached ({:?})", report.stats),
+        Verdict::Unsolvable => assert!(!satisfiable, "{text:?}: formula satisfiable"),
+        Verdict::Unknown => panic!("{text:?}: limit reached ({:?})", report.stats),
     }
     format!(
         "{} pieces, {} × {}, {:?}",

@@ -623,18 +623,84 @@ mod tests {
     use crate::solve::geometry::Geometry;
     use crate::solve::tree::forest::{c_edges, captures};
 
-    /// The decomposition's verdict equals plain brute force on random small boards of
-    /// kings or knights (budgets 0–2), with and without the final-square restriction,
-    /// and the sequence built from its roles replays to one piece.
-    #[test]
-    fn agrees_with_brute_force() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |bound: u64| {
+    /// A random board of `kind` with `count` pieces (budgets 0–2, mostly 2) on a
+    /// `rows` × `cols` window, from the xorshift generator `next`.
+    fn random_board(
+        next: &mut dyn FnMut(u64) -> u64,
+        kind: PieceKind,
+        count: usize,
+        (rows, cols): (u32, u32),
+    ) -> Board {
+        let mut cells: Vec<u32> = (0..rows * cols).collect();
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, next(i as u64 + 1) as usize);
+        }
+        let pieces: Vec<Piece> = cells[..count]
+            .iter()
+            .map(|&c| {
+                let budget = [0, 1, 2, 2, 2][next(5) as usize];
+                Piece::new(kind, Square::new(c / cols + 1, c % cols + 1), budget)
+            })
+            .collect();
+        Board::new(rows, cols, pieces).unwrap()
+    }
+
+    /// The decomposition's verdict on `board` equals plain brute force, with and without
+    /// the final-square restriction, and the sequence built from its roles replays to
+    /// one piece.
+    fn agrees_with_brute_force_on(board: &Board, case: usize) {
+        let geometry = Geometry::new(board);
+        let budgets: Vec<u32> = board.pieces().iter().map(|p| p.budget).collect();
+        let expected = brute_force(board, Variant::Standard).is_some();
+        let decide = |may_be_final: &[bool]| {
+            let roles = Decomposition::new(
+                &geometry.neighbours,
+                budgets.clone(),
+                may_be_final,
+                usize::MAX,
+                &mut |_, _| false,
+            )
+            .expect("no limit")
+            .expect("no width bound")
+            .solve(&mut |_, _| false)
+            .unwrap();
+            if let Some(roles) = &roles {
+                let tree = c_edges(&geometry.neighbours, roles);
+                let moves = captures(board, &geometry.neighbours, roles, &tree);
+                let mut position = Position::new(board, Variant::Standard);
+                for (from, to) in moves {
+                    position
+                        .apply(Move::new(from, to))
+                        .expect("a legal capture");
+                }
+                assert_eq!(position.len(), 1, "case {case}: {board:?}");
+            }
+            roles.is_some()
+        };
+        assert_eq!(
+            decide(&vec![true; board.len()]),
+            expected,
+            "case {case}: {board:?}"
+        );
+        match initial_finals(&geometry, board) {
+            Some(finals) => assert_eq!(decide(&finals), expected, "case {case}: {board:?}"),
+            None => assert!(!expected, "case {case}: {board:?}"),
+        }
+    }
+
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |bound| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % bound
-        };
+        }
+    }
+
+    /// Random small boards of kings or knights, 1–9 pieces on a 4 × 5 window.
+    #[test]
+    fn agrees_with_brute_force() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for case in 0..2000 {
             let kind = if case % 4 == 3 {
                 PieceKind::Knight
@@ -642,59 +708,20 @@ mod tests {
                 PieceKind::King
             };
             let count = 1 + next(9) as usize;
-            let mut cells: Vec<u64> = (0..20).collect();
-            for i in (1..cells.len()).rev() {
-                cells.swap(i, next(i as u64 + 1) as usize);
-            }
-            let pieces: Vec<Piece> = cells[..count]
-                .iter()
-                .map(|&c| {
-                    let budget = [0, 1, 2, 2, 2][next(5) as usize];
-                    Piece::new(
-                        kind,
-                        Square::new(c as u32 / 5 + 1, c as u32 % 5 + 1),
-                        budget,
-                    )
-                })
-                .collect();
-            let board = Board::new(4, 5, pieces).unwrap();
-            let geometry = Geometry::new(&board);
-            let budgets: Vec<u32> = board.pieces().iter().map(|p| p.budget).collect();
-            let expected = brute_force(&board, Variant::Standard).is_some();
-            let decide = |may_be_final: &[bool]| {
-                let roles = Decomposition::new(
-                    &geometry.neighbours,
-                    budgets.clone(),
-                    may_be_final,
-                    usize::MAX,
-                    &mut |_, _| false,
-                )
-                .expect("no limit")
-                .expect("no width bound")
-                .solve(&mut |_, _| false)
-                .unwrap();
-                if let Some(roles) = &roles {
-                    let tree = c_edges(&geometry.neighbours, roles);
-                    let moves = captures(&board, &geometry.neighbours, roles, &tree);
-                    let mut position = Position::new(&board, Variant::Standard);
-                    for (from, to) in moves {
-                        position
-                            .apply(Move::new(from, to))
-                            .expect("a legal capture");
-                    }
-                    assert_eq!(position.len(), 1, "case {case}: {board:?}");
-                }
-                roles.is_some()
-            };
-            assert_eq!(
-                decide(&vec![true; board.len()]),
-                expected,
-                "case {case}: {board:?}"
-            );
-            match initial_finals(&geometry, &board) {
-                Some(finals) => assert_eq!(decide(&finals), expected, "case {case}: {board:?}"),
-                None => assert!(!expected, "case {case}: {board:?}"),
-            }
+            let board = random_board(&mut next, kind, count, (4, 5));
+            agrees_with_brute_force_on(&board, case);
+        }
+    }
+
+    /// Denser knight boards: 6–9 knights on a 4 × 6 window, where most squares have
+    /// two to four capture neighbours, as on the compiled Knight boards.
+    #[test]
+    fn agrees_with_brute_force_on_knight_boards() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for case in 0..400 {
+            let count = 6 + next(4) as usize;
+            let board = random_board(&mut next, PieceKind::Knight, count, (4, 6));
+            agrees_with_brute_force_on(&board, case);
         }
     }
 }
