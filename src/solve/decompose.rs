@@ -15,13 +15,16 @@
 //! end of the first-eliminated of its squares: domination, an optional feeding, joining
 //! two C squares), and the square is eliminated after its obligations are checked.
 //!
-//! Only the verdict comes out; a solvable board gets its capture sequence from the path
-//! DP.
+//! Every partial solution carries a [`Trace`] of how it arose (a role introduced, a
+//! feeding, a join), so an accepted one rebuilds the roles of a whole solution: the
+//! C squares, the root and the feedings. Any spanning tree of C (connected) with the
+//! feeders entering last is then a solving forest ([`super::tree`]); a partial solution
+//! dropped as dominated leaves its dominator, whose own trace is a genuine solution too.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
-use super::tree::{LimitReached, Mode, at_least, status};
+use super::tree::{LimitReached, MAX_STORED_STATES, Mode, Role, at_least, status};
 
 /// A partial solution over the bag squares `vertices` (sorted).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -32,6 +35,22 @@ struct Partial {
     /// The root (exempt from the feeder rule) is among the eliminated squares.
     root_gone: bool,
 }
+
+/// How a partial solution arose: an index into the trace arena, whose entries point
+/// back to the traces they extend.
+#[derive(Clone, Copy, Debug)]
+enum Trace {
+    Empty,
+    Introduced { before: u32, square: u32, class: u8 },
+    Fed { before: u32, leaf: u32, square: u32 },
+    Joined { left: u32, right: u32 },
+}
+
+/// A table: partial solutions with their traces.
+type Table = Vec<(Partial, u32)>;
+
+/// Pairs of partial solutions combined between two reads of the limit in a join.
+const JOIN_POLL: u64 = 1 << 12;
 
 /// The root's status while it is in a bag: a C square with no obligation that is not
 /// interchangeable with an inner one.
@@ -96,18 +115,22 @@ pub(super) struct Decomposition<'a> {
     higher: Vec<Vec<u32>>,
     children: Vec<Vec<u32>>,
     subtree: Vec<usize>,
+    /// The trace arena ([`Trace`]).
+    traces: Vec<Trace>,
     pub states: u64,
 }
 
 impl<'a> Decomposition<'a> {
     /// `None` as soon as a bag reaches `max_width` squares: the elimination then stops
-    /// early, so its cost stays O(n · max_width²) on wide boards.
+    /// early, so its cost stays O(n · max_width²) on wide boards. `limit` is given the
+    /// work done (fill pairs scanned) as for [`Decomposition::solve`].
     pub(super) fn new(
         neighbours: &'a [Vec<u32>],
         budget: Vec<u32>,
         may_be_final: &'a [bool],
         max_width: usize,
-    ) -> Option<Decomposition<'a>> {
+        limit: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<Option<Decomposition<'a>>, LimitReached> {
         let n = neighbours.len();
         let mut adjacent: Vec<FxHashSet<u32>> = neighbours
             .iter()
@@ -125,7 +148,10 @@ impl<'a> Decomposition<'a> {
             order.push(v);
             let rest: Vec<u32> = adjacent[v as usize].iter().copied().collect();
             if rest.len() + 1 >= max_width {
-                return None;
+                return Ok(None);
+            }
+            if limit(0, (rest.len() * rest.len()) as u64 + 1) {
+                return Err(LimitReached);
             }
             for &a in &rest {
                 queue.remove(&(adjacent[a as usize].len(), a));
@@ -158,7 +184,7 @@ impl<'a> Decomposition<'a> {
                 subtree[p as usize] += subtree[v as usize];
             }
         }
-        Some(Decomposition {
+        Ok(Some(Decomposition {
             neighbours,
             budget,
             may_be_final,
@@ -167,37 +193,43 @@ impl<'a> Decomposition<'a> {
             higher,
             children,
             subtree,
+            traces: vec![Trace::Empty],
             states: 0,
-        })
+        }))
     }
 
-    /// Whether the board has a solving capture sequence; `limit` says whether to give up
-    /// after the states counted so far.
-    pub(super) fn solvable(
+    /// The roles of a solution — C squares (`Inner`, one `RootAny`), feeding leaves
+    /// (`LeafFeeds`), other leaves (`Leaf`) — or `None` if the board has no solving
+    /// capture sequence; `limit` says whether to give up after the states counted so far.
+    pub(super) fn solve(
         &mut self,
-        limit: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<bool, LimitReached> {
+        limit: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<Option<Vec<Role>>, LimitReached> {
         let n = self.order.len();
-        let mut tables: Vec<Option<Vec<Partial>>> = vec![None; n];
+        if n == 0 {
+            return Ok(Some(Vec::new()));
+        }
+        let mut tables: Vec<Option<Table>> = vec![None; n];
         let order = self.order.clone();
         for &v in &order {
-            let mut table = vec![Partial {
+            let empty = Partial {
                 vertices: SmallVec::new(),
                 status: SmallVec::new(),
                 component: SmallVec::new(),
                 root_gone: false,
-            }];
+            };
+            let mut table: Table = vec![(empty, 0)];
             for c in self.children[v as usize].clone() {
                 let child = tables[c as usize].take().expect("children come first");
-                table = self.join(&table, &child);
-                self.count(table.len(), limit)?;
+                table = self.join(&table, &child, limit)?;
+                self.count(table.len(), table.len() as u64, limit)?;
             }
             let mut bag: Vec<u32> = self.higher[v as usize].clone();
             bag.push(v);
             for &u in &bag {
-                if table.first().is_some_and(|p| !p.vertices.contains(&u)) {
+                if table.first().is_some_and(|(p, _)| !p.vertices.contains(&u)) {
                     table = self.introduce(&table, u);
-                    self.count(table.len(), limit)?;
+                    self.count(table.len(), table.len() as u64, limit)?;
                 }
             }
             for &w in &self.neighbours[v as usize] {
@@ -206,66 +238,117 @@ impl<'a> Decomposition<'a> {
                 }
             }
             let last = self.subtree[v as usize] == n;
-            table = self.forget(&table, v);
-            table = prune(table);
-            self.count(table.len(), limit)?;
+            table = prune(self.forget(&table, v));
+            self.count(table.len(), table.len() as u64, limit)?;
             if last {
-                return Ok(table.iter().any(|p| p.root_gone));
+                return Ok(table
+                    .iter()
+                    .find(|(p, _)| p.root_gone)
+                    .map(|&(_, trace)| self.rebuild(trace)));
             }
             if table.is_empty() {
-                return Ok(false);
+                return Ok(None);
             }
             tables[v as usize] = Some(table);
         }
         // More than one tree: the capture graph is disconnected.
-        Ok(n == 0)
+        Ok(None)
     }
 
+    /// Counts `states` new partial solutions and `work` units done; whether to give up:
+    /// `limit` (given the states so far and the work) or the memory guard says so.
     fn count(
         &mut self,
         states: usize,
-        limit: &mut dyn FnMut(u64) -> bool,
+        work: u64,
+        limit: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), LimitReached> {
         self.states += states as u64;
-        if limit(self.states) {
+        if limit(self.states, work) || self.traces.len() > MAX_STORED_STATES {
             Err(LimitReached)
         } else {
             Ok(())
         }
     }
 
+    fn trace(&mut self, trace: Trace) -> u32 {
+        self.traces.push(trace);
+        (self.traces.len() - 1) as u32
+    }
+
+    /// The roles recorded along the trace `from` (see [`Decomposition::solve`]). Each
+    /// square is introduced once per subtree of the decomposition that holds it, with
+    /// the same role class in every one (joins demand it); a leaf feeds at most once.
+    fn rebuild(&self, from: u32) -> Vec<Role> {
+        let mut roles = vec![Role::Leaf; self.order.len()];
+        let mut stack = vec![from];
+        while let Some(at) = stack.pop() {
+            match self.traces[at as usize] {
+                Trace::Empty => {}
+                Trace::Introduced {
+                    before,
+                    square,
+                    class,
+                } => {
+                    match class {
+                        1 => roles[square as usize] = Role::Inner,
+                        2 => roles[square as usize] = Role::RootAny,
+                        _ => {}
+                    }
+                    stack.push(before);
+                }
+                Trace::Fed {
+                    before,
+                    leaf,
+                    square,
+                } => {
+                    roles[leaf as usize] = Role::LeafFeeds(square);
+                    stack.push(before);
+                }
+                Trace::Joined { left, right } => stack.extend([left, right]),
+            }
+        }
+        roles
+    }
+
     /// Every role for square `u`, added to each partial solution.
-    fn introduce(&self, table: &[Partial], u: u32) -> Vec<Partial> {
+    fn introduce(&mut self, table: &Table, u: u32) -> Table {
         let budget = self.budget[u as usize];
         let mut out = Vec::new();
-        for p in table {
+        for (p, trace) in table {
             let at = p.vertices.partition_point(|&w| w < u);
             let fresh = p.status.len() as u8 + 1;
-            let mut add = |status: u8| {
+            let mut statuses: SmallVec<[u8; 3]> = SmallVec::new();
+            match budget {
+                0 => {}
+                1 => statuses.push(status::LEAF1_OPEN),
+                _ => statuses.push(status::LEAF2_OPEN),
+            }
+            statuses.push(status::C_NEEDS_FEEDER);
+            if self.may_be_final[u as usize] && !p.root_gone && !p.status.contains(&C_ROOT) {
+                statuses.push(C_ROOT);
+            }
+            for status in statuses {
                 let mut q = p.clone();
                 q.vertices.insert(at, u);
                 q.status.insert(at, status);
                 q.component.insert(at, fresh);
                 canonical(&mut q);
-                out.push(q);
-            };
-            match budget {
-                0 => {}
-                1 => add(status::LEAF1_OPEN),
-                _ => add(status::LEAF2_OPEN),
-            }
-            add(status::C_NEEDS_FEEDER);
-            if self.may_be_final[u as usize] && !p.root_gone && !p.status.contains(&C_ROOT) {
-                add(C_ROOT);
+                let trace = self.trace(Trace::Introduced {
+                    before: *trace,
+                    square: u,
+                    class: class(status),
+                });
+                out.push((q, trace));
             }
         }
         out
     }
 
     /// The interactions along the capture-graph edge `v`–`w` (both in the bag).
-    fn process_edge(&self, table: &[Partial], v: u32, w: u32) -> Vec<Partial> {
+    fn process_edge(&mut self, table: &Table, v: u32, w: u32) -> Table {
         let mut out = Vec::with_capacity(table.len());
-        for p in table {
+        for &(ref p, trace) in table {
             let i = p.vertices.binary_search(&v).expect("in the bag");
             let j = p.vertices.binary_search(&w).expect("in the bag");
             let (a, b) = (p.status[i], p.status[j]);
@@ -274,7 +357,7 @@ impl<'a> Decomposition<'a> {
                 let (from, to) = (q.component[j], q.component[i]);
                 merge(&mut q, from, to);
                 canonical(&mut q);
-                out.push(q);
+                out.push((q, trace));
                 continue;
             }
             // Leaf `l` next to C square `c`.
@@ -288,7 +371,12 @@ impl<'a> Decomposition<'a> {
                     let mut fed = p.clone();
                     fed.status[l] = status::INERT;
                     fed.status[c] = status::C_DONE;
-                    out.push(fed);
+                    let fed_trace = self.trace(Trace::Fed {
+                        before: trace,
+                        leaf: p.vertices[l],
+                        square: p.vertices[c],
+                    });
+                    out.push((fed, fed_trace));
                 }
                 q.status[l] = match ls {
                     status::LEAF1_OPEN => status::INERT,
@@ -296,16 +384,16 @@ impl<'a> Decomposition<'a> {
                     other => other,
                 };
             }
-            out.push(q);
+            out.push((q, trace));
         }
         out
     }
 
     /// Eliminates `v`: its obligations must be met, and its C component must stay open
     /// (or be the one tree, with only leaves left).
-    fn forget(&self, table: &[Partial], v: u32) -> Vec<Partial> {
+    fn forget(&self, table: &Table, v: u32) -> Table {
         let mut out = Vec::with_capacity(table.len());
-        for p in table {
+        for (p, trace) in table {
             let i = p.vertices.binary_search(&v).expect("in the bag");
             let s = p.status[i];
             if matches!(
@@ -336,19 +424,24 @@ impl<'a> Decomposition<'a> {
                 }
             }
             canonical(&mut q);
-            out.push(q);
+            out.push((q, *trace));
         }
         out
     }
 
     /// Partial solutions of two disjoint sets of eliminated squares, combined on their
-    /// common bag squares.
-    fn join(&self, left: &[Partial], right: &[Partial]) -> Vec<Partial> {
-        let (Some(l0), Some(r0)) = (left.first(), right.first()) else {
-            return Vec::new();
+    /// common bag squares; reads `limit` every [`JOIN_POLL`] pairs tried.
+    fn join(
+        &mut self,
+        left: &Table,
+        right: &Table,
+        limit: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<Table, LimitReached> {
+        let (Some((l0, _)), Some((r0, _))) = (left.first(), right.first()) else {
+            return Ok(Vec::new());
         };
         if l0.vertices.is_empty() && left.len() == 1 && !l0.root_gone {
-            return right.to_vec();
+            return Ok(right.to_vec());
         }
         let common: Vec<u32> = l0
             .vertices
@@ -363,24 +456,34 @@ impl<'a> Decomposition<'a> {
                 .collect()
         };
         let mut buckets: FxHashMap<SmallVec<[u8; 16]>, Vec<usize>> = FxHashMap::default();
-        for (k, r) in right.iter().enumerate() {
+        for (k, (r, _)) in right.iter().enumerate() {
             buckets.entry(key(r)).or_default().push(k);
         }
         let mut seen: FxHashSet<Partial> = FxHashSet::default();
         let mut out = Vec::new();
-        for l in left {
+        let mut tried = 0u64;
+        for &(ref l, left_trace) in left {
             let Some(matching) = buckets.get(&key(l)) else {
                 continue;
             };
             for &k in matching {
-                if let Some(joined) = self.combine(l, &right[k]) {
+                tried += 1;
+                if tried % JOIN_POLL == 0 {
+                    self.count(0, JOIN_POLL, limit)?;
+                }
+                let (r, right_trace) = &right[k];
+                if let Some(joined) = self.combine(l, r) {
                     if seen.insert(joined.clone()) {
-                        out.push(joined);
+                        let trace = self.trace(Trace::Joined {
+                            left: left_trace,
+                            right: *right_trace,
+                        });
+                        out.push((joined, trace));
                     }
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     fn combine(&self, l: &Partial, r: &Partial) -> Option<Partial> {
@@ -473,10 +576,10 @@ fn dominates(a: &Partial, b: &Partial) -> bool {
 
 /// Drops partial solutions dominated by another with the same squares, components and
 /// root flag ([`at_least`] per square; `C_ROOT` only by itself).
-fn prune(table: Vec<Partial>) -> Vec<Partial> {
+fn prune(table: Table) -> Table {
     type Bucket = (SmallVec<[u8; 16]>, SmallVec<[u8; 16]>, bool);
     let mut buckets: FxHashMap<Bucket, Vec<usize>> = FxHashMap::default();
-    for (i, p) in table.iter().enumerate() {
+    for (i, (p, _)) in table.iter().enumerate() {
         let classes = p.status.iter().map(|&s| class(s)).collect();
         buckets
             .entry((classes, p.component.clone(), p.root_gone))
@@ -487,12 +590,12 @@ fn prune(table: Vec<Partial>) -> Vec<Partial> {
     for (_, members) in buckets {
         let mut kept: Vec<usize> = Vec::new();
         for i in members {
-            if kept.iter().any(|&k| dominates(&table[k], &table[i])) {
+            if kept.iter().any(|&k| dominates(&table[k].0, &table[i].0)) {
                 continue;
             }
             // Drop kept members this one dominates.
             kept.retain(|&k| {
-                let dominated = dominates(&table[i], &table[k]);
+                let dominated = dominates(&table[i].0, &table[k].0);
                 if dominated {
                     keep[k] = false;
                 }
@@ -514,22 +617,90 @@ fn prune(table: Vec<Partial>) -> Vec<Partial> {
 mod tests {
     use super::*;
     use crate::board::{Board, Piece, PieceKind, Square};
-    use crate::rules::Variant;
+    use crate::rules::{Move, Position, Variant};
     use crate::solve::analysis::initial_finals;
     use crate::solve::brute::brute_force;
     use crate::solve::geometry::Geometry;
+    use crate::solve::tree::forest::{c_edges, captures};
 
-    /// The decomposition's verdict equals plain brute force on random small boards of
-    /// kings or knights (budgets 0–2), with and without the final-square restriction.
-    #[test]
-    fn agrees_with_brute_force() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |bound: u64| {
+    /// A random board of `kind` with `count` pieces (budgets 0–2, mostly 2) on a
+    /// `rows` × `cols` window, from the xorshift generator `next`.
+    fn random_board(
+        next: &mut dyn FnMut(u64) -> u64,
+        kind: PieceKind,
+        count: usize,
+        (rows, cols): (u32, u32),
+    ) -> Board {
+        let mut cells: Vec<u32> = (0..rows * cols).collect();
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, next(i as u64 + 1) as usize);
+        }
+        let pieces: Vec<Piece> = cells[..count]
+            .iter()
+            .map(|&c| {
+                let budget = [0, 1, 2, 2, 2][next(5) as usize];
+                Piece::new(kind, Square::new(c / cols + 1, c % cols + 1), budget)
+            })
+            .collect();
+        Board::new(rows, cols, pieces).unwrap()
+    }
+
+    /// The decomposition's verdict on `board` equals plain brute force, with and without
+    /// the final-square restriction, and the sequence built from its roles replays to
+    /// one piece.
+    fn agrees_with_brute_force_on(board: &Board, case: usize) {
+        let geometry = Geometry::new(board);
+        let budgets: Vec<u32> = board.pieces().iter().map(|p| p.budget).collect();
+        let expected = brute_force(board, Variant::Standard).is_some();
+        let decide = |may_be_final: &[bool]| {
+            let roles = Decomposition::new(
+                &geometry.neighbours,
+                budgets.clone(),
+                may_be_final,
+                usize::MAX,
+                &mut |_, _| false,
+            )
+            .expect("no limit")
+            .expect("no width bound")
+            .solve(&mut |_, _| false)
+            .unwrap();
+            if let Some(roles) = &roles {
+                let tree = c_edges(&geometry.neighbours, roles);
+                let moves = captures(board, &geometry.neighbours, roles, &tree);
+                let mut position = Position::new(board, Variant::Standard);
+                for (from, to) in moves {
+                    position
+                        .apply(Move::new(from, to))
+                        .expect("a legal capture");
+                }
+                assert_eq!(position.len(), 1, "case {case}: {board:?}");
+            }
+            roles.is_some()
+        };
+        assert_eq!(
+            decide(&vec![true; board.len()]),
+            expected,
+            "case {case}: {board:?}"
+        );
+        match initial_finals(&geometry, board) {
+            Some(finals) => assert_eq!(decide(&finals), expected, "case {case}: {board:?}"),
+            None => assert!(!expected, "case {case}: {board:?}"),
+        }
+    }
+
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |bound| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % bound
-        };
+        }
+    }
+
+    /// Random small boards of kings or knights, 1–9 pieces on a 4 × 5 window.
+    #[test]
+    fn agrees_with_brute_force() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for case in 0..2000 {
             let kind = if case % 4 == 3 {
                 PieceKind::Knight
@@ -537,45 +708,20 @@ mod tests {
                 PieceKind::King
             };
             let count = 1 + next(9) as usize;
-            let mut cells: Vec<u64> = (0..20).collect();
-            for i in (1..cells.len()).rev() {
-                cells.swap(i, next(i as u64 + 1) as usize);
-            }
-            let pieces: Vec<Piece> = cells[..count]
-                .iter()
-                .map(|&c| {
-                    let budget = [0, 1, 2, 2, 2][next(5) as usize];
-                    Piece::new(
-                        kind,
-                        Square::new(c as u32 / 5 + 1, c as u32 % 5 + 1),
-                        budget,
-                    )
-                })
-                .collect();
-            let board = Board::new(4, 5, pieces).unwrap();
-            let geometry = Geometry::new(&board);
-            let budgets: Vec<u32> = board.pieces().iter().map(|p| p.budget).collect();
-            let expected = brute_force(&board, Variant::Standard).is_some();
-            let decide = |may_be_final: &[bool]| {
-                Decomposition::new(
-                    &geometry.neighbours,
-                    budgets.clone(),
-                    may_be_final,
-                    usize::MAX,
-                )
-                .expect("no width bound")
-                .solvable(&mut |_| false)
-                .unwrap()
-            };
-            assert_eq!(
-                decide(&vec![true; board.len()]),
-                expected,
-                "case {case}: {board:?}"
-            );
-            match initial_finals(&geometry, &board) {
-                Some(finals) => assert_eq!(decide(&finals), expected, "case {case}: {board:?}"),
-                None => assert!(!expected, "case {case}: {board:?}"),
-            }
+            let board = random_board(&mut next, kind, count, (4, 5));
+            agrees_with_brute_force_on(&board, case);
+        }
+    }
+
+    /// Denser knight boards: 6–9 knights on a 4 × 6 window, where most squares have
+    /// two to four capture neighbours, as on the compiled Knight boards.
+    #[test]
+    fn agrees_with_brute_force_on_knight_boards() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        for case in 0..400 {
+            let count = 6 + next(4) as usize;
+            let board = random_board(&mut next, PieceKind::Knight, count, (4, 6));
+            agrees_with_brute_force_on(&board, case);
         }
     }
 }

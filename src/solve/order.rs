@@ -10,16 +10,21 @@ use crate::board::Square;
 /// Most degree-1 squares tried as greedy starts.
 const GREEDY_TIPS: usize = 12;
 
+/// Work units per square of a greedy order (it scans the candidate squares, about the
+/// frontier width, per square placed).
+const GREEDY_WORK: u64 = 16;
+
 /// Boards up to this size also try greedy orders (quadratic in the frontier width).
 const GREEDY_MAX_SQUARES: usize = 200_000;
 
 /// A placement order of small frontier width: the best of row-major, column-major and
 /// greedy orders ([`greedy_order`]) from a corner square and two far-apart squares.
-/// Stops trying greedy orders once `expired` says so.
+/// Stops trying greedy orders once `expired` says so (given the work done since its last
+/// call: squares placed times [`GREEDY_WORK`]).
 pub(super) fn best_order(
     squares: Vec<Square>,
     neighbours: &[Vec<u32>],
-    expired: &dyn Fn() -> bool,
+    expired: &mut dyn FnMut(u64) -> bool,
 ) -> Vec<u32> {
     let n = squares.len();
     let mut by_row: Vec<u32> = (0..n as u32).collect();
@@ -30,7 +35,7 @@ pub(super) fn best_order(
         return Vec::new();
     };
     let mut candidates = vec![by_row.clone(), by_col];
-    if n <= GREEDY_MAX_SQUARES && !expired() {
+    if n <= GREEDY_MAX_SQUARES && !expired(n as u64 * GREEDY_WORK) {
         let far = farthest(first, neighbours);
         let other = farthest(far, neighbours);
         // Also from the tips of the capture graph (degree 1), spread over the board.
@@ -42,7 +47,7 @@ pub(super) fn best_order(
             .into_iter()
             .chain(tips.into_iter().step_by(step));
         for start in starts {
-            if expired() {
+            if expired(n as u64 * GREEDY_WORK) {
                 break;
             }
             candidates.push(greedy_order(start, &by_row, neighbours));
@@ -55,7 +60,7 @@ pub(super) fn best_order(
 }
 
 /// (largest frontier, sum of frontier sizes) of an order.
-fn width(order: &[u32], neighbours: &[Vec<u32>]) -> (usize, usize) {
+pub(super) fn width(order: &[u32], neighbours: &[Vec<u32>]) -> (usize, usize) {
     let n = order.len();
     let mut step_of = vec![0usize; n];
     for (t, &v) in order.iter().enumerate() {

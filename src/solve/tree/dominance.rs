@@ -3,6 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::super::analysis::Clock;
 use super::{Entry, Mode, Slots, State, status};
 
 /// Whether frontier status `a` offers everything `b` does, for the same square
@@ -21,14 +22,16 @@ pub(in crate::solve) fn at_least(mode: Mode, a: u8, b: u8) -> bool {
 /// fates, and per square a status offering at least as much ([`at_least`]). Every
 /// completion of a dominated state completes its dominator too (each transition and
 /// every obligation check is monotone in the status order), with the same keep fates,
-/// so neither verdicts nor remainder sets change.
+/// so neither verdicts nor remainder sets change. Charges `clock` one unit per pair of
+/// states compared; `None` once it has run out.
 pub(super) fn prune_dominated(
     mode: Mode,
     states: Vec<State>,
     entries: Vec<Entry>,
-) -> (Vec<State>, Vec<Entry>) {
+    clock: &mut Clock,
+) -> Option<(Vec<State>, Vec<Entry>)> {
     if states.len() < 2 {
-        return (states, entries);
+        return Some((states, entries));
     }
     // Bucket by everything but the statuses within a class (leaf / C / bare).
     let class = |s: u8| match s {
@@ -60,6 +63,9 @@ pub(super) fn prune_dominated(
         members.sort_by_cached_key(|&i| std::cmp::Reverse(strength(&states[i])));
         let mut kept: Vec<usize> = Vec::new();
         for i in members {
+            if clock.charge(kept.len() as u64 + 1) {
+                return None;
+            }
             let dominated = kept.iter().any(|&k| {
                 states[k]
                     .status
@@ -73,11 +79,13 @@ pub(super) fn prune_dominated(
             }
         }
     }
-    states
-        .into_iter()
-        .zip(entries)
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(pair, _)| pair)
-        .unzip()
+    Some(
+        states
+            .into_iter()
+            .zip(entries)
+            .zip(keep)
+            .filter(|(_, k)| *k)
+            .map(|(pair, _)| pair)
+            .unzip(),
+    )
 }

@@ -34,12 +34,11 @@
 //! reading, the fate of every keep square. The number of states depends on the width of
 //! the order, not on the number of capture orders, so wires and gadgets of width ≤ 8
 //! are decided in milliseconds. Back-pointers rebuild a forest and from it a capture
-//! sequence. When the best path order is wide (branching circuit boards), the verdict is
-//! first computed over a tree decomposition ([`super::decompose`]); an unsolvable board
-//! is answered from there, a solvable one still gets its sequence from the path DP.
+//! sequence ([`forest`]). When the best path order is wide (branching circuit boards, the
+//! compiled Knight boards), solve mode runs over a tree decomposition instead
+//! ([`super::decompose`]), which rebuilds a solution's roles as well.
 
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -47,12 +46,13 @@ use smallvec::SmallVec;
 use crate::board::{Board, PieceKind, Square};
 use crate::rules::Variant;
 
-use super::analysis::initial_finals;
+use super::analysis::{Clock, initial_finals};
 use super::decompose::Decomposition;
 use super::geometry::Geometry;
-use super::order::best_order;
+use super::order::{best_order, width};
 
 mod dominance;
+pub(super) mod forest;
 
 use super::{Remainder, SearchStats, SolveOptions};
 pub(in crate::solve) use dominance::at_least;
@@ -70,14 +70,21 @@ pub(super) fn applies(board: &Board, variant: Variant) -> bool {
     kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
 }
 
-/// Path orders wider than this are first decided over a tree decomposition.
-const WIDE_PATH: u64 = 12;
+/// Path orders wider than this are solved over a tree decomposition when its bags are
+/// narrower (a path width of 9–12 already costs the path DP millions of states on the
+/// King boards of small unsatisfiable formulas; the decomposition, with bags of 8, a
+/// hundredth of that).
+const WIDE_PATH: u64 = 8;
 /// Widest bag the tree decomposition handles (component ids of two bags in 64).
 const MAX_BAG: usize = 31;
 
 /// Memory guard: the DP gives up (a limit answer, never a guess) once it stores more
-/// states than this over all layers (about 2 GB).
-const MAX_STORED_STATES: usize = 40_000_000;
+/// states than this over all layers (about 2 GB), the decomposition once it traces more.
+pub(in crate::solve) const MAX_STORED_STATES: usize = 40_000_000;
+
+/// Clock units charged per DP state (expanding and settling one costs a few
+/// microseconds; a unit of [`Clock`] is meant to be a fraction of one).
+const STATE_WORK: u64 = 16;
 
 /// Most keep squares in keep mode (two bits each in a `u64`).
 pub(super) const MAX_KEEP: usize = 32;
@@ -94,7 +101,7 @@ mod fate {
 
 /// The role chosen for a placed square, with its partner square (if any).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Role {
+pub(in crate::solve) enum Role {
     Leaf,
     /// Budget-2 leaf feeding the partner (inner square or 1-root).
     LeafFeeds(u32),
@@ -179,13 +186,14 @@ pub(super) struct TreeEngine<'a> {
     /// `None` when that analysis proves the board unsolvable.
     may_be_final: Option<Vec<bool>>,
     options: &'a SolveOptions,
-    start: Instant,
+    /// Time limit and cancellation flag, read every few thousand states.
+    clock: Clock,
     pub stats: SearchStats,
 }
 
 impl<'a> TreeEngine<'a> {
     pub(super) fn new(board: &'a Board, options: &'a SolveOptions) -> TreeEngine<'a> {
-        let start = Instant::now();
+        let mut clock = Clock::for_options(options);
         let kind = board.uniform_kind().unwrap_or(PieceKind::King);
         let pieces = board.pieces();
         let geometry = Geometry::new(board);
@@ -197,11 +205,11 @@ impl<'a> TreeEngine<'a> {
         let hopeless = options
             .node_limit
             .is_some_and(|limit| limit < pieces.len() as u64);
-        let expired = || hopeless || options.time_limit.is_some_and(|l| start.elapsed() > l);
+        let mut expired = |work: u64| hopeless || clock.charge(work);
         let order = best_order(
             pieces.iter().map(|p| p.square).collect(),
             &neighbours,
-            &expired,
+            &mut expired,
         );
         let mut engine = TreeEngine {
             board,
@@ -214,15 +222,19 @@ impl<'a> TreeEngine<'a> {
             keep_index: vec![None; pieces.len()],
             may_be_final,
             options,
-            start,
+            clock,
             stats: SearchStats::default(),
         };
-        engine.plan();
+        engine.stats.table_entries = width(&engine.order, &engine.neighbours).0 as u64;
         engine
     }
 
-    /// Frontier bookkeeping for the chosen order.
-    fn plan(&mut self) {
+    /// Frontier bookkeeping for the chosen order, made before the first path DP (boards
+    /// solved over the decomposition never need it); charges the clock per slot written.
+    fn plan(&mut self) -> Result<(), LimitReached> {
+        if self.earlier.len() == self.order.len() {
+            return Ok(());
+        }
         let n = self.order.len();
         let mut step_of = vec![0usize; n];
         for (t, &v) in self.order.iter().enumerate() {
@@ -262,8 +274,11 @@ impl<'a> TreeEngine<'a> {
                 .collect();
             self.stays.push(stays);
             self.frontier.push(current.clone());
+            if self.clock.charge(2 * current.len() as u64 + 1) {
+                return Err(LimitReached);
+            }
         }
-        self.stats.table_entries = self.frontier.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        Ok(())
     }
 
     fn budget(&self, v: u32) -> u32 {
@@ -275,10 +290,15 @@ impl<'a> TreeEngine<'a> {
         if self.may_be_final.is_none() {
             return Ok(None);
         }
-        // A wide path order: first decide over a tree decomposition, which is much
-        // narrower on branching boards; only a solvable board needs the path DP's witness.
-        if self.stats.table_entries > WIDE_PATH && self.decide_by_decomposition()? == Some(false) {
-            return Ok(None);
+        // A wide path order: solve over a tree decomposition, which is much narrower on
+        // branching boards, and build the sequence from the roles it rebuilds.
+        if self.stats.table_entries > WIDE_PATH {
+            if let Some(answer) = self.solve_by_decomposition()? {
+                return Ok(answer.map(|role| {
+                    let tree = forest::c_edges(&self.neighbours, &role);
+                    forest::captures(self.board, &self.neighbours, &role, &tree)
+                }));
+            }
         }
         let (layers, finals) = self.run(Mode::Solve)?;
         Ok(finals
@@ -292,34 +312,44 @@ impl<'a> TreeEngine<'a> {
         if self.may_be_final.is_none() {
             return Ok(false);
         }
-        if let Some(verdict) = self.decide_by_decomposition()? {
-            return Ok(verdict);
+        if let Some(answer) = self.solve_by_decomposition()? {
+            return Ok(answer.is_some());
         }
         Ok(!self.run(Mode::Solve)?.1.is_empty())
     }
 
-    /// The verdict over a tree decomposition ([`Decomposition`]); `None` when its bags
-    /// are too wide or not narrower than the path order.
-    fn decide_by_decomposition(&mut self) -> Result<Option<bool>, LimitReached> {
+    /// The roles of a solution (`Some(None)`: no solution) over a tree decomposition
+    /// ([`Decomposition`]); `None` when its bags are too wide or not narrower than the
+    /// path order.
+    #[allow(clippy::option_option)]
+    fn solve_by_decomposition(&mut self) -> Result<Option<Option<Vec<Role>>>, LimitReached> {
         let Some(may_be_final) = &self.may_be_final else {
-            return Ok(Some(false));
+            return Ok(Some(None));
         };
         let budgets = self.board.pieces().iter().map(|p| p.budget).collect();
         let max_width = MAX_BAG.min(self.stats.table_entries.max(1) as usize);
-        let Some(mut decomposition) =
-            Decomposition::new(&self.neighbours, budgets, may_be_final, max_width)
-        else {
-            return Ok(None);
+        let (options, clock) = (self.options, &mut self.clock);
+        let mut limit = |states: u64, work: u64| {
+            options.node_limit.is_some_and(|l| states >= l) || clock.charge(work)
         };
-        let (options, start) = (self.options, self.start);
-        let mut limit = |states: u64| {
-            options.node_limit.is_some_and(|l| states >= l)
-                || options.time_limit.is_some_and(|l| start.elapsed() > l)
+        let built = Decomposition::new(
+            &self.neighbours,
+            budgets,
+            may_be_final,
+            max_width,
+            &mut limit,
+        );
+        let answer = match built {
+            Ok(Some(mut decomposition)) => {
+                let answer = decomposition.solve(&mut limit);
+                self.stats.nodes += decomposition.states;
+                answer.map(Some)
+            }
+            Ok(None) => Ok(None),
+            Err(limit_reached) => Err(limit_reached),
         };
-        let verdict = decomposition.solvable(&mut limit);
-        self.stats.nodes += decomposition.states;
-        self.stats.elapsed = self.start.elapsed();
-        verdict.map(Some)
+        self.stats.elapsed = self.clock.elapsed();
+        answer
     }
 
     /// Every configuration reachable with no piece outside `keep`.
@@ -377,24 +407,22 @@ impl<'a> TreeEngine<'a> {
         out
     }
 
-    /// A node or time limit, or the memory guard ([`MAX_STORED_STATES`]), is reached.
-    fn over_limit(&self, stored: usize) -> bool {
+    /// A node or time limit, the cancellation flag, or the memory guard
+    /// ([`MAX_STORED_STATES`]) is reached; charges the clock [`STATE_WORK`] units per state.
+    fn over_limit(&mut self, stored: usize) -> bool {
         stored > MAX_STORED_STATES
             || self
                 .options
                 .node_limit
                 .is_some_and(|limit| self.stats.nodes >= limit)
-            || (self.stats.nodes % 1024 == 0
-                && self
-                    .options
-                    .time_limit
-                    .is_some_and(|limit| self.start.elapsed() > limit))
+            || self.clock.charge(STATE_WORK)
     }
 
     /// Runs the DP; returns every layer's entries and the accepted final entries (index
     /// in the last layer, keep fates).
     #[allow(clippy::type_complexity)]
     fn run(&mut self, mode: Mode) -> Result<(Vec<Vec<Entry>>, Vec<(u32, u64)>), LimitReached> {
+        self.plan()?;
         let n = self.order.len();
         let mut layers: Vec<Vec<Entry>> = Vec::with_capacity(n);
         let mut stored = 0usize;
@@ -419,7 +447,7 @@ impl<'a> TreeEngine<'a> {
                     };
                     self.stats.nodes += 1;
                     if self.over_limit(stored + next.len()) {
-                        self.stats.elapsed = self.start.elapsed();
+                        self.stats.elapsed = self.clock.elapsed();
                         return Err(LimitReached);
                     }
                     if index.contains_key(&succ) {
@@ -436,7 +464,11 @@ impl<'a> TreeEngine<'a> {
                 }
             }
             let before = next.len();
-            let (next, entries) = prune_dominated(mode, next, entries);
+            let Some((next, entries)) = prune_dominated(mode, next, entries, &mut self.clock)
+            else {
+                self.stats.elapsed = self.clock.elapsed();
+                return Err(LimitReached);
+            };
             self.stats.table_hits += (before - next.len()) as u64;
             stored += entries.len();
             layers.push(entries);
@@ -455,7 +487,7 @@ impl<'a> TreeEngine<'a> {
         } else {
             Vec::new()
         };
-        self.stats.elapsed = self.start.elapsed();
+        self.stats.elapsed = self.clock.elapsed();
         Ok((layers, finals))
     }
 
@@ -775,103 +807,6 @@ impl<'a> TreeEngine<'a> {
             }
             at = entry.parent;
         }
-        let none = u32::MAX;
-        // Last child of each square, and fixed leaf parents.
-        let mut last_child = vec![none; n];
-        let mut parent = vec![none; n];
-        for v in 0..n as u32 {
-            match role[v as usize] {
-                Role::LeafFeeds(p) | Role::LeafCommits(p) => {
-                    parent[v as usize] = p;
-                    last_child[p as usize] = v;
-                }
-                Role::InnerFedBy(l) | Role::RootOneFedBy(l) | Role::RootZeroBy(l) => {
-                    parent[l as usize] = v;
-                    last_child[v as usize] = l;
-                }
-                _ => {}
-            }
-        }
-        let in_c = |r: Role| !matches!(r, Role::Leaf | Role::LeafFeeds(_) | Role::LeafCommits(_));
-        let is_root = |r: Role| {
-            matches!(
-                r,
-                Role::RootAny
-                    | Role::RootBare
-                    | Role::RootZero
-                    | Role::RootZeroBy(_)
-                    | Role::RootOne
-                    | Role::RootOneFedBy(_)
-            )
-        };
-        // Orient the tree edges away from the roots.
-        let mut order: Vec<u32> = Vec::new();
-        for r in 0..n as u32 {
-            if !is_root(role[r as usize]) {
-                continue;
-            }
-            order.push(r);
-            let mut head = order.len() - 1;
-            while head < order.len() {
-                let u = order[head];
-                head += 1;
-                for &w in &tree[u as usize] {
-                    if !is_root(role[w as usize]) && parent[w as usize] == none {
-                        parent[w as usize] = u;
-                        order.push(w);
-                    }
-                }
-            }
-        }
-        for v in 0..n {
-            if parent[v] == none && !in_c(role[v]) {
-                parent[v] = self.neighbours[v]
-                    .iter()
-                    .copied()
-                    .find(|&u| in_c(role[u as usize]) && role[u as usize] != Role::RootBare)
-                    .expect("a leaf of the DP forest is next to an accepting square");
-            }
-        }
-        // A 0-root satisfied by a C neighbour takes one of its tree children last.
-        for v in 0..n {
-            if role[v] == Role::RootZero && last_child[v] == none {
-                last_child[v] = (0..n as u32)
-                    .find(|&w| parent[w as usize] == v as u32 && in_c(role[w as usize]))
-                    .expect("a 0-root has a child of value 1");
-            }
-        }
-        let mut children: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for v in 0..n as u32 {
-            let p = parent[v as usize];
-            if p != none && last_child[p as usize] != v {
-                children[p as usize].push(v);
-            }
-        }
-        for p in 0..n {
-            if last_child[p] != none {
-                children[p].push(last_child[p]);
-            }
-        }
-        // Post-order: every child's subtree, then the child's capture into its parent.
-        let squares: Vec<Square> = self.board.pieces().iter().map(|p| p.square).collect();
-        let mut moves = Vec::with_capacity(n);
-        for r in 0..n as u32 {
-            if !is_root(role[r as usize]) {
-                continue;
-            }
-            let mut stack: Vec<(u32, usize)> = vec![(r, 0)];
-            while let Some(&mut (u, ref mut next)) = stack.last_mut() {
-                if let Some(&c) = children[u as usize].get(*next) {
-                    *next += 1;
-                    stack.push((c, 0));
-                } else {
-                    stack.pop();
-                    if let Some(&(p, _)) = stack.last() {
-                        moves.push((squares[u as usize], squares[p as usize]));
-                    }
-                }
-            }
-        }
-        moves
+        forest::captures(self.board, &self.neighbours, &role, &tree)
     }
 }
