@@ -205,7 +205,7 @@ fn compile_certify_then_decode() {
         &moves,
     ]);
     assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
-    assert!(stderr(&certified).contains("satisfiable; 1768 solving moves"));
+    assert!(stderr(&certified).contains("satisfiable; 1744 solving moves"));
     let decoded = run(&["decode", &board, &moves, "--formula", thesis]);
     assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
     let formula = match front::load(Path::new(thesis), None).unwrap() {
