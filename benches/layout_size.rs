@@ -6,7 +6,12 @@
 //! (`BENCH_MAX_TILES` overrides it) — kings, board extent, compile time and the
 //! process' peak memory so far (`VmHWM` of `/proc/self/status`).
 //!
-//! Run: cargo bench --bench layout_size
+//! Run: cargo bench --bench layout_size (`BENCH_MAX_TILES=400000` builds uf50-218 too)
+//!
+//! Recorded (fan-out chain, kings, rows × cols): the crossing tile with its first Double
+//! Assignment variable upright beside f against lying West of f (README "Board size"):
+//! uf20-91-01 3,332,039, 19,504 × 2,002 (before 3,519,615, 25,024 × 1,645);
+//! uf50-218-shaped 20,014,000, 48,409 × 5,082 (before 21,201,726, 62,801 × 4,144).
 
 // Shared by several benches; this one uses only the 3-CNF generator.
 #[allow(dead_code)]
