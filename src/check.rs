@@ -8,8 +8,10 @@ mod occupancy;
 pub mod replay;
 
 use std::fmt;
+use std::path::Path;
 
 use crate::board::{Board, Piece, Square};
+use crate::io::{self, BoardFormat, FormatError, InputError};
 use crate::rules::{IllegalMove, Move, Variant};
 
 pub use replay::{Replay, ReplayBuilder};
@@ -118,18 +120,6 @@ pub struct MoveOutsideBoard {
     pub cols: u32,
 }
 
-/// Checks that every move names squares inside `board`'s extent.
-pub fn moves_within(board: &Board, moves: &[Move]) -> Result<(), MoveOutsideBoard> {
-    let extent = Extent {
-        rows: board.rows(),
-        cols: board.cols(),
-    };
-    for (index, &mv) in moves.iter().enumerate() {
-        extent.admit(index, mv)?;
-    }
-    Ok(())
-}
-
 /// A board's extent, against which moves are checked as they are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Extent {
@@ -138,6 +128,13 @@ pub struct Extent {
 }
 
 impl Extent {
+    pub fn of(board: &Board) -> Extent {
+        Extent {
+            rows: board.rows(),
+            cols: board.cols(),
+        }
+    }
+
     /// `Ok` when both squares of move #`index` lie on the board.
     pub fn admit(self, index: usize, mv: Move) -> Result<(), MoveOutsideBoard> {
         let inside =
@@ -209,6 +206,33 @@ impl SequenceCheck {
                 .survivor()
                 .map(|(kind, square, budget)| Piece::new(kind, square, budget)),
         }
+    }
+}
+
+/// Reads a board file (`-`: standard input) into a [`Replay`]: JSON piece by piece as it
+/// is read (13 bytes per piece in all), the other formats through a [`Board`]. The
+/// errors are those of [`io::read_board`].
+pub fn load_board(
+    path: &Path,
+    format: Option<BoardFormat>,
+    variant: Variant,
+) -> Result<Replay, InputError> {
+    let bad = |error: FormatError| InputError::Format {
+        path: io::display_path(path),
+        error,
+    };
+    match io::board_format(path, format)? {
+        BoardFormat::Json => {
+            let mut builder = ReplayBuilder::default();
+            let (rows, cols) = io::json::stream_board(io::open_text(path)?, &mut |piece| {
+                builder.push(piece.kind, piece.square, piece.budget)
+            })
+            .map_err(bad)?;
+            builder
+                .finish(rows, cols, variant)
+                .map_err(|error| bad(error.into()))
+        }
+        _ => Ok(replay_of(&io::read_board(path, format)?, variant)),
     }
 }
 
@@ -368,12 +392,10 @@ mod tests {
 
     #[test]
     fn moves_outside_the_board_are_malformed() {
-        let board = board(&[(PieceKind::King, 1, 1, 2)]);
-        assert_eq!(moves_within(&board, &[mv((1, 1), (8, 8))]), Ok(()));
+        let extent = Extent { rows: 8, cols: 8 };
+        assert_eq!(extent.admit(0, mv((1, 1), (8, 8))), Ok(()));
         assert_eq!(
-            moves_within(&board, &[mv((1, 1), (1, 2)), mv((1, 1), (9, 1))])
-                .unwrap_err()
-                .to_string(),
+            extent.admit(1, mv((1, 1), (9, 1))).unwrap_err().to_string(),
             "move #1: to square (9,1) lies outside the 8x8 board"
         );
     }

@@ -15,6 +15,7 @@
 use crate::board::{BoardError, PieceKind, Square};
 use crate::rules::{IllegalMove, Move, Variant, capture_legality};
 
+use super::Extent;
 use super::occupancy::Occupancy;
 
 /// A square as one sortable word: row-major order.
@@ -92,9 +93,11 @@ impl ReplayBuilder {
             .any(|kind| kind.is_ranged())
             .then(|| LineFamily::ALL.map(|family| FamilyOrder::new(family, &squares)));
         Ok(Replay {
+            extent: Extent { rows, cols },
             variant,
             occupied: Occupancy::full(squares.len()),
             remaining: squares.len(),
+            hint: std::cell::Cell::new(0),
             squares,
             budgets,
             kinds,
@@ -195,6 +198,7 @@ fn first_between(occupied: &Occupancy, from: usize, to: usize) -> Option<usize> 
 
 /// A board's pieces replayed capture by capture (see the module documentation).
 pub struct Replay {
+    extent: Extent,
     variant: Variant,
     /// The initial squares, sorted; slot `i` is `squares[i]`.
     squares: Vec<u64>,
@@ -203,22 +207,56 @@ pub struct Replay {
     kinds: Vec<PieceKind>,
     occupied: Occupancy,
     remaining: usize,
+    /// The slot of the last lookup, where the next one starts.
+    hint: std::cell::Cell<usize>,
     /// Column, diagonal and anti-diagonal orders, on boards with a ranged piece.
     lines: Option<[FamilyOrder; 3]>,
 }
 
 impl Replay {
+    /// The board's extent.
+    pub fn extent(&self) -> Extent {
+        self.extent
+    }
+
     /// Pieces left.
     pub fn remaining(&self) -> usize {
         self.remaining
     }
 
-    /// The slot of `square` if a piece stands there.
+    /// The slot of `square` if a piece stands there. The search gallops out from the slot
+    /// found last: a certificate's moves are local, so most lookups touch a few slots
+    /// near it instead of a binary search's cache misses across the whole board.
     fn occupied_slot(&self, square: Square) -> Option<usize> {
-        self.squares
-            .binary_search(&pack(square))
-            .ok()
-            .filter(|&slot| self.occupied.contains(slot))
+        let key = pack(square);
+        let squares = &self.squares;
+        let hint = self.hint.get().min(squares.len().saturating_sub(1));
+        let (mut low, mut high) = (0, squares.len());
+        let mut step = 1;
+        if squares.get(hint).is_some_and(|&k| k <= key) {
+            low = hint;
+            while let Some(&k) = squares.get(low + step) {
+                if k > key {
+                    high = low + step;
+                    break;
+                }
+                low += step;
+                step *= 2;
+            }
+        } else {
+            high = hint;
+            while step <= high {
+                if squares[high - step] <= key {
+                    low = high - step;
+                    break;
+                }
+                high -= step;
+                step *= 2;
+            }
+        }
+        let slot = low + squares[low..high].binary_search(&key).ok()?;
+        self.hint.set(slot);
+        self.occupied.contains(slot).then_some(slot)
     }
 
     /// The first piece strictly between `from` and `to`, which lie on one line.
