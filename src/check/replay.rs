@@ -88,6 +88,7 @@ impl ReplayBuilder {
             }
         }
         permute(&mut order, &mut squares, &mut budgets, &mut kinds);
+        drop(order);
         let lines = kinds
             .iter()
             .any(|kind| kind.is_ranged())
