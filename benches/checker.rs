@@ -12,14 +12,15 @@
 //! captures it, and so on (every king captures at most twice). Each horizontal band's
 //! survivor then steps onto the vertical spine, which is reduced the same way.
 
+#[path = "common/compiled.rs"]
+mod compiled;
 #[path = "common/memory.rs"]
 mod memory;
 
 use std::hint::black_box;
-use std::path::Path;
-use std::process::Command;
 use std::time::Instant;
 
+use compiled::king_board_and_certificate;
 use memory::{cpu_seconds, peak_mb, reset_peak};
 
 use sat2chess::board::{Board, Piece, PieceKind, Square};
@@ -92,32 +93,12 @@ fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// A compiled King board and its certificate (`compile --certify`, written by the built
-/// binary into target/bench-checker/), checked the way `sat2chess check` does: the board
+/// A compiled King board and its certificate (`compile --certify`), checked the way `sat2chess check` does: the board
 /// JSON streamed into the compact replay, the moves streamed through it. For comparison,
 /// the whole files read into a `Board`, a move list and a `Position`, the structures
 /// `check` used before. Peak memory is the process's high-water mark, reset before each.
 fn compiled_board(formula: &str) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-checker");
-    std::fs::create_dir_all(&dir).expect("create target/bench-checker");
-    let name = Path::new(formula).file_stem().expect("a file name");
-    let board = dir.join(name).with_extension("json");
-    let moves = dir.join(name).with_extension("moves.json");
-    let status = Command::new(env!("CARGO_BIN_EXE_sat2chess"))
-        .args([
-            "compile",
-            formula,
-            "--piece",
-            "king",
-            "--certify",
-            "--moves",
-        ])
-        .arg(&moves)
-        .arg("-o")
-        .arg(&board)
-        .status()
-        .expect("run sat2chess compile");
-    assert!(status.success(), "compile {formula}");
+    let (board, moves) = king_board_and_certificate(formula);
     let measure = |what: &str, work: &dyn Fn() -> (usize, usize)| {
         reset_peak();
         let (start, cpu) = (Instant::now(), cpu_seconds());
