@@ -1,4 +1,6 @@
-//! Large-board benchmark (`cargo bench --bench checker`): file formats and the sequence
+//! Large-board benchmark (`cargo bench --bench checker`): `sat2chess check`'s streamed
+//! path on the compiled uf20-91-01 King board and its certificate (peak memory per piece,
+//! against the whole-file structures), then file formats and the sequence
 //! checker on a 10^6-king board with a 10^6−1-move solving sequence (and the same on
 //! rooks, whose moves query the line indexes for blockers), and loading a 10^7-piece
 //! board, all on 10^5 × 10^5 extents (nothing may allocate rows × cols).
@@ -10,12 +12,20 @@
 //! captures it, and so on (every king captures at most twice). Each horizontal band's
 //! survivor then steps onto the vertical spine, which is reduced the same way.
 
+#[path = "common/compiled.rs"]
+mod compiled;
+#[path = "common/memory.rs"]
+mod memory;
+
 use std::hint::black_box;
 use std::time::Instant;
 
+use compiled::king_board_and_certificate;
+use memory::{cpu_seconds, peak_mb, reset_peak};
+
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::check::check_sequence;
-use sat2chess::io::{json, text};
+use sat2chess::check::{SequenceCheck, check_sequence, load_board};
+use sat2chess::io::{self, json, text};
 use sat2chess::rules::{Move, Position, Variant};
 
 const EXTENT: u32 = 100_000;
@@ -71,32 +81,62 @@ fn ten_million_board() -> Board {
     Board::new(EXTENT, EXTENT, pieces).expect("distinct squares inside")
 }
 
-/// CPU seconds (user + system) this process has used so far, from `/proc/self/stat`
-/// (Linux); `None` elsewhere. The machine is shared, so wall-clock time alone overstates.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let after_name = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
 /// Runs `work`, prints its wall-clock and CPU time under `name`, returns its result.
 fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
     let (start, cpu_start) = (Instant::now(), cpu_seconds());
     let result = black_box(work());
     let wall = start.elapsed().as_secs_f64();
-    match cpu_start.zip(cpu_seconds()) {
-        Some((before, after)) => println!(
-            "{name:<52} {wall:>8.3} s wall {:>8.2} s CPU",
-            after - before
-        ),
-        None => println!("{name:<52} {wall:>8.3} s wall"),
-    }
+    println!(
+        "{name:<52} {wall:>8.3} s wall {:>8.2} s CPU",
+        cpu_seconds() - cpu_start
+    );
     result
 }
 
+/// A compiled King board and its certificate (`compile --certify`), checked the way `sat2chess check` does: the board
+/// JSON streamed into the compact replay, the moves streamed through it. For comparison,
+/// the whole files read into a `Board`, a move list and a `Position`, the structures
+/// `check` used before. Peak memory is the process's high-water mark, reset before each.
+fn compiled_board(formula: &str) {
+    let (board, moves) = king_board_and_certificate(formula);
+    let measure = |what: &str, work: &dyn Fn() -> (usize, usize)| {
+        reset_peak();
+        let (start, cpu) = (Instant::now(), cpu_seconds());
+        let (pieces, applied) = work();
+        let (wall, cpu, peak) = (
+            start.elapsed().as_secs_f64(),
+            cpu_seconds() - cpu,
+            peak_mb(),
+        );
+        println!(
+            "{formula} {what:<30} {pieces} kings, {applied} moves: {wall:.2} s wall, {cpu:.2} s CPU, \
+             peak {peak:.0} MB ({:.1} bytes per piece + move)",
+            peak * 1e6 / (pieces + applied) as f64
+        );
+    };
+    measure("streamed (sat2chess check):", &|| {
+        let replay = load_board(&board, None, Variant::Standard).expect("board");
+        let pieces = replay.remaining();
+        let mut check = SequenceCheck::new(replay);
+        let file = io::open_text(&moves).expect("moves");
+        json::stream_moves(file, &mut |mv| check.step(mv)).expect("moves JSON");
+        assert!(check.report().is_solution(), "{}", check.report());
+        (pieces, check.moves())
+    });
+    measure("whole (Board + Position):", &|| {
+        let board = io::read_board(&board, None).expect("board");
+        let moves = io::read_moves(&moves).expect("moves");
+        let mut position = Position::new(&board, Variant::Standard);
+        for &mv in &moves {
+            position.apply(mv).expect("a legal move");
+        }
+        assert_eq!(position.len(), 1);
+        (board.len(), moves.len())
+    });
+}
+
 fn main() {
+    compiled_board("examples/cnf/uf20-91-01.cnf");
     let (board, moves) = timed("10^6 kings: generate board + solution", || {
         board_and_solution(PieceKind::King)
     });

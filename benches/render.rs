@@ -1,6 +1,8 @@
 //! Times the SVG render of a 10^6-piece board (issue 6): the automatic style (dots above
 //! `GLYPH_LIMIT` pieces) with gadget colouring, and, for comparison, forced glyphs on a
 //! 10^5-piece crop.
+//! Then the compiled uf20-91-01 King board (3.5 M kings) read from its file and drawn as
+//! dots, with peak memory (the board read as a stream; the scene is still built whole).
 //! Run with `cargo bench --bench render`; the SVGs are written to target/bench-render/.
 
 use std::fs::File;
@@ -8,6 +10,13 @@ use std::io::BufWriter;
 use std::path::Path;
 use std::time::Instant;
 
+#[path = "common/compiled.rs"]
+mod compiled;
+#[path = "common/memory.rs"]
+mod memory;
+
+use compiled::king_board_and_certificate;
+use memory::{cpu_seconds, peak_mb, reset_peak};
 use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::render::{Format, RenderOptions, Style, render};
 
@@ -66,4 +75,19 @@ fn main() {
         ..auto.clone()
     };
     time("crop-of-100000-glyphs", &board, &glyphs, &dir);
+    drop(board);
+    let (path, _) = king_board_and_certificate("examples/cnf/uf20-91-01.cnf");
+    reset_peak();
+    let (start, cpu) = (Instant::now(), cpu_seconds());
+    let board = sat2chess::io::read_board(&path, None).expect("the compiled board");
+    let mut out = BufWriter::new(File::create(dir.join("uf20-91-01.svg")).expect("create"));
+    render(&board, &[], &auto, Format::Svg, &mut out).expect("render");
+    drop(out);
+    println!(
+        "uf20-91-01 ({} kings) read + dots: {:.2} s wall, {:.2} s CPU, peak {:.0} MB",
+        board.len(),
+        start.elapsed().as_secs_f64(),
+        cpu_seconds() - cpu,
+        peak_mb()
+    );
 }

@@ -92,6 +92,50 @@ pub enum IllegalMove {
     KingCaptured(Square),
 }
 
+/// The rules of one capture (thesis §3.1–3.2), in the order every checker reports them:
+/// `mover` and `target` are the kind and budget of the pieces on `mv.from` and `mv.to`
+/// (`None`: empty), `first_blocker` finds the first piece strictly between the two squares
+/// (asked only for a ranged mover that reaches the target on an empty board).
+pub fn capture_legality(
+    mv: Move,
+    mover: Option<(PieceKind, u32)>,
+    target: Option<(PieceKind, u32)>,
+    variant: Variant,
+    first_blocker: impl FnOnce() -> Option<Square>,
+) -> Result<(), IllegalMove> {
+    let (kind, budget) = mover.ok_or(IllegalMove::EmptyOrigin(mv.from))?;
+    if mv.from == mv.to {
+        return Err(IllegalMove::SameSquare(mv.from));
+    }
+    let (target, _) = target.ok_or(IllegalMove::EmptyTarget(mv.to))?;
+    if budget == 0 {
+        return Err(IllegalMove::NoBudget {
+            kind,
+            from: mv.from,
+        });
+    }
+    if !reaches_on_empty_board(kind, mv.from, mv.to) {
+        return Err(IllegalMove::Unreachable {
+            kind,
+            from: mv.from,
+            to: mv.to,
+        });
+    }
+    if kind.is_ranged()
+        && let Some(blocker) = first_blocker()
+    {
+        return Err(IllegalMove::Blocked {
+            kind,
+            from: mv.from,
+            blocker,
+        });
+    }
+    if variant == Variant::KingLast && target == PieceKind::King {
+        return Err(IllegalMove::KingCaptured(mv.to));
+    }
+    Ok(())
+}
+
 /// State of one piece inside a [`Position`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceState {
@@ -244,44 +288,10 @@ impl Position {
 
     /// Checks `mv` against the rules without changing anything.
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
-        let mover = self
-            .pieces
-            .get(&mv.from)
-            .ok_or(IllegalMove::EmptyOrigin(mv.from))?;
-        if mv.from == mv.to {
-            return Err(IllegalMove::SameSquare(mv.from));
-        }
-        let target = self
-            .pieces
-            .get(&mv.to)
-            .ok_or(IllegalMove::EmptyTarget(mv.to))?;
-        if mover.budget == 0 {
-            return Err(IllegalMove::NoBudget {
-                kind: mover.kind,
-                from: mv.from,
-            });
-        }
-        if !reaches_on_empty_board(mover.kind, mv.from, mv.to) {
-            return Err(IllegalMove::Unreachable {
-                kind: mover.kind,
-                from: mv.from,
-                to: mv.to,
-            });
-        }
-        if mover.kind.is_ranged()
-            && let Some(lines) = &self.lines
-            && let Some(blocker) = lines.first_blocker(mv.from, mv.to)
-        {
-            return Err(IllegalMove::Blocked {
-                kind: mover.kind,
-                from: mv.from,
-                blocker,
-            });
-        }
-        if self.variant == Variant::KingLast && target.kind == PieceKind::King {
-            return Err(IllegalMove::KingCaptured(mv.to));
-        }
-        Ok(())
+        let on = |square| self.pieces.get(&square).map(|p| (p.kind, p.budget));
+        capture_legality(mv, on(mv.from), on(mv.to), self.variant, || {
+            self.lines.as_ref()?.first_blocker(mv.from, mv.to)
+        })
     }
 
     /// Checks and performs `mv`.

@@ -292,7 +292,7 @@ fn json_in_positional_array_form_is_refused() {
     let moves = input("positional.moves.json");
     assert_bad_input(
         &run(&["check", TWO_KINGS, &moves]),
-        &format!("{moves}: line 1, column 10: invalid type: sequence, expected a JSON object"),
+        &format!("{moves}: line 1, column 11: invalid type: sequence, expected a JSON object"),
     );
 }
 

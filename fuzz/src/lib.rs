@@ -7,7 +7,7 @@ use std::io::Write as _;
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use sat2chess::check::{check_sequence, moves_within};
+use sat2chess::check::{Extent, check_sequence};
 use sat2chess::front::{FormulaFormat, Input, andor, dimacs, parse_bytes};
 use sat2chess::io::{BoardFormat, json, utf8_text};
 use sat2chess::rules::Variant;
@@ -119,7 +119,8 @@ pub fn check(data: &[u8]) {
     ) else {
         return;
     };
-    if moves_within(&board, &moves).is_err() {
+    let extent = Extent::of(&board);
+    if (moves.iter().enumerate()).any(|(index, &mv)| extent.admit(index, mv).is_err()) {
         return;
     }
     for variant in [Variant::Standard, Variant::KingLast] {

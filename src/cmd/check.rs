@@ -2,8 +2,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use sat2chess::check::{check_sequence, moves_within};
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::check::{self, SequenceCheck};
+use sat2chess::io::{self, BoardFormat, InputError, json};
 
 use super::{code, exit, print_out, variant};
 
@@ -38,24 +38,39 @@ pub struct Args {
     pub limit: super::PieceLimit,
 }
 
+/// Reads the board into the checker's compact state, then streams the moves through
+/// it: neither file is held, so memory is 13 bytes per piece whatever the length of the
+/// sequence. The errors come in the order of a whole read: the board's, the moves
+/// file's, the piece limit, a move outside the board, then the verdict.
 pub fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
-    let board = io::read_board(&args.board, args.format)?;
-    let moves = io::read_moves(&args.moves)?;
+    let replay = check::load_board(&args.board, args.format, variant(args.king_last))?;
     let board_name = io::display_path(&args.board).display().to_string();
-    args.limit
-        .admit(&board_name, board.len() as u64 + moves.len() as u64)?;
-    moves_within(&board, &moves).map_err(|error| {
-        anyhow::anyhow!(
-            "{}: {error} of {}",
-            io::display_path(&args.moves).display(),
-            io::display_path(&args.board).display()
-        )
-    })?;
-    let report = check_sequence(&board, &moves, variant(args.king_last));
+    let pieces = replay.remaining() as u64;
+    args.limit.admit(&board_name, pieces)?;
+    let extent = replay.extent();
+    let mut sequence = SequenceCheck::new(replay);
+    let mut outside = None;
     let moves_name = io::display_path(&args.moves);
+    let read = json::stream_moves(io::open_text(&args.moves)?, &mut |mv| {
+        if outside.is_none() {
+            match extent.admit(sequence.moves(), mv) {
+                Ok(()) => sequence.step(mv),
+                Err(error) => outside = Some(error),
+            }
+        }
+    });
+    let moves = read.map_err(|error| InputError::Format {
+        path: moves_name.clone(),
+        error,
+    })?;
+    args.limit.admit(&board_name, pieces + moves as u64)?;
+    if let Some(error) = outside {
+        bail!("{}: {error} of {board_name}", moves_name.display());
+    }
+    let report = sequence.report();
     let line = match &report.illegal {
         Some(step) if step.is_malformed() => bail!("{}: {step}", moves_name.display()),
         Some(step) => format!("INVALID: {}: {step}\n", moves_name.display()),

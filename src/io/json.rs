@@ -5,11 +5,10 @@
 //!
 //! Boards, pieces, move lists and moves are read only from JSON objects ([`Object`]):
 //! serde's derived structs would also take the positional array form
-//! (`[null,null,2,2,[["K",1,1,2]]]`), which silently depends on field order. Moves
-//! are converted while they are read, so a moves file costs 16 bytes per move beyond
-//! its text.
-
-use std::borrow::Cow;
+//! (`[null,null,2,2,[["K",1,1,2]]]`), which silently depends on field order. Pieces
+//! and moves are validated and handed on one by one as they are read, so
+//! [`stream_board`] and [`stream_moves`] read files of any size in the memory of what
+//! their caller keeps (the checker: 13 bytes per piece, nothing per move).
 
 use std::marker::PhantomData;
 
@@ -27,16 +26,6 @@ pub const BOARD_FORMAT: &str = "sat2chess-board";
 /// The board file version this crate reads and writes.
 pub const BOARD_VERSION: u64 = 1;
 
-#[derive(Deserialize)]
-struct RawBoard<'a> {
-    format: Option<String>,
-    version: Option<Number>,
-    rows: Number,
-    cols: Number,
-    #[serde(borrow)]
-    pieces: Vec<Object<RawPiece<'a>>>,
-}
-
 /// A `T` read only from a JSON object, never from serde's positional array form.
 struct Object<T>(T);
 
@@ -46,7 +35,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
         impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
             type Value = T;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a JSON object")
+                f.write_str(OBJECT)
             }
             fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
                 T::deserialize(MapAccessDeserializer::new(map))
@@ -58,21 +47,339 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
-#[derive(Deserialize)]
-struct RawPiece<'a> {
-    /// Borrowed from the input unless it contains escapes: no allocation per piece.
-    #[serde(borrow)]
-    kind: Cow<'a, str>,
+/// What every object reader expects.
+const OBJECT: &str = "a JSON object";
+
+/// One piece of a board document as it is read; the label borrows a buffer that the
+/// next piece reuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceRecord<'a> {
+    pub kind: PieceKind,
+    pub square: Square,
+    pub budget: u32,
+    pub label: Option<&'a str>,
+}
+
+/// Where the pieces of a board document go, one by one as they are read.
+type PieceSink<'s> = dyn FnMut(PieceRecord<'_>) + 's;
+
+/// Reading state shared by the board document's visitors: the sink, the first bad
+/// piece, and the label buffer.
+struct BoardReading<'s, 'k> {
+    sink: &'s mut PieceSink<'k>,
+    pieces: usize,
+    first_error: Option<FormatError>,
+    label: String,
+}
+
+/// The keys of the board object; serde's derive would collect every piece first.
+enum BoardKey {
+    Format,
+    Version,
+    Rows,
+    Cols,
+    Pieces,
+    Other,
+}
+
+/// The keys of a piece object.
+enum PieceKey {
+    Kind,
+    Row,
+    Col,
+    Budget,
+    Label,
+    Other,
+}
+
+/// Reads an object key as one of a fixed set without allocating (`map` sends the rest
+/// to `Other`).
+struct KeyOf<K>(fn(&str) -> K);
+
+impl<'de, K> serde::de::DeserializeSeed<'de> for KeyOf<K> {
+    type Value = K;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<K, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de, K> Visitor<'de> for KeyOf<K> {
+    type Value = K;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a field name")
+    }
+    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<K, E> {
+        Ok((self.0)(key))
+    }
+}
+
+/// Fails with serde's message for a key seen twice (as a derived struct does).
+fn once<T, E: serde::de::Error>(slot: &Option<T>, name: &'static str) -> Result<(), E> {
+    match slot {
+        Some(_) => Err(E::duplicate_field(name)),
+        None => Ok(()),
+    }
+}
+
+/// A required key's value, or serde's message for a missing one.
+fn required<T, E: serde::de::Error>(slot: Option<T>, name: &'static str) -> Result<T, E> {
+    slot.ok_or_else(|| E::missing_field(name))
+}
+
+/// The board document's header; its pieces went to the sink.
+struct RawHeader {
+    format: Option<String>,
+    version: Option<Number>,
+    rows: Number,
+    cols: Number,
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for &mut BoardReading<'_, '_> {
+    type Value = RawHeader;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<RawHeader, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut BoardReading<'_, '_> {
+    type Value = RawHeader;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(OBJECT)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawHeader, A::Error> {
+        let (mut format, mut version, mut rows, mut cols, mut pieces) =
+            (None, None, None, None, None);
+        let key_of = |key: &str| match key {
+            "format" => BoardKey::Format,
+            "version" => BoardKey::Version,
+            "rows" => BoardKey::Rows,
+            "cols" => BoardKey::Cols,
+            "pieces" => BoardKey::Pieces,
+            _ => BoardKey::Other,
+        };
+        while let Some(key) = map.next_key_seed(KeyOf(key_of))? {
+            match key {
+                BoardKey::Format => {
+                    once(&format, "format")?;
+                    format = Some(map.next_value::<Option<String>>()?);
+                }
+                BoardKey::Version => {
+                    once(&version, "version")?;
+                    version = Some(map.next_value::<Option<Number>>()?);
+                }
+                BoardKey::Rows => {
+                    once(&rows, "rows")?;
+                    rows = Some(map.next_value::<Number>()?);
+                }
+                BoardKey::Cols => {
+                    once(&cols, "cols")?;
+                    cols = Some(map.next_value::<Number>()?);
+                }
+                BoardKey::Pieces => {
+                    once(&pieces, "pieces")?;
+                    pieces = Some(map.next_value_seed(PieceList(&mut *self))?);
+                }
+                BoardKey::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(RawHeader {
+            format: format.flatten(),
+            version: version.flatten(),
+            rows: required(rows, "rows")?,
+            cols: required(cols, "cols")?,
+        })
+        .and_then(|header| required(pieces, "pieces").map(|()| header))
+    }
+}
+
+/// The `"pieces"` array, each piece validated and sunk as it is read.
+struct PieceList<'r, 's, 'k>(&'r mut BoardReading<'s, 'k>);
+
+impl<'de> serde::de::DeserializeSeed<'de> for PieceList<'_, '_, '_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for PieceList<'_, '_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a sequence")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(raw) = seq.next_element_seed(OnePiece(&mut self.0.label))? {
+            let reading = &mut *self.0;
+            let index = reading.pieces;
+            reading.pieces += 1;
+            if reading.first_error.is_some() {
+                continue;
+            }
+            match raw.validate(index, &reading.label) {
+                Ok(record) => (reading.sink)(record),
+                Err(error) => reading.first_error = Some(error),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One piece object as read (its label, if any, is in the reading's buffer).
+struct RawPiece {
+    kind: KindText,
     row: Number,
     col: Number,
     budget: Number,
-    #[serde(default)]
-    label: Option<String>,
+    labelled: bool,
 }
 
-#[derive(Deserialize)]
-struct RawMoves {
-    moves: MoveList,
+impl RawPiece {
+    /// The piece, or the error naming `piece #index`.
+    fn validate(self, index: usize, label: &str) -> Result<PieceRecord<'_>, FormatError> {
+        let item = || format!("piece #{index}");
+        let kind = match self.kind {
+            KindText::Known(kind) => kind,
+            KindText::Unknown(text) => {
+                return Err(FormatError::Item {
+                    item: item(),
+                    message: format!("unknown kind \"{text}\" (expected one of K Q R B N P)"),
+                });
+            }
+        };
+        let square = Square::new(
+            positive(&self.row, item, "\"row\"")?,
+            positive(&self.col, item, "\"col\"")?,
+        );
+        let budget = whole(&self.budget, item, "\"budget\"")?;
+        Ok(PieceRecord {
+            kind,
+            square,
+            budget,
+            label: self.labelled.then_some(label),
+        })
+    }
+}
+
+/// A piece's `"kind"`: a known letter, or the text to quote in the error.
+enum KindText {
+    Known(PieceKind),
+    Unknown(String),
+}
+
+impl<'de> Deserialize<'de> for KindText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KindVisitor;
+        impl<'de> Visitor<'de> for KindVisitor {
+            type Value = KindText;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<KindText, E> {
+                let mut letters = text.chars();
+                Ok(match (letters.next(), letters.next()) {
+                    (Some(letter), None) => PieceKind::from_letter(letter),
+                    _ => None,
+                }
+                .map_or_else(|| KindText::Unknown(text.to_owned()), KindText::Known))
+            }
+        }
+        deserializer.deserialize_str(KindVisitor)
+    }
+}
+
+/// Reads one piece object, its label into the buffer.
+struct OnePiece<'l>(&'l mut String);
+
+impl<'de> serde::de::DeserializeSeed<'de> for OnePiece<'_> {
+    type Value = RawPiece;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<RawPiece, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for OnePiece<'_> {
+    type Value = RawPiece;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(OBJECT)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawPiece, A::Error> {
+        let (mut kind, mut row, mut col, mut budget, mut label) = (None, None, None, None, None);
+        let key_of = |key: &str| match key {
+            "kind" => PieceKey::Kind,
+            "row" => PieceKey::Row,
+            "col" => PieceKey::Col,
+            "budget" => PieceKey::Budget,
+            "label" => PieceKey::Label,
+            _ => PieceKey::Other,
+        };
+        while let Some(key) = map.next_key_seed(KeyOf(key_of))? {
+            match key {
+                PieceKey::Kind => {
+                    once(&kind, "kind")?;
+                    kind = Some(map.next_value::<KindText>()?);
+                }
+                PieceKey::Row => {
+                    once(&row, "row")?;
+                    row = Some(map.next_value::<Number>()?);
+                }
+                PieceKey::Col => {
+                    once(&col, "col")?;
+                    col = Some(map.next_value::<Number>()?);
+                }
+                PieceKey::Budget => {
+                    once(&budget, "budget")?;
+                    budget = Some(map.next_value::<Number>()?);
+                }
+                PieceKey::Label => {
+                    once(&label, "label")?;
+                    label = Some(map.next_value_seed(LabelInto(&mut *self.0))?);
+                }
+                PieceKey::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(RawPiece {
+            kind: required(kind, "kind")?,
+            row: required(row, "row")?,
+            col: required(col, "col")?,
+            budget: required(budget, "budget")?,
+            labelled: label.unwrap_or(false),
+        })
+    }
+}
+
+/// An optional string label, copied into a reused buffer; `true` when present.
+struct LabelInto<'l>(&'l mut String);
+
+impl<'de> serde::de::DeserializeSeed<'de> for LabelInto<'_> {
+    type Value = bool;
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
+        deserializer.deserialize_option(self)
+    }
+}
+
+impl<'de> Visitor<'de> for LabelInto<'_> {
+    type Value = bool;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_none<E: serde::de::Error>(self) -> Result<bool, E> {
+        Ok(false)
+    }
+    fn visit_unit<E: serde::de::Error>(self) -> Result<bool, E> {
+        Ok(false)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<bool, E> {
+        self.0.clear();
+        self.0.push_str(text);
+        Ok(true)
+    }
 }
 
 #[derive(Deserialize)]
@@ -113,41 +420,82 @@ impl<'de> Deserialize<'de> for RawSquare {
     }
 }
 
-/// The `"moves"` array, each move converted as it is read; the first bad move's error
-/// (the rest of the array is still read, so a later syntax error is reported first).
-struct MoveList(Result<Vec<Move>, FormatError>);
+/// Reading state of a moves document: the sink, the moves read, the first bad move.
+struct MovesReading<'s> {
+    sink: &'s mut dyn FnMut(Move),
+    moves: usize,
+    first_error: Option<FormatError>,
+}
 
-impl<'de> Deserialize<'de> for MoveList {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ListVisitor;
-        impl<'de> Visitor<'de> for ListVisitor {
-            type Value = MoveList;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an array of moves")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveList, A::Error> {
-                let mut moves = Vec::new();
-                while let Some(Object(raw)) = seq.next_element::<Object<RawMove>>()? {
-                    let index = moves.len();
-                    match (
-                        square(&raw.from, index, "from"),
-                        square(&raw.to, index, "to"),
-                    ) {
-                        (Ok(from), Ok(to)) => moves.push(Move::new(from, to)),
-                        (Err(error), _) | (_, Err(error)) => {
-                            while seq.next_element::<IgnoredAny>()?.is_some() {}
-                            return Ok(MoveList(Err(error)));
-                        }
-                    }
-                }
-                Ok(MoveList(Ok(moves)))
+impl<'de> serde::de::DeserializeSeed<'de> for &mut MovesReading<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut MovesReading<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(OBJECT)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut moves = None;
+        while let Some(is_moves) = map.next_key_seed(KeyOf(|key| key == "moves"))? {
+            if is_moves {
+                once(&moves, "moves")?;
+                moves = Some(map.next_value_seed(MoveList(&mut *self))?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
             }
         }
-        deserializer.deserialize_seq(ListVisitor)
+        required(moves, "moves")
+    }
+}
+
+/// The `"moves"` array, each move converted and sunk as it is read; after the first bad
+/// move the rest is only read (so a later syntax error is reported first).
+struct MoveList<'r, 's>(&'r mut MovesReading<'s>);
+
+impl<'de> serde::de::DeserializeSeed<'de> for MoveList<'_, '_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MoveList<'_, '_> {
+    type Value = ();
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an array of moves")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let reading = self.0;
+        while reading.first_error.is_none() {
+            let Some(Object(raw)) = seq.next_element::<Object<RawMove>>()? else {
+                return Ok(());
+            };
+            let index = reading.moves;
+            match (
+                square(&raw.from, index, "from"),
+                square(&raw.to, index, "to"),
+            ) {
+                (Ok(from), Ok(to)) => {
+                    reading.moves += 1;
+                    (reading.sink)(Move::new(from, to));
+                }
+                (Err(error), _) | (_, Err(error)) => reading.first_error = Some(error),
+            }
+        }
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(())
     }
 }
 
 fn syntax(error: serde_json::Error) -> FormatError {
+    if error.is_io() {
+        return super::utf8::read_error(error.into());
+    }
     let (line, column) = (error.line(), error.column());
     let message = error.to_string();
     let position = format!(" at line {line} column {column}");
@@ -163,7 +511,11 @@ fn syntax(error: serde_json::Error) -> FormatError {
 }
 
 /// A non-negative integer that fits `u32`, or an error naming `what`.
-fn whole(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32, FormatError> {
+fn whole(
+    value: &Number,
+    item: impl Fn() -> String,
+    what: impl std::fmt::Display,
+) -> Result<u32, FormatError> {
     value
         .as_u64()
         .and_then(|v| u32::try_from(v).ok())
@@ -173,7 +525,12 @@ fn whole(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32, F
         })
 }
 
-fn positive(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32, FormatError> {
+/// A positive integer that fits `u32`; `what` is formatted only for the error.
+fn positive(
+    value: &Number,
+    item: impl Fn() -> String,
+    what: impl std::fmt::Display + Copy,
+) -> Result<u32, FormatError> {
     match whole(value, &item, what)? {
         0 => Err(FormatError::Item {
             item: item(),
@@ -183,9 +540,24 @@ fn positive(value: &Number, item: impl Fn() -> String, what: &str) -> Result<u32
     }
 }
 
-/// Parses a board JSON document.
-pub fn parse_board(text: &str) -> Result<Board, FormatError> {
-    let Object(raw): Object<RawBoard> = serde_json::from_str(text).map_err(syntax)?;
+/// Reads a board document from `read`, handing each piece to `sink` as it is read
+/// (only while every piece so far is valid), and returns the extent. The errors are
+/// those of [`parse_board`] but for the board-level ones (pieces outside the extent or
+/// sharing a square), which the caller checks on what it kept.
+fn board_document<'de, R: serde_json::de::Read<'de>>(
+    read: R,
+    sink: &mut PieceSink<'_>,
+) -> Result<(u32, u32), FormatError> {
+    let mut reading = BoardReading {
+        sink,
+        pieces: 0,
+        first_error: None,
+        label: String::new(),
+    };
+    let mut de = serde_json::Deserializer::new(read);
+    let raw = serde::de::DeserializeSeed::deserialize(&mut reading, &mut de)
+        .and_then(|raw| de.end().map(|()| raw))
+        .map_err(syntax)?;
     let header = || "board".to_string();
     if let Some(format) = &raw.format
         && format != BOARD_FORMAT
@@ -207,31 +579,47 @@ pub fn parse_board(text: &str) -> Result<Board, FormatError> {
     }
     let rows = positive(&raw.rows, header, "\"rows\"")?;
     let cols = positive(&raw.cols, header, "\"cols\"")?;
-    let mut pieces = Vec::with_capacity(raw.pieces.len());
-    for (index, Object(p)) in raw.pieces.into_iter().enumerate() {
-        let item = || format!("piece #{index}");
-        let mut letters = p.kind.chars();
-        let kind = match (letters.next(), letters.next()) {
-            (Some(letter), None) => PieceKind::from_letter(letter),
-            _ => None,
-        }
-        .ok_or_else(|| FormatError::Item {
-            item: item(),
-            message: format!("unknown kind \"{}\" (expected one of K Q R B N P)", p.kind),
-        })?;
-        let square = Square::new(
-            positive(&p.row, item, "\"row\"")?,
-            positive(&p.col, item, "\"col\"")?,
-        );
-        let budget = whole(&p.budget, item, "\"budget\"")?;
-        pieces.push(Piece {
-            kind,
-            square,
-            budget,
-            label: p.label,
-        });
+    match reading.first_error {
+        Some(error) => Err(error),
+        None => Ok((rows, cols)),
     }
+}
+
+/// `reader` behind a buffer: serde_json reads a stream one byte at a time, which only a
+/// `BufReader` serves without a call per byte.
+fn buffered<R: std::io::Read>(reader: R) -> std::io::BufReader<R> {
+    std::io::BufReader::with_capacity(1 << 16, reader)
+}
+
+/// Reads a board JSON document from `reader` piece by piece into `sink` (nothing is held
+/// but what the sink keeps) and returns the extent; the errors are [`read_board`]'s but
+/// for pieces outside the extent or sharing a square, which the caller checks.
+pub fn stream_board(
+    reader: impl std::io::Read,
+    sink: &mut PieceSink<'_>,
+) -> Result<(u32, u32), FormatError> {
+    board_document(serde_json::de::IoRead::new(buffered(reader)), sink)
+}
+
+/// Reads a board JSON document. Every board document is read as a stream, so error
+/// positions are the same wherever the text comes from (columns count from 1 and name
+/// the offending character).
+pub fn read_board(reader: impl std::io::Read) -> Result<Board, FormatError> {
+    let mut pieces = Vec::new();
+    let (rows, cols) = stream_board(reader, &mut |p| {
+        pieces.push(Piece {
+            kind: p.kind,
+            square: p.square,
+            budget: p.budget,
+            label: p.label.map(str::to_owned),
+        })
+    })?;
     Ok(Board::new(rows, cols, pieces)?)
+}
+
+/// Parses a board JSON document held in memory.
+pub fn parse_board(text: &str) -> Result<Board, FormatError> {
+    read_board(text.as_bytes())
 }
 
 /// Writes a board as JSON, one piece per line.
@@ -324,8 +712,8 @@ fn square(raw: &RawSquare, index: usize, end: &str) -> Result<Square, FormatErro
     let item = || format!("move #{index}");
     match (&raw.coords, raw.count) {
         ([Some(row), Some(col)], 2) => Ok(Square::new(
-            positive(row, item, &format!("\"{end}\" row"))?,
-            positive(col, item, &format!("\"{end}\" column"))?,
+            positive(row, item, format_args!("\"{end}\" row"))?,
+            positive(col, item, format_args!("\"{end}\" column"))?,
         )),
         _ => Err(FormatError::Item {
             item: item(),
@@ -334,10 +722,46 @@ fn square(raw: &RawSquare, index: usize, end: &str) -> Result<Square, FormatErro
     }
 }
 
-/// Parses a moves JSON document.
+/// Reads a moves document from `read`, handing each move to `sink` as it is read (only
+/// while every move so far is valid); returns how many it handed on.
+fn moves_document<'de, R: serde_json::de::Read<'de>>(
+    read: R,
+    sink: &mut dyn FnMut(Move),
+) -> Result<usize, FormatError> {
+    let mut reading = MovesReading {
+        sink,
+        moves: 0,
+        first_error: None,
+    };
+    let mut de = serde_json::Deserializer::new(read);
+    serde::de::DeserializeSeed::deserialize(&mut reading, &mut de)
+        .and_then(|()| de.end())
+        .map_err(syntax)?;
+    match reading.first_error {
+        Some(error) => Err(error),
+        None => Ok(reading.moves),
+    }
+}
+
+/// Parses a moves JSON document held in memory.
 pub fn parse_moves(text: &str) -> Result<Vec<Move>, FormatError> {
-    let Object(raw): Object<RawMoves> = serde_json::from_str(text).map_err(syntax)?;
-    raw.moves.0
+    read_moves(text.as_bytes())
+}
+
+/// Reads a moves JSON document from `reader` move by move into `sink` (nothing is held
+/// but what the sink keeps); returns the number of moves.
+pub fn stream_moves(
+    reader: impl std::io::Read,
+    sink: &mut dyn FnMut(Move),
+) -> Result<usize, FormatError> {
+    moves_document(serde_json::de::IoRead::new(buffered(reader)), sink)
+}
+
+/// Reads a moves JSON document (16 bytes per move).
+pub fn read_moves(reader: impl std::io::Read) -> Result<Vec<Move>, FormatError> {
+    let mut moves = Vec::new();
+    stream_moves(reader, &mut |mv| moves.push(mv))?;
+    Ok(moves)
 }
 
 /// Writes moves as JSON, one move per line.

@@ -9,6 +9,7 @@ pub mod ascii;
 pub mod fen;
 pub mod json;
 pub mod text;
+pub mod utf8;
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,9 @@ pub enum FormatError {
     Item { item: String, message: String },
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// Reading a streamed file failed.
+    #[error("{0}")]
+    Io(std::io::Error),
 }
 
 /// A file that could not be read or parsed; the one-line message starts with the path
@@ -117,11 +121,7 @@ pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
             .chars()
             .count()
             + 1;
-        FormatError::Syntax {
-            line,
-            column,
-            message: format!("invalid UTF-8 (byte 0x{:02x})", bytes[valid]),
-        }
+        utf8::invalid_utf8(line, column, bytes[valid])
     })
 }
 
@@ -146,24 +146,43 @@ pub fn display_path(path: &Path) -> PathBuf {
     }
 }
 
-/// Reads a board file (`-`: standard input); `format` defaults to the one the extension names.
-pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, InputError> {
-    let format = format
+/// `format`, or else the one the extension of `path` names.
+pub fn board_format(path: &Path, format: Option<BoardFormat>) -> Result<BoardFormat, InputError> {
+    format
         .or_else(|| BoardFormat::from_path(path))
         .ok_or_else(|| InputError::UnknownFormat {
             path: display_path(path),
-        })?;
-    format
-        .parse(&read_text(path)?)
-        .map_err(|error| InputError::Format {
+        })
+}
+
+/// Reads a board file (`-`: standard input); `format` defaults to the one the extension names.
+pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, InputError> {
+    let board = match board_format(path, format)? {
+        BoardFormat::Json => json::read_board(open_text(path)?),
+        other => other.parse(&read_text(path)?),
+    };
+    board.map_err(|error| InputError::Format {
+        path: display_path(path),
+        error,
+    })
+}
+
+/// Opens a file, or standard input for [`STDIO`], to be read as a stream of UTF-8 text.
+pub fn open_text(path: &Path) -> Result<utf8::Utf8Reader<Box<dyn std::io::Read>>, InputError> {
+    let reader: Box<dyn std::io::Read> = if is_stdio(path) {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|error| InputError::Read {
             path: display_path(path),
             error,
-        })
+        })?)
+    };
+    Ok(utf8::Utf8Reader::new(reader))
 }
 
 /// Reads a moves JSON file (`-`: standard input).
 pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
-    json::parse_moves(&read_text(path)?).map_err(|error| InputError::Format {
+    json::read_moves(open_text(path)?).map_err(|error| InputError::Format {
         path: display_path(path),
         error,
     })
