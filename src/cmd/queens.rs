@@ -57,13 +57,14 @@ pub enum Command {
         /// The placement JSON listing the added queens.
         placement: PathBuf,
     },
-    /// Complete a board (or solve a Blocked n-Queens board): exact cover search or the SAT solver.
+    /// Complete a board (or solve a Blocked n-Queens board): exact search or the SAT solver.
     Solve {
         board: PathBuf,
         /// Count the completions (up to --limit).
         #[arg(long)]
         count: bool,
-        /// search: exact cover (Algorithm X); sat: the SAT encoding with splr and blocking clauses.
+        /// search: the bitboard search (boards with at most 64 free rows and columns), else
+        /// exact cover (Algorithm X); sat: the SAT encoding with splr and blocking clauses.
         #[arg(long, value_enum, default_value_t = Engine::Search)]
         engine: Engine,
         /// Stop counting after this many completions (exit 3 if there are more).

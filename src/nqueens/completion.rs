@@ -6,9 +6,9 @@
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{Line, contains, queens_csp, sorted_set};
+use super::excluded_diagonals::{Line, contains, sorted_set};
 use super::problem3::Problem3;
-use super::solve::{Engine, PlacementCsp, Solutions};
+use super::solve::{Engine, QueensCsp, Solutions};
 use super::{Queen, canonical, non_attacking};
 use crate::sat::SatError;
 
@@ -86,16 +86,17 @@ impl Completion {
         self.n as usize - self.preplaced.len()
     }
 
-    /// The SAT model (exactly one queen per free row and column, at most one per
+    /// The placement model (exactly one queen per free row and column, at most one per
     /// diagonal) over [`Self::candidates`]; `None` when two queens of `P` attack each
     /// other diagonally (then there is no completion).
-    pub fn to_csp(&self) -> Option<(PlacementCsp, Vec<Queen>)> {
+    pub fn to_csp(&self) -> Option<QueensCsp> {
         if !non_attacking(&self.preplaced) {
             return None;
         }
-        let cells = self.candidates();
-        let csp = queens_csp(&cells, self.missing());
-        Some((csp, cells))
+        Some(QueensCsp {
+            cells: self.candidates(),
+            required: self.missing(),
+        })
     }
 
     /// Up to `limit` completions — each the sorted list of added queens, `S₂ ∖ P` — and
@@ -110,10 +111,10 @@ impl Completion {
         engine: Engine,
         limit: usize,
     ) -> Result<Solutions<Vec<Queen>>, SatError> {
-        let Some((csp, cells)) = self.to_csp() else {
+        let Some(csp) = self.to_csp() else {
             return Ok((Vec::new(), true));
         };
-        csp.enumerate_cells_with(engine, &cells, limit)
+        csp.enumerate_queens_with(engine, limit)
     }
 }
 
@@ -405,9 +406,11 @@ impl Embedding {
         if !self.preplaced_attack_free() {
             return Ok((Vec::new(), true));
         }
-        let cells = self.candidates();
-        let csp = queens_csp(&cells, self.missing());
-        csp.enumerate_cells(&cells, limit)
+        let csp = QueensCsp {
+            cells: self.candidates(),
+            required: self.missing(),
+        };
+        csp.enumerate_queens_with(Engine::default(), limit)
     }
 
     /// True when `added` completes the board: `n − |P₂|` queens on squares [`Self::candidates`]

@@ -9,7 +9,7 @@
 //! columns), so we keep `D⁺ ∩ {0, …, 2n − 2}`. Solutions are unchanged.
 
 use super::problem5::Problem5;
-use super::solve::{PlacementCsp, Solutions, groups_by};
+use super::solve::{Engine, QueensCsp, Solutions, groups_by};
 use super::{Queen, non_attacking};
 use crate::sat::SatError;
 
@@ -94,17 +94,18 @@ impl ExcludedDiagonals {
             && non_attacking(queens)
     }
 
-    /// The SAT model over [`Self::candidates`].
-    pub fn to_csp(&self) -> (PlacementCsp, Vec<Queen>) {
-        let cells = self.candidates();
-        let csp = queens_csp(&cells, self.cols.len());
-        (csp, cells)
+    /// The placement model over [`Self::candidates`].
+    pub fn to_csp(&self) -> QueensCsp {
+        QueensCsp {
+            cells: self.candidates(),
+            required: self.cols.len(),
+        }
     }
 
     /// Up to `limit` solutions (each sorted) and whether that is all of them.
     pub fn enumerate(&self, limit: usize) -> Result<Solutions<Vec<Queen>>, SatError> {
-        let (csp, cells) = self.to_csp();
-        csp.enumerate_cells(&cells, limit)
+        self.to_csp()
+            .enumerate_queens_with(Engine::default(), limit)
     }
 }
 
@@ -141,16 +142,6 @@ pub(crate) fn lines(cells: &[Queen], kinds: &[Line], required: usize) -> Vec<Vec
         all.extend(groups);
     }
     all
-}
-
-/// The placement model of queens on `cells`: exactly one on each of `required` columns
-/// and as many rows (see [`lines`]), at most one per diagonal.
-pub(crate) fn queens_csp(cells: &[Queen], required: usize) -> PlacementCsp {
-    PlacementCsp {
-        cells: cells.len(),
-        exactly_one: lines(cells, &[Line::Col, Line::Row], required),
-        at_most_one: lines(cells, &[Line::Sum, Line::Diff], 0),
-    }
 }
 
 /// Def. 20: Problem 5 → Problem 4, with the maps of Lemmas 21 and 22.

@@ -10,9 +10,9 @@ use rustc_hash::FxHashSet;
 
 use super::Queen;
 use super::completion::{Completion, Embedding};
-use super::excluded_diagonals::{ExcludedDiagonals, queens_csp};
+use super::excluded_diagonals::ExcludedDiagonals;
 use super::problem3::DiagonalBlocking;
-use super::solve::{Engine, Solutions};
+use super::solve::{Engine, QueensCsp, Solutions};
 use crate::sat::SatError;
 
 /// Rows and columns keep more than this many free squares (§5.2, §5.4).
@@ -123,8 +123,11 @@ impl Blocked {
             .flat_map(|col| (0..self.n).map(move |row| Queen::new(col, row)))
             .filter(|q| !blocked.contains(q))
             .collect();
-        let csp = queens_csp(&cells, self.n as usize);
-        csp.enumerate_cells_with(engine, &cells, limit)
+        let csp = QueensCsp {
+            cells,
+            required: self.n as usize,
+        };
+        csp.enumerate_queens_with(engine, limit)
     }
 }
 

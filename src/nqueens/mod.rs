@@ -23,6 +23,7 @@
 //! the bottom. On a board file (1-based, row 1 at the top) queen `(α, β)` of an `n × n`
 //! board stands on row `n − β`, column `α + 1`.
 
+pub mod bitboard;
 pub mod board;
 pub mod chain;
 pub mod check;

@@ -5,8 +5,8 @@
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{ExcludedDiagonals, contains, queens_csp, sorted_set};
-use super::solve::Solutions;
+use super::excluded_diagonals::{ExcludedDiagonals, contains, sorted_set};
+use super::solve::{Engine, QueensCsp, Solutions};
 use super::{Queen, canonical, non_attacking};
 use crate::sat::SatError;
 
@@ -69,18 +69,16 @@ impl Problem3 {
         if !non_attacking(&self.preplaced) {
             return Ok((Vec::new(), true));
         }
-        let cells = self.candidates();
-        let csp = queens_csp(&cells, self.cols.len());
-        let found = csp.enumerate(limit)?;
-        let solutions = found
-            .solutions
+        let csp = QueensCsp {
+            cells: self.candidates(),
+            required: self.cols.len(),
+        };
+        let (added, complete) = csp.enumerate_queens_with(Engine::default(), limit)?;
+        let solutions = added
             .into_iter()
-            .map(|chosen| {
-                let added = chosen.iter().map(|&i| cells[i as usize]);
-                canonical(self.preplaced.iter().copied().chain(added).collect())
-            })
+            .map(|added| canonical(self.preplaced.iter().copied().chain(added).collect()))
             .collect();
-        Ok((solutions, found.complete))
+        Ok((solutions, complete))
     }
 }
 

@@ -29,6 +29,7 @@ struct Search {
     limit: usize,
     /// Set once a solution beyond `limit` is seen.
     more: bool,
+    nodes: u64,
 }
 
 impl Search {
@@ -57,6 +58,7 @@ impl Search {
             solutions: Vec::new(),
             limit,
             more: false,
+            nodes: 0,
         }
     }
 
@@ -108,6 +110,7 @@ impl Search {
 
     /// Depth-first search; false once the limit is passed.
     fn run(&mut self) -> bool {
+        self.nodes += 1;
         let Some(item) = self.most_constrained() else {
             if self.solutions.len() == self.limit {
                 self.more = true;
@@ -145,5 +148,6 @@ pub fn enumerate(csp: &PlacementCsp, limit: usize) -> Enumeration {
     Enumeration {
         solutions: search.solutions,
         complete: !search.more,
+        nodes: search.nodes,
     }
 }

@@ -10,13 +10,17 @@
 
 use rustc_hash::FxHashMap;
 
+use super::Queen;
+use super::excluded_diagonals::{Line, lines};
 use crate::formula::{Cnf, Lit};
 use crate::sat::{SatError, at_most_one, solve_cnf};
 
-/// How a [`PlacementCsp`] is solved.
+/// How a [`PlacementCsp`] (or [`QueensCsp`]) is solved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// Exact cover search (Algorithm X with minimum remaining values).
+    /// Exact search: on a board with at most 64 free rows and columns the bitboard
+    /// search ([`super::bitboard`]), otherwise exact cover (Algorithm X with minimum
+    /// remaining values, [`super::search`]).
     #[default]
     Search,
     /// The SAT encoding with splr, blocking clauses to enumerate.
@@ -35,6 +39,55 @@ pub struct PlacementCsp {
     pub at_most_one: Vec<Vec<u32>>,
 }
 
+/// Queens on the candidate squares `cells` of a board: exactly one on each column and
+/// each row that some cell lies on (and `required` of each: fewer lines leave no
+/// solution), at most one per diagonal.
+#[derive(Clone, Debug, Default)]
+pub struct QueensCsp {
+    pub cells: Vec<Queen>,
+    pub required: usize,
+}
+
+impl QueensCsp {
+    /// The model as a [`PlacementCsp`] over the indices of `cells`: missing lines become
+    /// empty "exactly one" groups, making it unsatisfiable as it should be.
+    pub fn placement(&self) -> PlacementCsp {
+        PlacementCsp {
+            cells: self.cells.len(),
+            exactly_one: lines(&self.cells, &[Line::Col, Line::Row], self.required),
+            at_most_one: lines(&self.cells, &[Line::Sum, Line::Diff], 0),
+        }
+    }
+
+    /// Up to `limit` solutions (the chosen indices of `cells`) with `engine`.
+    pub fn enumerate_with(&self, engine: Engine, limit: usize) -> Result<Enumeration, SatError> {
+        let bitboard = match engine {
+            Engine::Search => super::bitboard::enumerate(&self.cells, self.required, limit),
+            Engine::Sat => None,
+        };
+        match bitboard {
+            Some(found) => Ok(found),
+            None => self.placement().enumerate_with(engine, limit),
+        }
+    }
+
+    /// Up to `limit` solutions as the chosen squares (each sorted), and whether that is
+    /// all of them.
+    pub fn enumerate_queens_with(
+        &self,
+        engine: Engine,
+        limit: usize,
+    ) -> Result<Solutions<Vec<Queen>>, SatError> {
+        let found = self.enumerate_with(engine, limit)?;
+        let solutions = found
+            .solutions
+            .into_iter()
+            .map(|chosen| chosen.iter().map(|&i| self.cells[i as usize]).collect())
+            .collect();
+        Ok((solutions, found.complete))
+    }
+}
+
 /// Solutions of a stage and whether that is all of them (false when a limit stopped the
 /// enumeration).
 pub type Solutions<T> = (Vec<T>, bool);
@@ -46,6 +99,8 @@ pub struct Enumeration {
     pub solutions: Vec<Vec<u32>>,
     /// False when the limit stopped the enumeration before the last solution.
     pub complete: bool,
+    /// Search nodes visited (0 for the SAT engine).
+    pub nodes: u64,
 }
 
 /// Groups the indices `0..keys.len()` by equal key, in order of first appearance.
@@ -91,32 +146,6 @@ impl PlacementCsp {
             Engine::Sat => enumerate_projected(&self.to_cnf(), self.cells, limit),
         }
     }
-
-    /// Up to `limit` solutions as the chosen entries of `cells` (cell `i` is `cells[i]`),
-    /// and whether that is all of them.
-    pub fn enumerate_cells<T: Copy>(
-        &self,
-        cells: &[T],
-        limit: usize,
-    ) -> Result<Solutions<Vec<T>>, SatError> {
-        self.enumerate_cells_with(Engine::default(), cells, limit)
-    }
-
-    /// [`Self::enumerate_cells`] with `engine`.
-    pub fn enumerate_cells_with<T: Copy>(
-        &self,
-        engine: Engine,
-        cells: &[T],
-        limit: usize,
-    ) -> Result<Solutions<Vec<T>>, SatError> {
-        let found = self.enumerate_with(engine, limit)?;
-        let solutions = found
-            .solutions
-            .into_iter()
-            .map(|chosen| chosen.iter().map(|&i| cells[i as usize]).collect())
-            .collect();
-        Ok((solutions, found.complete))
-    }
 }
 
 /// Up to `limit` models of `cnf` that differ on the first `projected` variables, each
@@ -134,6 +163,7 @@ pub fn enumerate_projected(
             return Ok(Enumeration {
                 solutions,
                 complete: true,
+                nodes: 0,
             });
         };
         let chosen: Vec<u32> = (0..projected as u32)
@@ -149,6 +179,7 @@ pub fn enumerate_projected(
     Ok(Enumeration {
         solutions,
         complete,
+        nodes: 0,
     })
 }
 
