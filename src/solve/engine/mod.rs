@@ -47,9 +47,11 @@ use super::{Remainder, SearchStats, SolveOptions};
 use super::{lines, special};
 
 mod blocks;
+mod stubborn;
 mod table;
 
 use blocks::Outcome;
+use stubborn::Stubborn;
 use table::{Dominance, Fold};
 
 /// A budget vector of the dominance table, on the stack for up to 64 pieces.
@@ -135,6 +137,8 @@ pub(crate) struct Engine<'g> {
     extent: (u32, u32),
     /// Move order of the current restart round.
     ordering: Ordering,
+    /// Solve mode: the partial-order reduction's scratch space (`None` on large boards).
+    stubborn: Option<Stubborn>,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
 }
@@ -159,6 +163,7 @@ impl<'g> Engine<'g> {
             },
             extent: (board.rows(), board.cols()),
             ordering: Ordering::Leaves,
+            stubborn: Stubborn::new(geo.len()),
             stats: SearchStats::default(),
             path: Vec::new(),
         }
@@ -409,6 +414,10 @@ impl<'g> Engine<'g> {
                     Some(false) => self.path.truncate(self.path.len() - outcome.witness.len()),
                 }
             }
+        } else if let Some(stubborn) = &mut self.stubborn {
+            let king_last = self.variant == Variant::KingLast;
+            self.stats.sleep_skipped +=
+                stubborn.reduce(self.geo, &self.state, king_last, &mut moves) as u64;
         }
         let mut finals_after = child_finals.clone();
         for mv in moves {
