@@ -30,7 +30,8 @@
 //! 412757f: on the compiled rook boards the set of a capture spans nearly the whole
 //! board (every capture by its mover or onto its target belongs to it, and with budget-2
 //! rooks and the shell's conveyor belt that closure links every gadget), so they cut
-//! 0.3 % of the states at twice the time per state; the search does not use them.
+//! 0.3 % of the states (`x | ~x`: 5.76 M → 5.74 M) while the closures nearly doubled
+//! the time (44 s → 86 s on a loaded machine); the search does not use them.
 //!
 //! Candidate final squares are passed down the search: if every solution of a state ends
 //! in a set F, then so does every solution of its children (a solution of the child is
