@@ -7,9 +7,9 @@
 //! `x | ~x`: 5.76 M states, 45–70 s; 32 rooks for `x`, `~x`: 5.81 M states, 65–110 s,
 //! on the shared 2-core machine). Run it with
 //! `cargo test --release --test rook_solve -- --ignored`. Not decided, so left out
-//! until the solver can do them: formulas with two variables (`x | y`, `~x`, `~y`;
-//! `x | ~y`, `~x | y` … 39–73 rooks: unknown after 60 s) and the queen and bishop
-//! transforms of these boards (`retarget`; unknown after 120 s).
+//! until the solver can do them: formulas with two variables (`x | y`, `~x`, `~y`: 48
+//! rooks; `x | y`, `~x | ~y`: 39; `(x & y) | ~x`, `~y`: 73 — unknown after 60 s) and the
+//! queen and bishop transforms of these boards (`retarget`; unknown after 120 s).
 
 use std::time::Duration;
 
