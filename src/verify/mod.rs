@@ -417,8 +417,9 @@ fn read_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> i8 {
 }
 
 /// The Knight signal on an output port in a remainder (thesis §6.1): outer knight with
-/// budget 2 or gone, inner knight with budget 0 or 1; any other state is the error
-/// `[-1, -1]`.
+/// budget 2 or gone, inner knight with budget 0 or 1, or 2 when it never captured (an
+/// untouched column starts a wire the next element clears at least like (x, 1): reading
+/// it as an error would hide it, issue #10); any other state is the error `[-1, -1]`.
 fn read_knight_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> [i8; 2] {
     let budget = |square: Square| {
         remainder
@@ -428,8 +429,8 @@ fn read_knight_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> [i8;
     };
     let [outer, inner] = port.squares;
     match (budget(outer), budget(inner)) {
-        (None, Some(y @ 0..=1)) => [0, y as i8],
-        (Some(2), Some(y @ 0..=1)) => [1, y as i8],
+        (None, Some(y @ 0..=2)) => [0, y as i8],
+        (Some(2), Some(y @ 0..=2)) => [1, y as i8],
         _ => [-1, -1],
     }
 }
