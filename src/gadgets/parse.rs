@@ -177,6 +177,9 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                         ));
                     }
                 };
+                if outer.is_none() && words.len() < value.split_whitespace().count() {
+                    return Err(p.error(line_no, "only Knight output ports name an inner budget"));
+                }
                 let flow = Direction::from_letter(flow).ok_or_else(|| {
                     p.error(line_no, format!("flow `{flow}` is not one of N E S W"))
                 })?;
