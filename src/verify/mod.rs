@@ -23,9 +23,10 @@
 //! (a dark wire-column) receives the signal (x, y) as a 2-knight on its outer square if
 //! x = 1 and a y-knight on its inner square; an output port reads (1, ·) when its outer
 //! knight is still there with budget 2, (0, ·) when it is gone, and (·, y) from the budget
-//! y ∈ {0, 1} of its inner knight. Any other state (outer knight captured, inner knight
-//! gone or never captured) is the error value: by Claim 1 of Lemma 6.1 the wire beyond
-//! cannot be cleared. The maximal pairs are taken in the componentwise (partial) order, so
+//! y ∈ {0, 1} of its inner knight, y = 2 when it never captured (the wire beyond clears
+//! from such a column like (x, 1); issue #10). Any other state (outer knight captured,
+//! inner knight gone) is the error value: by Claim 1 of Lemma 6.1 the wire beyond cannot
+//! be cleared. The maximal pairs are taken in the componentwise (partial) order, so
 //! a row whose thesis value is one pair fails if an incomparable pair is also maximal.
 //! [`wire_graph`] checks that every wire placement has the standard wire's capture graph.
 
