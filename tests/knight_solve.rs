@@ -87,12 +87,9 @@ fn knight_boards_of_satisfiable_formulas_are_solved() {
     }
 }
 
-/// Fails today: the Knight boards of these unsatisfiable formulas are solvable, and the
-/// sequences `solve` finds are accepted by the checker (`decode` then reads an assignment
-/// that does not satisfy the formula) — the Knight reduction lets a false signal through
-/// somewhere ("solvable ⇒ SAT", thesis Theorem 6.13, does not hold for these boards).
+/// "Solvable ⇒ SAT" (thesis Theorem 6.13) on the unsatisfiable formulas: these boards were
+/// solvable while the variable gadget's untouched output read (1, 2) (issue #10).
 #[test]
-#[ignore = "the Knight boards of unsatisfiable formulas are solvable (reduction bug)"]
 fn knight_boards_of_unsatisfiable_formulas_are_unsolvable() {
     for text in UNSATISFIABLE {
         eprintln!("{text:?}: {}", solve_agrees_with_sat(Knight, text));

@@ -299,6 +299,10 @@ impl fmt::Display for Gadget {
             if self.piece == PieceKind::Knight {
                 let outer = port.squares[0];
                 write!(f, " outer {} {}", outer.row, outer.col)?;
+                let inner = self.pieces.iter().find(|(s, _)| *s == port.squares[1]);
+                if let Some((_, budget @ 0..=1)) = inner.filter(|_| port.role == PortRole::Output) {
+                    write!(f, " inner {budget}")?;
+                }
             }
             writeln!(f)?;
         }
@@ -551,7 +555,11 @@ mod tests {
 
     #[test]
     fn display_is_the_canonical_file() {
-        for gadget in king_library().unwrap() {
+        for gadget in king_library()
+            .unwrap()
+            .into_iter()
+            .chain(knight_library().unwrap())
+        {
             let text = gadget.to_string();
             assert_eq!(parse_gadget("canonical", &text).unwrap(), gadget, "{text}");
         }
@@ -570,6 +578,10 @@ mod tests {
             Outcome::Outputs(vec![vec![1, 0], vec![0, 1]])
         );
         assert_eq!(parse_gadget("again", &wire.to_string()).unwrap(), wire);
+        // An output's inner knight may start with a lower budget (the variable, issue #10).
+        let low = parse_gadget("w.txt", &text.replace("1 5\n", "1 5 inner 0\n")).unwrap();
+        assert!(low.pieces.contains(&(Square::new(3, 5), 0)));
+        assert_eq!(parse_gadget("again", &low.to_string()).unwrap(), low);
         let error =
             |from: &str, to: &str| parse_gadget("w.txt", &text.replace(from, to)).unwrap_err();
         assert!(error("E outer 1 1", "E").message.contains("outer"));

@@ -69,7 +69,8 @@ fn signal_syntax(piece: PieceKind) -> &'static str {
 pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
     let p = Parser { file };
     let mut fields: BTreeMap<&str, (usize, String)> = BTreeMap::new();
-    let mut declared: Vec<(usize, char, PortRole, Direction, Option<Square>)> = Vec::new();
+    // (line, letter, role, flow, Knight outer square, Knight output inner budget)
+    let mut declared: Vec<(usize, char, PortRole, Direction, Option<Square>, u32)> = Vec::new();
     let mut parts: Vec<Part> = Vec::new();
     let mut keep_empty: Vec<(usize, Square, Direction)> = Vec::new();
     let mut header: Option<(usize, Vec<char>, Vec<char>)> = None;
@@ -145,6 +146,18 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                     ));
                 }
                 let words: Vec<&str> = value.split_whitespace().collect();
+                // An output's inner knight may start below budget 2 (`inner B`): the
+                // variable gadget's untouched output must read (1, 0) (issue #10).
+                let (words, inner_budget) = match words[..] {
+                    [ref head @ .., "inner", b] if role == PortRole::Output => {
+                        let budget =
+                            b.parse::<u32>().ok().filter(|&v| v <= 2).ok_or_else(|| {
+                                p.error(line_no, format!("inner budget `{b}` is not 0, 1 or 2"))
+                            })?;
+                        (head.to_vec(), budget)
+                    }
+                    _ => (words, 2),
+                };
                 let (flow, outer) = match words[..] {
                     [flow] => (flow, None),
                     [flow, "outer", row, col] => {
@@ -158,18 +171,22 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                         (flow, Some(outer))
                     }
                     _ => {
-                        return Err(
-                            p.error(line_no, "expected `FLOW` or (Knight) `FLOW outer ROW COL`")
-                        );
+                        return Err(p.error(
+                            line_no,
+                            "expected `FLOW` or (Knight) `FLOW outer ROW COL [inner BUDGET]`",
+                        ));
                     }
                 };
+                if outer.is_none() && words.len() < value.split_whitespace().count() {
+                    return Err(p.error(line_no, "only Knight output ports name an inner budget"));
+                }
                 let flow = Direction::from_letter(flow).ok_or_else(|| {
                     p.error(line_no, format!("flow `{flow}` is not one of N E S W"))
                 })?;
                 if declared.iter().any(|d| d.1 == letter) {
                     return Err(p.error(line_no, format!("port `{letter}` declared twice")));
                 }
-                declared.push((line_no, letter, role, flow, outer));
+                declared.push((line_no, letter, role, flow, outer, inner_budget));
             }
             ["part", part_name] => {
                 let words: Vec<&str> = value.split_whitespace().collect();
@@ -303,7 +320,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
 
     // Ports: declared flows + squares from the art.
     let mut ports = Vec::new();
-    for &(line_no, letter, role, flow, outer) in &declared {
+    for &(line_no, letter, role, flow, outer, inner_budget) in &declared {
         let squares = port_squares.remove(&letter).unwrap_or_default();
         if piece == PieceKind::Rook {
             // A logic square: one square (thesis §7.1.2).
@@ -357,6 +374,9 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                 ));
             }
             let inner = if outer == a { b } else { a };
+            if let Some(piece) = kings.iter_mut().find(|(s, _)| *s == inner) {
+                piece.1 = inner_budget;
+            }
             ports.push(Port {
                 name: letter,
                 role,

@@ -23,9 +23,10 @@
 //! (a dark wire-column) receives the signal (x, y) as a 2-knight on its outer square if
 //! x = 1 and a y-knight on its inner square; an output port reads (1, ·) when its outer
 //! knight is still there with budget 2, (0, ·) when it is gone, and (·, y) from the budget
-//! y ∈ {0, 1} of its inner knight. Any other state (outer knight captured, inner knight
-//! gone or never captured) is the error value: by Claim 1 of Lemma 6.1 the wire beyond
-//! cannot be cleared. The maximal pairs are taken in the componentwise (partial) order, so
+//! y ∈ {0, 1} of its inner knight, y = 2 when it never captured (the wire beyond clears
+//! from such a column like (x, 1); issue #10). Any other state (outer knight captured,
+//! inner knight gone) is the error value: by Claim 1 of Lemma 6.1 the wire beyond cannot
+//! be cleared. The maximal pairs are taken in the componentwise (partial) order, so
 //! a row whose thesis value is one pair fails if an incomparable pair is also maximal.
 //! [`wire_graph`] checks that every wire placement has the standard wire's capture graph.
 
@@ -417,8 +418,9 @@ fn read_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> i8 {
 }
 
 /// The Knight signal on an output port in a remainder (thesis §6.1): outer knight with
-/// budget 2 or gone, inner knight with budget 0 or 1; any other state is the error
-/// `[-1, -1]`.
+/// budget 2 or gone, inner knight with budget 0 or 1, or 2 when it never captured (an
+/// untouched column starts a wire the next element clears at least like (x, 1): reading
+/// it as an error would hide it, issue #10); any other state is the error `[-1, -1]`.
 fn read_knight_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> [i8; 2] {
     let budget = |square: Square| {
         remainder
@@ -428,8 +430,8 @@ fn read_knight_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> [i8;
     };
     let [outer, inner] = port.squares;
     match (budget(outer), budget(inner)) {
-        (None, Some(y @ 0..=1)) => [0, y as i8],
-        (Some(2), Some(y @ 0..=1)) => [1, y as i8],
+        (None, Some(y @ 0..=2)) => [0, y as i8],
+        (Some(2), Some(y @ 0..=2)) => [1, y as i8],
         _ => [-1, -1],
     }
 }
