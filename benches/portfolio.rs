@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 #[path = "common/boards.rs"]
 mod boards;
 
-use boards::{backward_board, colour_split_board, random_rook_board};
+use boards::hard_classes;
 use sat2chess::back::rook::compile_formula;
-use sat2chess::board::{Board, PieceKind};
+use sat2chess::board::Board;
 use sat2chess::front::FormulaFormat;
 use sat2chess::rules::Variant;
 use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
@@ -112,64 +112,16 @@ fn compiled_rooks() -> Vec<(String, Board)> {
 }
 
 fn main() {
-    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
-    let mixed = [
-        Queen, Rook, Rook, Bishop, Bishop, Knight, Knight, Pawn, Pawn,
-    ];
-    let dense = (0..32u64)
-        .map(|i| {
-            let size = if i % 2 == 0 { 8 } else { 10 };
-            let count = 20 + (i as usize * 20) / 31;
-            let board = backward_board(count, size, Queen, &mixed, 2, 500 + i);
-            (format!("dense {size}x{size} #{i}"), board)
-        })
-        .collect();
-    class(
-        "dense backward-built boards, 20-40 pieces, budgets <= 2",
-        dense,
-        Variant::Standard,
+    let mut classes = hard_classes(32, 500);
+    classes.insert(
+        1,
+        (
+            "compiled rook boards of tiny formulas",
+            compiled_rooks(),
+            Variant::Standard,
+        ),
     );
-    class(
-        "compiled rook boards of tiny formulas",
-        compiled_rooks(),
-        Variant::Standard,
-    );
-    let split = (13..=25)
-        .step_by(2)
-        .map(|count| {
-            let board = colour_split_board(count, count as u64);
-            (format!("bishops+knight {count}"), board)
-        })
-        .collect();
-    class(
-        "colour-split bishops with one bridging knight, 13-25 pieces",
-        split,
-        Variant::Standard,
-    );
-    let king_last = (0..6u64)
-        .map(|i| {
-            let count = 16 + 2 * i as usize;
-            let board = backward_board(count, 8, King, &mixed, 2, 200 + i);
-            (format!("king-last #{i}"), board)
-        })
-        .collect();
-    class(
-        "king-last backward-built boards, 16-28 pieces",
-        king_last,
-        Variant::KingLast,
-    );
-    let rooks = (0..6u64)
-        .map(|i| {
-            let count = 12 + 2 * i as usize;
-            (
-                format!("random rooks #{i}"),
-                random_rook_board(count, 400 + i),
-            )
-        })
-        .collect();
-    class(
-        "random rook boards 8x8, 12-22 pieces, budgets 1-2",
-        rooks,
-        Variant::Standard,
-    );
+    for (title, boards, variant) in classes {
+        class(title, boards, variant);
+    }
 }

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 #[path = "common/boards.rs"]
 mod boards;
 
-use boards::{backward_board, colour_split_board, random_rook_board};
 use sat2chess::board::{Board, Piece, PieceKind, Square};
 use sat2chess::rules::Variant;
 use std::collections::BTreeSet;
@@ -454,76 +453,9 @@ fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
 }
 
 fn hard_classes() {
-    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
-    let mixed = [
-        Queen, Rook, Rook, Bishop, Bishop, Knight, Knight, Pawn, Pawn,
-    ];
-    let dense = (0..8u64)
-        .map(|i| {
-            let size = if i % 2 == 0 { 8 } else { 10 };
-            let count = 20 + (i as usize * 20) / 7;
-            let board = backward_board(count, size, Queen, &mixed, 2, 100 + i);
-            (format!("dense {size}x{size} #{i}"), board)
-        })
-        .collect();
-    hard_class(
-        "dense backward-built boards, 20-40 pieces, budgets <= 2",
-        dense,
-        Variant::Standard,
-    );
-    let split = (13..=25)
-        .step_by(2)
-        .map(|count| {
-            (
-                format!("bishops+knight {count}"),
-                colour_split_board(count, count as u64),
-            )
-        })
-        .collect();
-    hard_class(
-        "colour-split bishops with one bridging knight, 13-25 pieces",
-        split,
-        Variant::Standard,
-    );
-    let king_last = (0..6u64)
-        .map(|i| {
-            let count = 16 + 2 * i as usize;
-            let board = backward_board(count, 8, King, &mixed, 2, 200 + i);
-            (format!("king-last #{i}"), board)
-        })
-        .collect();
-    hard_class(
-        "king-last backward-built boards, 16-28 pieces",
-        king_last,
-        Variant::KingLast,
-    );
-    let rooks = (0..6u64)
-        .map(|i| {
-            let size = if i % 2 == 0 { 8 } else { 10 };
-            let count = 16 + 3 * i as usize;
-            let board = backward_board(count, size, Rook, &[Rook], 2, 300 + i);
-            (format!("rooks {size}x{size} #{i}"), board)
-        })
-        .collect();
-    hard_class(
-        "backward-built rook boards, 16-31 pieces",
-        rooks,
-        Variant::Standard,
-    );
-    let random_rooks = (0..6u64)
-        .map(|i| {
-            let count = 12 + 2 * i as usize;
-            (
-                format!("random rooks #{i}"),
-                random_rook_board(count, 400 + i),
-            )
-        })
-        .collect();
-    hard_class(
-        "random rook boards 8x8, 12-22 pieces, budgets 1-2",
-        random_rooks,
-        Variant::Standard,
-    );
+    for (title, boards, variant) in boards::hard_classes(8, 100) {
+        hard_class(title, boards, variant);
+    }
 }
 
 /// The special cases on boards of 10³ … 10⁶ pieces: time per piece should stay flat.

@@ -1,11 +1,11 @@
 //! Random board generators for the solver benches (`#[path]`-included): the hard
 //! classes of issue 13 (dense boards built backward from one piece, colour-split
-//! bishops with one bridging knight) and random rook boards.
+//! bishops with one bridging knight, king-last, rook boards) and their fixed-seed sets.
 
 use std::collections::BTreeSet;
 
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::rules::reaches_on_empty_board;
+use sat2chess::rules::{Variant, reaches_on_empty_board};
 
 /// Squares from which a `kind` piece captures onto `to` with the squares in between
 /// empty (`occupied` holds the pieces), inside a `size × size` board: the origins of a
@@ -119,4 +119,78 @@ pub fn random_rook_board(count: usize, seed: u64) -> Board {
         })
         .collect();
     Board::new(8, 8, pieces).expect("valid board")
+}
+
+/// A class of generated boards: its title, the named boards and the rules they are
+/// solved under.
+pub type Class = (&'static str, Vec<(String, Board)>, Variant);
+
+/// The hard classes of issue 13 with fixed seeds: `dense` mixed boards (8×8 and 10×10,
+/// 20–40 pieces, seeds from `dense_seed`), colour-split bishops with one bridging
+/// knight, king-last boards, backward-built and random rook boards.
+pub fn hard_classes(dense: u64, dense_seed: u64) -> Vec<Class> {
+    use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
+    let mixed = [
+        Queen, Rook, Rook, Bishop, Bishop, Knight, Knight, Pawn, Pawn,
+    ];
+    let size = |i: u64| if i % 2 == 0 { 8 } else { 10 };
+    let dense_boards = (0..dense)
+        .map(|i| {
+            let count = 20 + (i * 20 / (dense - 1).max(1)) as usize;
+            let board = backward_board(count, size(i), Queen, &mixed, 2, dense_seed + i);
+            (format!("dense {0}x{0} #{i}", size(i)), board)
+        })
+        .collect();
+    let split = (13..=25)
+        .step_by(2)
+        .map(|count| {
+            let board = colour_split_board(count, count as u64);
+            (format!("bishops+knight {count}"), board)
+        })
+        .collect();
+    let king_last = (0..6u64)
+        .map(|i| {
+            let board = backward_board(16 + 2 * i as usize, 8, King, &mixed, 2, 200 + i);
+            (format!("king-last #{i}"), board)
+        })
+        .collect();
+    let rooks = (0..6u64)
+        .map(|i| {
+            let board = backward_board(16 + 3 * i as usize, size(i), Rook, &[Rook], 2, 300 + i);
+            (format!("rooks {0}x{0} #{i}", size(i)), board)
+        })
+        .collect();
+    let random_rooks = (0..6u64)
+        .map(|i| {
+            let board = random_rook_board(12 + 2 * i as usize, 400 + i);
+            (format!("random rooks #{i}"), board)
+        })
+        .collect();
+    vec![
+        (
+            "dense backward-built boards, 20-40 pieces, budgets <= 2",
+            dense_boards,
+            Variant::Standard,
+        ),
+        (
+            "colour-split bishops with one bridging knight, 13-25 pieces",
+            split,
+            Variant::Standard,
+        ),
+        (
+            "king-last backward-built boards, 16-28 pieces",
+            king_last,
+            Variant::KingLast,
+        ),
+        (
+            "backward-built rook boards, 16-31 pieces",
+            rooks,
+            Variant::Standard,
+        ),
+        (
+            "random rook boards 8x8, 12-22 pieces, budgets 1-2",
+            random_rooks,
+            Variant::Standard,
+        ),
+    ]
 }
