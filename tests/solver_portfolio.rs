@@ -9,15 +9,6 @@ use sat2chess::rules::Variant;
 use sat2chess::solve::brute::brute_force;
 use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
 
-const KINDS: [PieceKind; 6] = [
-    PieceKind::King,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-];
-
 /// A random board of 2–`max_pieces` pieces in a window up to 5×5, budgets 0–2 (mostly
 /// 1–2, so that both verdicts are common); a third of them with one kind only.
 fn random_board(rng: &mut fastrand::Rng, max_pieces: usize) -> Board {
@@ -26,14 +17,14 @@ fn random_board(rng: &mut fastrand::Rng, max_pieces: usize) -> Board {
     rng.shuffle(&mut cells);
     let count = rng.usize(2..=max_pieces.min(cells.len()));
     let uniform = rng.u32(0..3) == 0;
-    let common = KINDS[rng.usize(..KINDS.len())];
+    let common = PieceKind::ALL[rng.usize(..PieceKind::ALL.len())];
     let pieces = cells[..count]
         .iter()
         .map(|&cell| {
             let kind = if uniform {
                 common
             } else {
-                KINDS[rng.usize(..KINDS.len())]
+                PieceKind::ALL[rng.usize(..PieceKind::ALL.len())]
             };
             let budget = [0, 1, 1, 2, 2, 2][rng.usize(..6)];
             Piece::new(kind, Square::new(cell / cols + 1, cell % cols + 1), budget)

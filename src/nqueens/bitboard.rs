@@ -29,7 +29,7 @@
 //! nqueens` compares it with Algorithm X, [`super::search`]).
 
 use super::Queen;
-use super::solve::Enumeration;
+use super::solve::{Collector, Enumeration};
 
 /// The most free rows (and columns) a board may have for this engine: one machine word.
 pub const MAX_LINES: usize = 64;
@@ -55,20 +55,14 @@ pub fn enumerate(cells: &[Queen], required: usize, limit: usize) -> Option<Enume
         frames: vec![0; (board.k + 1) * board.k],
         board: &board,
         chosen: Vec::new(),
-        solutions: Vec::new(),
-        limit,
-        more: false,
+        found: Collector::new(limit),
         nodes: 0,
     };
     search.frames[..board.k].copy_from_slice(&board.initial);
     let rows = (0..board.k).filter(|&r| board.initial[r] != 0);
     let cols = board.initial.iter().fold(0, |cols, row| cols | row);
     search.run(0, rows.fold(0, |rows, r| rows | 1 << r), cols);
-    Some(Enumeration {
-        solutions: search.solutions,
-        complete: !search.more,
-        nodes: search.nodes,
-    })
+    Some(search.found.into_enumeration(search.nodes))
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
@@ -383,10 +377,7 @@ struct Search<'a> {
     /// The alive squares of the node at each depth, `k` words each.
     frames: Vec<u64>,
     chosen: Vec<u32>,
-    solutions: Vec<Vec<u32>>,
-    limit: usize,
-    /// Set once a solution beyond `limit` is seen.
-    more: bool,
+    found: Collector,
     nodes: u64,
 }
 
@@ -403,7 +394,7 @@ impl Search<'_> {
         };
         let go_on = match node.propagate(self.board, &mut self.chosen) {
             Step::Fail => true,
-            Step::Solved => self.record(),
+            Step::Solved => self.found.record(&self.chosen),
             Step::Branch(budget, line) => {
                 let squares: Vec<(usize, usize)> = match line {
                     LineChoice::Row(r) => bits(node.alive[r]).map(|c| (r, c)).collect(),
@@ -444,17 +435,5 @@ impl Search<'_> {
         };
         self.chosen.truncate(mark);
         go_on
-    }
-
-    /// Records the chosen squares; false (and `more` set) when the limit is already reached.
-    fn record(&mut self) -> bool {
-        if self.solutions.len() == self.limit {
-            self.more = true;
-            return false;
-        }
-        let mut solution = self.chosen.clone();
-        solution.sort_unstable();
-        self.solutions.push(solution);
-        true
     }
 }

@@ -10,7 +10,7 @@
 //! per cell and an alive count per item, undone from a trail; the groups are short lines
 //! of a board, so scanning a group's dead cells costs little.
 
-use super::solve::{Enumeration, PlacementCsp};
+use super::solve::{Collector, Enumeration, PlacementCsp};
 
 /// The incidence structure of a [`PlacementCsp`] and the search state.
 struct Search {
@@ -25,10 +25,7 @@ struct Search {
     /// Cells removed since the search began, undone in reverse order.
     trail: Vec<u32>,
     chosen: Vec<u32>,
-    solutions: Vec<Vec<u32>>,
-    limit: usize,
-    /// Set once a solution beyond `limit` is seen.
-    more: bool,
+    found: Collector,
     nodes: u64,
 }
 
@@ -55,9 +52,7 @@ impl Search {
             alive: vec![true; csp.cells],
             trail: Vec::new(),
             chosen: Vec::new(),
-            solutions: Vec::new(),
-            limit,
-            more: false,
+            found: Collector::new(limit),
             nodes: 0,
         }
     }
@@ -112,14 +107,7 @@ impl Search {
     fn run(&mut self) -> bool {
         self.nodes += 1;
         let Some(item) = self.most_constrained() else {
-            if self.solutions.len() == self.limit {
-                self.more = true;
-                return false;
-            }
-            let mut solution = self.chosen.clone();
-            solution.sort_unstable();
-            self.solutions.push(solution);
-            return true;
+            return self.found.record(&self.chosen);
         };
         let options: Vec<u32> = self.item_cells[item]
             .iter()
@@ -145,9 +133,5 @@ impl Search {
 pub fn enumerate(csp: &PlacementCsp, limit: usize) -> Enumeration {
     let mut search = Search::new(csp, limit);
     search.run();
-    Enumeration {
-        solutions: search.solutions,
-        complete: !search.more,
-        nodes: search.nodes,
-    }
+    search.found.into_enumeration(search.nodes)
 }

@@ -103,6 +103,46 @@ pub struct Enumeration {
     pub nodes: u64,
 }
 
+/// The solutions an exhaustive search has found, up to a limit (shared by the search
+/// engines).
+pub(crate) struct Collector {
+    solutions: Vec<Vec<u32>>,
+    limit: usize,
+    /// Set once a solution beyond `limit` is seen.
+    more: bool,
+}
+
+impl Collector {
+    pub(crate) fn new(limit: usize) -> Collector {
+        Collector {
+            solutions: Vec::new(),
+            limit,
+            more: false,
+        }
+    }
+
+    /// Records `chosen` (sorted); false (and the enumeration marked incomplete) when the
+    /// limit is already reached.
+    pub(crate) fn record(&mut self, chosen: &[u32]) -> bool {
+        if self.solutions.len() == self.limit {
+            self.more = true;
+            return false;
+        }
+        let mut solution = chosen.to_vec();
+        solution.sort_unstable();
+        self.solutions.push(solution);
+        true
+    }
+
+    pub(crate) fn into_enumeration(self, nodes: u64) -> Enumeration {
+        Enumeration {
+            solutions: self.solutions,
+            complete: !self.more,
+            nodes,
+        }
+    }
+}
+
 /// Groups the indices `0..keys.len()` by equal key, in order of first appearance.
 pub fn groups_by<K: std::hash::Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Vec<Vec<u32>> {
     let mut index: FxHashMap<K, usize> = FxHashMap::default();
