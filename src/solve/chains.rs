@@ -37,7 +37,8 @@ pub(crate) struct Chains {
     reach: Vec<u64>,
     /// Per slot: kinds with a mobile arrival there (bit [`kind_index`]).
     arrivals: Vec<u8>,
-    /// Per slot: the squares reachable from it in the arrival graph, itself included.
+    /// Per slot: the squares reachable from it in the arrival graph, itself included
+    /// (built on first use: `n · words` words, only for boards the rule applies to).
     closure: Vec<u64>,
 }
 
@@ -55,7 +56,7 @@ impl Chains {
             words,
             reach: Vec::new(),
             arrivals: vec![0; n],
-            closure: vec![0; n * words],
+            closure: Vec::new(),
         }
     }
 
@@ -81,6 +82,9 @@ impl Chains {
     /// docs); returns the work done, for the clock.
     pub fn restrict(&mut self, geo: &Geometry, state: &State, finals: &mut [u64]) -> u64 {
         let (n, words) = (geo.len(), self.words);
+        if self.closure.is_empty() {
+            self.closure = vec![0; n * words];
+        }
         if self.reach.is_empty() {
             self.reach = vec![0; 6 * n * words];
             for kind in crate::board::PieceKind::ALL
@@ -231,5 +235,15 @@ mod tests {
         assert_eq!(report.verdict, Verdict::Unsolvable);
         assert_eq!(report.stats.nodes, 1);
         assert_eq!(report.stats.dead_final_square, 1);
+    }
+
+    /// The buffers of a huge board are not allocated up front: the rule never runs there
+    /// (a 2²⁰-slot board would need 128 GiB of closure bitsets; the 5-4 pigeonhole
+    /// Knight board, 840 k knights, used to abort in `initial_finals`).
+    #[test]
+    fn huge_boards_allocate_nothing_up_front() {
+        let slots = 1 << 20;
+        let chains = super::Chains::new(slots, slots / 64);
+        assert!(chains.closure.is_empty() && chains.reach.is_empty());
     }
 }
