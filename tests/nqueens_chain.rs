@@ -9,12 +9,12 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use sat2chess::formula::{Assignment, Cnf, Lit};
-use sat2chess::nqueens::Queen;
 use sat2chess::nqueens::chain::Chain;
 use sat2chess::nqueens::check::check_completion;
 use sat2chess::nqueens::completion::Embedding;
 use sat2chess::nqueens::onein3::{CnfEncoding, OneInThree, Restriction};
 use sat2chess::nqueens::problem5::GadgetReduction;
+use sat2chess::nqueens::{Queen, canonical, non_attacking};
 
 const LIMIT: usize = 10_000;
 
@@ -152,7 +152,7 @@ fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
     let (solutions, p5_solutions) = check_front(monotone, u32::MAX);
     let chain = Chain::from_onein3(monotone, i64::MAX).unwrap();
     let side = sat2chess::nqueens::chain::completion_side(&chain.gadgets.instance);
-    assert_eq!(side, chain.completion().n, "predicted board side");
+    assert_eq!(side, chain.embedding.n, "predicted board side");
     let problem4 = &chain.arrangement.instance;
     assert!(problem4.is_well_formed());
     let p4_solutions = complete(problem4.enumerate(LIMIT).unwrap());
@@ -169,9 +169,10 @@ fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
 
     let problem3 = &chain.blocking.instance;
     assert!(problem3.is_well_formed());
+    // Problem 3's solutions as the queens they add to `P` (`S₃ ∖ P`).
     let p3_solutions = complete(problem3.enumerate(LIMIT).unwrap());
-    for s in &p3_solutions {
-        assert!(problem3.is_solution(s));
+    for added in &p3_solutions {
+        assert!(problem3.is_solution(added));
     }
     assert_bijection(
         "Def. 16",
@@ -206,6 +207,7 @@ fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
     if embedding.n <= max_side {
         // The board written out: the same completions, each accepted by the checker.
         let completion = chain.completion();
+        assert_eq!(completion.n, side, "predicted board side");
         assert!(completion.is_well_formed());
         assert_eq!(completion.preplaced.len(), embedding.preplaced_count());
         let mut written = complete(completion.enumerate(LIMIT).unwrap());
@@ -216,6 +218,25 @@ fn check_chain(monotone: &OneInThree, max_side: i64) -> usize {
         written.sort();
         sparse.sort();
         assert_eq!(written, sparse, "Def. 10: written board");
+        // The added-queens form of Problem 3 against the paper's sets: `S₃ = P ∪ added`
+        // solves Problem 3, and on the written board `S₂ = S₃ ∪ P₂` (Lemma 12) is a
+        // solution whose `n₃ × n₃` corner is `S₃` (Lemma 11).
+        for added in &p3_solutions {
+            let full: Vec<Queen> =
+                canonical(problem3.preplaced.iter().chain(added).copied().collect());
+            assert_eq!(full.len(), problem3.preplaced.len() + problem3.cols.len());
+            assert!(non_attacking(&full));
+            let completed: Vec<Queen> = completion
+                .preplaced
+                .iter()
+                .copied()
+                .chain(embedding.forward(added))
+                .collect();
+            assert_eq!(completed.len() as i64, completion.n);
+            assert!(non_attacking(&completed));
+            let corner = completed.into_iter().filter(|q| q.norm() < problem3.n);
+            assert_eq!(canonical(corner.collect()), full, "Lemmas 11/12");
+        }
     }
     solutions.len()
 }
@@ -322,10 +343,6 @@ fn cnf_encoding_is_parsimonious() {
     }
 }
 
-/// The largest board side on which tiny CNFs are counted at every stage: Problem 3's
-/// pre-placed queens (about n/130) are written out, the n-Queens board is not.
-const TINY_CNF_MAX_SIDE: i64 = 50_000_000;
-
 #[test]
 fn tiny_cnfs_are_parsimonious_at_every_stage() {
     let lit = |var: u32, positive: bool| Lit::new(sat2chess::formula::Var(var), positive);
@@ -336,6 +353,14 @@ fn tiny_cnfs_are_parsimonious_at_every_stage() {
         Cnf::new(1, vec![vec![lit(0, false)]]),
         Cnf::new(2, vec![vec![lit(0, true), lit(1, false)]]),
         Cnf::new(3, vec![vec![lit(0, false), lit(1, true), lit(2, false)]]),
+        Cnf::new(
+            2,
+            vec![
+                vec![lit(0, true), lit(1, true)],
+                vec![lit(0, false), lit(1, false)],
+            ],
+        ),
+        Cnf::new(1, vec![vec![lit(0, true)], vec![lit(0, false)]]),
     ];
     let mut rng = fastrand::Rng::with_seed(5);
     cnfs.extend((0..10).map(|_| random_cnf(&mut rng)));
@@ -345,19 +370,17 @@ fn tiny_cnfs_are_parsimonious_at_every_stage() {
         let restriction = Restriction::new(&encoding.instance);
         let gadgets = GadgetReduction::new(&restriction.instance);
         let side = sat2chess::nqueens::chain::completion_side(&gadgets.instance);
-        if side > TINY_CNF_MAX_SIDE {
-            continue;
-        }
         let count = check_chain(&encoding.instance, 0);
         assert_eq!(count, models(&cnf).len(), "{cnf:?}");
         counted.push((side, count));
     }
-    // Satisfiable and unsatisfiable CNFs, boards up to 4.4·10⁷ squares a side.
-    assert!(counted.len() >= 4, "{counted:?}");
+    // All 18 counted: satisfiable and unsatisfiable CNFs, boards up to 1.9·10⁸ a side
+    // (one 3-literal clause).
+    assert_eq!(counted.len(), 18, "{counted:?}");
     assert!(counted.iter().any(|&(_, count)| count == 0), "{counted:?}");
     assert!(counted.iter().any(|&(_, count)| count > 1), "{counted:?}");
     assert!(
-        counted.iter().any(|&(side, _)| side > 40_000_000),
+        counted.iter().any(|&(side, _)| side > 190_000_000),
         "{counted:?}"
     );
     println!("tiny CNFs counted at every stage (side, solutions): {counted:?}");
@@ -378,7 +401,7 @@ fn embedding_describes_the_written_board() {
         assert_eq!(embedding.preplaced_count(), completion.preplaced.len());
         assert!(embedding.preplaced_attack_free());
         assert!(sat2chess::nqueens::non_attacking(&completion.preplaced));
-        let mut sparse = embedding.candidates();
+        let mut sparse = embedding.candidates().to_vec();
         sparse.sort_unstable();
         let mut written = completion.candidates();
         written.sort_unstable();

@@ -4,12 +4,14 @@
 //! solution `Q₁₉` (Def. 5, Observation 6); queens `Q_C`, `Q_R` in one extra column block
 //! and row block close the rows and columns the instance must not use.
 
+use std::sync::OnceLock;
+
 use rustc_hash::FxHashSet;
 
 use super::excluded_diagonals::{Line, contains, sorted_set};
 use super::problem3::Problem3;
 use super::solve::{Engine, QueensCsp, Solutions};
-use super::{Queen, canonical, non_attacking};
+use super::{LineSet, Queen, canonical, non_attacking};
 use crate::sat::SatError;
 
 /// `Q₁₉` of Def. 5.
@@ -34,6 +36,26 @@ pub const Q19: [(i64, i64); 19] = [
     (17, 0),
     (18, 4),
 ];
+
+/// For each kind of line (column `x`, row `y`, sum `x + y`, difference `x − y + 18`),
+/// the index in [`Q19`] of the queen on line `k` (or [`NO_COPY`]); `Q₁₉` holds at most one
+/// queen per line, so Def. 10's block copy of a line is found in `O(1)`.
+const COPY_BY_LINE: [[u8; 37]; 4] = copy_by_line();
+const NO_COPY: u8 = u8::MAX;
+
+const fn copy_by_line() -> [[u8; 37]; 4] {
+    let mut table = [[NO_COPY; 37]; 4];
+    let mut i = 0;
+    while i < Q19.len() {
+        let (x, y) = Q19[i];
+        table[0][x as usize] = i as u8;
+        table[1][y as usize] = i as u8;
+        table[2][(x + y) as usize] = i as u8;
+        table[3][(x - y + 18) as usize] = i as u8;
+        i += 1;
+    }
+    table
+}
 
 /// `A_n = {(i, 2i mod n)}` (Def. 5).
 pub fn a_n(n: i64) -> impl Iterator<Item = Queen> {
@@ -130,22 +152,27 @@ pub fn block_side(n3: i64) -> i64 {
 /// The pre-placed queens `P₂` (about `19n′`, up to 10¹⁰ for CNF input) are kept as their
 /// description — the 19 block copies of `A_{n′}`/`B_{n′}`, the filter `C′ × R′`, `Q_C`,
 /// `Q_R` and `P₃` — so the board's free lines and unattacked squares are computed in
-/// `O(|C′| + |R′| + |P₃| + candidates)` ([`Self::candidates`]) and [`Self::completion`]
-/// writes the queens out only when asked.
+/// `O(|C′| + |R′| + |P₃| + candidates)` (the copy on a line is found in `O(1)`), once
+/// ([`Self::candidates`], [`Self::preplaced_attack_free`] keep their answers), and
+/// [`Self::completion`] writes the queens out only when asked. Solutions of Problem 3 are
+/// likewise its added queens `S₃ ∖ P₃` ([`super::problem3`]), so the maps are `O(|S₂ ∖ P₂|)`.
 #[derive(Clone, Debug)]
 pub struct Embedding {
     /// The side `n = 19n′ + |C′|` of the n-Queens board.
     pub n: i64,
     /// `n′` (0 when `P₃` attacks itself and the instance is passed through unchanged).
     pub block: i64,
-    /// The Problem 3 instance's side `n₃` and pre-placed queens `P₃`.
+    /// The Problem 3 instance's side `n₃`.
     source_n: i64,
-    source_preplaced: Vec<Queen>,
     /// `C′ = C ∪ cols(P₃)`, `R′ = R ∪ rows(P₃)`, sorted (Def. 10 step 3).
     c_prime: Vec<i64>,
     r_prime: Vec<i64>,
     /// The queens of `Q_C`, `Q_R` and `P₃`; the block copies are implicit.
     extras: Vec<Queen>,
+    /// The copy queens step 3 removes and the unattacked squares, computed on first use.
+    free: OnceLock<(Vec<Queen>, Vec<Queen>)>,
+    /// [`Self::preplaced_attack_free`], computed on first use.
+    attack_free: OnceLock<bool>,
 }
 
 /// One block copy of Def. 10 step 2: `A_{n′}` (or `B_{n′}`) shifted by `n′(x, y)`.
@@ -233,10 +260,11 @@ impl Embedding {
                 n: n3,
                 block: 0,
                 source_n: n3,
-                extras: source_preplaced.clone(),
-                source_preplaced,
+                extras: source_preplaced,
                 c_prime: Vec::new(),
                 r_prime: Vec::new(),
+                free: OnceLock::new(),
+                attack_free: OnceLock::new(),
             };
         }
         let block = block_side(n3);
@@ -274,24 +302,52 @@ impl Embedding {
             n: 19 * block + c_prime.len() as i64,
             block,
             source_n: n3,
-            source_preplaced,
             c_prime,
             r_prime,
             extras,
+            free: OnceLock::new(),
+            attack_free: OnceLock::new(),
         }
     }
 
     /// Step 2: `Q₂ = A_{n′} + n′(Q₁₉ ∖ {(17, 0)}) ∪ B_{n′} + n′(17, 0)` (none when passed through).
     fn copies(&self) -> impl Iterator<Item = BlockCopy> + '_ {
-        let block = self.block;
-        Q19.iter()
-            .filter(move |_| block > 0)
-            .map(move |&(x, y)| BlockCopy {
-                block,
-                x,
-                y,
-                transposed: (x, y) == (17, 0),
-            })
+        (0..Q19.len())
+            .filter(move |_| self.block > 0)
+            .map(|i| self.copy(i))
+    }
+
+    /// Copy `i`: `Q₁₉[i]`'s block.
+    fn copy(&self, i: usize) -> BlockCopy {
+        let (x, y) = Q19[i];
+        BlockCopy {
+            block: self.block,
+            x,
+            y,
+            transposed: (x, y) == (17, 0),
+        }
+    }
+
+    /// The queen of the block copies on line `value` of kind `line`, removed or not. A
+    /// line crosses the blocks of copies whose column, row, sum or difference (in units of
+    /// `n′`) is `⌊value/n′⌋`, or for diagonals also one less or more (the blocks'
+    /// extent); [`COPY_BY_LINE`] names the copy of each.
+    fn copy_queen_on(&self, line: Line, value: i64) -> Option<Queen> {
+        if self.block == 0 {
+            return None;
+        }
+        let (table, unit, other, offset) = match line {
+            Line::Col => (0, value.div_euclid(self.block), 0, 0),
+            Line::Row => (1, value.div_euclid(self.block), 0, 0),
+            Line::Sum => (2, value.div_euclid(self.block), -1, 0),
+            Line::Diff => (3, value.div_euclid(self.block), 1, 18),
+        };
+        [unit, unit + other]
+            .into_iter()
+            .filter_map(|k| usize::try_from(k + offset).ok())
+            .filter_map(|k| COPY_BY_LINE[table].get(k).copied())
+            .filter(|&i| i != NO_COPY)
+            .find_map(|i| self.copy(i as usize).on(line, value))
     }
 
     /// Step 3's filter: a copy queen stays unless its column is in `C′` or its row in `R′`.
@@ -300,24 +356,23 @@ impl Embedding {
     }
 
     /// The copy queens step 3 removes: the one in each column of `C′` and each row of `R′`.
-    fn removed(&self) -> Vec<Queen> {
-        let mut removed: Vec<Queen> = self
-            .copies()
-            .flat_map(|copy| {
-                let cols = self
-                    .c_prime
-                    .iter()
-                    .filter_map(move |&c| copy.on(Line::Col, c));
-                let rows = self
-                    .r_prime
-                    .iter()
-                    .filter_map(move |&r| copy.on(Line::Row, r));
+    fn removed(&self) -> &[Queen] {
+        &self.free().0
+    }
+
+    /// The removed copy queens and the unattacked squares, computed on first use.
+    fn free(&self) -> &(Vec<Queen>, Vec<Queen>) {
+        self.free.get_or_init(|| {
+            let cols = self.c_prime.iter().map(|&c| (Line::Col, c));
+            let rows = self.r_prime.iter().map(|&r| (Line::Row, r));
+            let removed = canonical(
                 cols.chain(rows)
-            })
-            .collect();
-        removed.sort_unstable();
-        removed.dedup();
-        removed
+                    .filter_map(|(line, value)| self.copy_queen_on(line, value))
+                    .collect(),
+            );
+            let cells = self.unattacked(&removed);
+            (removed, cells)
+        })
     }
 
     /// The number of pre-placed queens `|P₂|`.
@@ -343,16 +398,24 @@ impl Embedding {
     }
 
     /// True when some queen of `P₂` is on line `value` of kind `line`.
-    fn occupied(&self, line: Line, value: i64, extra_lines: &FxHashSet<i64>) -> bool {
-        extra_lines.contains(&value)
-            || self
-                .copies()
-                .any(|copy| copy.on(line, value).is_some_and(|q| self.kept(q)))
+    fn occupied(&self, line: Line, value: i64, extra_lines: &LineSet) -> bool {
+        extra_lines.contains(value) || self.copy_occupies(line, value)
+    }
+
+    /// True when a block copy queen that step 3 keeps is on line `value` of kind `line`.
+    fn copy_occupies(&self, line: Line, value: i64) -> bool {
+        self.copy_queen_on(line, value)
+            .is_some_and(|q| self.kept(q))
+    }
+
+    /// The lines of kind `line` of `Q_C`, `Q_R` and `P₃`.
+    fn extra_lines(&self, line: Line) -> LineSet {
+        LineSet::new(self.extras.iter().map(|&q| line.of(q)).collect()).0
     }
 
     /// The lines of kind `line` that no queen of `P₂` occupies, among `among`.
-    fn free(&self, line: Line, among: impl Iterator<Item = i64>) -> Vec<i64> {
-        let extra_lines: FxHashSet<i64> = self.extras.iter().map(|&q| line.of(q)).collect();
+    fn free_lines(&self, line: Line, among: impl Iterator<Item = i64>) -> Vec<i64> {
+        let extra_lines = self.extra_lines(line);
         sorted_set(
             among
                 .filter(|&value| !self.occupied(line, value, &extra_lines))
@@ -365,12 +428,16 @@ impl Embedding {
     /// holds the queen of its block copy (`A_{n′}` and `B_{n′}` are permutations, `n′`
     /// odd) unless step 3 removed it, and `Q_C` fills the columns above; so the free
     /// columns are among those of the removed queens, and likewise the rows.
-    pub fn candidates(&self) -> Vec<Queen> {
-        let removed = self.removed();
-        let cols = self.free(Line::Col, removed.iter().map(|q| q.col));
-        let rows = self.free(Line::Row, removed.iter().map(|q| q.row));
-        let extra_sums: FxHashSet<i64> = self.extras.iter().map(|q| q.sum()).collect();
-        let extra_diffs: FxHashSet<i64> = self.extras.iter().map(|q| q.diff()).collect();
+    pub fn candidates(&self) -> &[Queen] {
+        &self.free().1
+    }
+
+    /// [`Self::candidates`] from the removed copy queens.
+    fn unattacked(&self, removed: &[Queen]) -> Vec<Queen> {
+        let cols = self.free_lines(Line::Col, removed.iter().map(|q| q.col));
+        let rows = self.free_lines(Line::Row, removed.iter().map(|q| q.row));
+        let extra_sums = self.extra_lines(Line::Sum);
+        let extra_diffs = self.extra_lines(Line::Diff);
         cols.iter()
             .flat_map(|&col| rows.iter().map(move |&row| Queen::new(col, row)))
             .filter(|q| {
@@ -390,13 +457,14 @@ impl Embedding {
     /// copies. The copies among themselves form the `19n′`-queens solution of Def. 5
     /// minus some queens (Lemma 7, Observation 6).
     pub fn preplaced_attack_free(&self) -> bool {
-        let no_line = FxHashSet::default();
-        non_attacking(&self.extras)
-            && self.extras.iter().all(|&q| {
-                [Line::Col, Line::Row, Line::Sum, Line::Diff]
-                    .into_iter()
-                    .all(|line| !self.occupied(line, line.of(q), &no_line))
-            })
+        *self.attack_free.get_or_init(|| {
+            non_attacking(&self.extras)
+                && self.extras.iter().all(|&q| {
+                    [Line::Col, Line::Row, Line::Sum, Line::Diff]
+                        .into_iter()
+                        .all(|line| !self.copy_occupies(line, line.of(q)))
+                })
+        })
     }
 
     /// Up to `limit` completions (the sorted added queens) and whether that is all of
@@ -407,7 +475,7 @@ impl Embedding {
             return Ok((Vec::new(), true));
         }
         let csp = QueensCsp {
-            cells: self.candidates(),
+            cells: self.candidates().to_vec(),
             required: self.missing(),
         };
         csp.enumerate_queens_with(Engine::default(), limit)
@@ -416,31 +484,25 @@ impl Embedding {
     /// True when `added` completes the board: `n − |P₂|` queens on squares [`Self::candidates`]
     /// allows, no two attacking.
     pub fn is_completion(&self, added: &[Queen]) -> bool {
-        let cells: FxHashSet<Queen> = self.candidates().into_iter().collect();
+        let cells: FxHashSet<Queen> = self.candidates().iter().copied().collect();
         added.len() == self.missing()
             && added.iter().all(|q| cells.contains(q))
             && non_attacking(added)
     }
 
-    /// Lemma 12: `S₂ = S₃ ∪ P₂`; returned as the added queens `S₃ ∖ P₃`.
+    /// Lemma 12: `S₂ = S₃ ∪ P₂`. With `P₃ ⊆ P₂` the added queens are the same on both
+    /// boards, `S₂ ∖ P₂ = S₃ ∖ P₃`: `queens` (Problem 3's added queens) sorted.
     pub fn forward(&self, queens: &[Queen]) -> Vec<Queen> {
-        let preplaced: FxHashSet<Queen> = self.source_preplaced.iter().copied().collect();
-        canonical(
-            queens
-                .iter()
-                .filter(|q| !preplaced.contains(q))
-                .copied()
-                .collect(),
-        )
+        canonical(queens.to_vec())
     }
 
-    /// Lemma 11: `S₃ = {q ∈ S₂ | ‖q‖ < n₃}`, from the added queens `S₂ ∖ P₂`.
+    /// Lemma 11: `S₃ = {q ∈ S₂ | ‖q‖ < n₃}`, from and to the added queens: `S₃ ∖ P₃` is
+    /// the part of `S₂ ∖ P₂` inside the `n₃ × n₃` corner.
     pub fn backward(&self, added: &[Queen]) -> Vec<Queen> {
-        let inside = added.iter().filter(|q| q.norm() < self.source_n);
         canonical(
-            self.source_preplaced
+            added
                 .iter()
-                .chain(inside)
+                .filter(|q| q.norm() < self.source_n)
                 .copied()
                 .collect(),
         )

@@ -88,15 +88,72 @@ impl std::fmt::Display for Queen {
     }
 }
 
-/// True when no two of `queens` attack each other (O(q) with hash sets).
+/// True when no two of `queens` attack each other: their columns, rows, sum- and
+/// difference-diagonals are each pairwise distinct ([`LineSet::new`], `O(q)` or
+/// `O(q log q)`, no hashing of millions of values).
 pub fn non_attacking(queens: &[Queen]) -> bool {
-    let mut lines = rustc_hash::FxHashSet::default();
-    queens.iter().all(|q| {
-        lines.insert((0, q.col))
-            & lines.insert((1, q.row))
-            & lines.insert((2, q.sum()))
-            & lines.insert((3, q.diff()))
-    })
+    use excluded_diagonals::Line;
+    [Line::Col, Line::Row, Line::Sum, Line::Diff]
+        .into_iter()
+        .all(|line| LineSet::new(queens.iter().map(|&q| line.of(q)).collect()).1)
+}
+
+/// A set of lines of one kind (columns, rows, sum- or difference-diagonals): a bitset
+/// over their range when it is at most 128 times their number (the usual case: the
+/// queens of a board spread over its lines; 16 bytes a value), else the sorted values.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LineSet {
+    min: i64,
+    bits: Vec<u64>,
+    sorted: Vec<i64>,
+}
+
+impl LineSet {
+    /// The set of `values`, and whether they are pairwise distinct.
+    pub(crate) fn new(mut values: Vec<i64>) -> (LineSet, bool) {
+        let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+            return (LineSet::default(), true);
+        };
+        let span = max as i128 - min as i128 + 1;
+        if span <= 128 * values.len() as i128 {
+            let mut bits = vec![0u64; (span as usize).div_ceil(64)];
+            let mut distinct = true;
+            for v in values {
+                let i = (v - min) as usize;
+                distinct &= bits[i / 64] >> (i % 64) & 1 == 0;
+                bits[i / 64] |= 1 << (i % 64);
+            }
+            let set = LineSet {
+                min,
+                bits,
+                sorted: Vec::new(),
+            };
+            (set, distinct)
+        } else {
+            values.sort_unstable();
+            let distinct = values.windows(2).all(|w| w[0] != w[1]);
+            values.dedup();
+            let set = LineSet {
+                min,
+                bits: Vec::new(),
+                sorted: values,
+            };
+            (set, distinct)
+        }
+    }
+
+    /// True when line `value` is in the set.
+    pub(crate) fn contains(&self, value: i64) -> bool {
+        if self.bits.is_empty() {
+            return self.sorted.binary_search(&value).is_ok();
+        }
+        let Ok(i) = usize::try_from(value as i128 - self.min as i128) else {
+            return false;
+        };
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
 }
 
 /// A sorted, duplicate-free copy of `queens`: the canonical form of a solution.
@@ -104,4 +161,61 @@ pub fn canonical(mut queens: Vec<Queen>) -> Vec<Queen> {
     queens.sort_unstable();
     queens.dedup();
     queens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_sets_answer_membership_and_distinctness_in_both_forms() {
+        // Dense values (a bitset) and values spread far apart (sorted), with and without
+        // a repeat.
+        for values in [
+            vec![5, -3, 0, 9, 2],
+            vec![-1_000_000_000, 7, 4_000_000_000, 12],
+        ] {
+            for repeat in [false, true] {
+                let mut input = values.clone();
+                if repeat {
+                    input.push(values[1]);
+                }
+                let (set, distinct) = LineSet::new(input);
+                assert_eq!(distinct, !repeat);
+                for &v in &values {
+                    assert!(set.contains(v));
+                    assert!(!set.contains(v + 1) || values.contains(&(v + 1)));
+                }
+                assert!(!set.contains(i64::MIN) && !set.contains(i64::MAX));
+            }
+        }
+        let (empty, distinct) = LineSet::new(Vec::new());
+        assert!(distinct && !empty.contains(0));
+    }
+
+    #[test]
+    fn non_attacking_finds_each_kind_of_attack() {
+        let free = [
+            Queen::new(0, 1),
+            Queen::new(1, 3),
+            Queen::new(2, 0),
+            Queen::new(3, 2),
+        ];
+        assert!(non_attacking(&free));
+        for other in [
+            Queen::new(0, 7),   // column of (0, 1)
+            Queen::new(9, 3),   // row of (1, 3)
+            Queen::new(10, -8), // sum-diagonal of (2, 0)
+            Queen::new(5, 4),   // difference-diagonal of (3, 2)
+            Queen::new(1, 3),   // the same square twice
+        ] {
+            let mut queens = free.to_vec();
+            queens.push(other);
+            assert!(!non_attacking(&queens), "{other}");
+        }
+        assert!(non_attacking(&[
+            Queen::new(0, 0),
+            Queen::new(1_000_000_000, 2)
+        ]));
+    }
 }
