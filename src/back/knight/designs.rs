@@ -147,18 +147,20 @@ fn exit(
     let target = c
         .backend
         .cross_section(band, frame.exit(side), side, frame.colour);
-    connect(c, t, target, side, false)
+    connect(c, t, target, side, frame, false)
 }
 
 /// Runs the wire `t` on to the column `target` of a wire flowing toward `flow`, turning
 /// with a corner first if `t` flows across it (the corner lands its wire on the target's
-/// band or next to it; the route after it moves the wire onto the band). Adapters go
-/// next to the target if `adapters_last`.
+/// band or next to it; the route after it moves the wire onto the band; of the landings
+/// that fit `frame`, the one with the least reach is kept). Adapters go next to the
+/// target if `adapters_last`.
 fn connect(
     c: &mut Canvas<Knight>,
     t: &mut Turtle,
     target: Column,
     flow: Direction,
+    frame: Frame,
     adapters_last: bool,
 ) -> Result<(), BackendError> {
     if t.flow == flow {
@@ -166,6 +168,7 @@ fn connect(
     }
     let band = band_of(target, flow);
     let mut last_error = c.error("no corner");
+    let mut best: Option<(i64, Vec<crate::back::Element>, Turtle)> = None;
     for delta in [0, -1, 1, -2, 2, -3, 3] {
         let mut trial = c.trial();
         let mut turned = *t;
@@ -173,14 +176,20 @@ fn connect(
             .and_then(|()| route(&mut trial, &mut turned, target, adapters_last));
         match built {
             Ok(()) => {
-                c.elements.extend(trial.elements);
-                *t = turned;
-                return Ok(());
+                let r = reach_of::<Knight>(&trial.elements, frame);
+                let size = r.up + r.down + r.left + r.right;
+                if r.fits(frame.room()) && best.as_ref().is_none_or(|(least, ..)| size < *least)
+                {
+                    best = Some((size, trial.elements, turned));
+                }
             }
             Err(error) => last_error = error,
         }
     }
-    Err(last_error)
+    let (_, elements, turned) = best.ok_or(last_error)?;
+    c.elements.extend(elements);
+    *t = turned;
+    Ok(())
 }
 
 /// A corner turning the wire `t` toward `flow` so that the new wire runs in `band`
@@ -501,7 +510,7 @@ fn try_place(
     for &(name, side) in inputs {
         let mut t = trial.entering(frame, side);
         let (target, flow) = placed.port(name)?;
-        connect(&mut trial, &mut t, target, flow, true)?;
+        connect(&mut trial, &mut t, target, flow, frame, true)?;
     }
     for &(name, side) in outputs {
         let mut t = placed.turtle(name)?;
