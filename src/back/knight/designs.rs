@@ -178,8 +178,7 @@ fn connect(
             Ok(()) => {
                 let r = reach_of::<Knight>(&trial.elements, frame);
                 let size = r.up + r.down + r.left + r.right;
-                if r.fits(frame.room()) && best.as_ref().is_none_or(|(least, ..)| size < *least)
-                {
+                if r.fits(frame.room()) && best.as_ref().is_none_or(|(least, ..)| size < *least) {
                     best = Some((size, trial.elements, turned));
                 }
             }
