@@ -17,7 +17,7 @@ use sat2chess::back::knight::Knight;
 const CASES: usize = 300;
 const SEED: u64 = 0x6b83_d5f6;
 /// At most 3 variables and 5 clauses: Knight boards are larger than King boards of
-/// the same formula (tile sides 60–244 against 7–34), and the test should take seconds.
+/// the same formula (tile sides 24–152 against 7–37), and the test should take seconds.
 const SIZE: (u32, usize) = (3, 5);
 
 #[test]

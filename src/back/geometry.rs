@@ -70,12 +70,18 @@ pub enum SideParity {
     Any,
     /// Tile sides are even.
     Even,
-    /// Tile sides are multiples of four and wire bands start on even lines (Knight: a
-    /// straight wire repeats every four squares and its border column must be dark on
-    /// either side of every tile, so a tile side is a whole number of wire periods; even
-    /// bands keep their parity under every symmetry of such a tile).
+    /// Tile sides and wire bands are multiples of four (Knight: a straight wire repeats
+    /// every four squares and its border column must be dark on either side of every
+    /// tile, so a tile side is a whole number of wire periods). A band on a multiple of
+    /// four lands two lines off one in a flipped tile, so the phase of a tile's canonical
+    /// frame follows from its symmetry alone ([`SideParity::phase`]).
     Quad,
 }
+
+/// The phase of a canonical tile frame: its colour and its row and column bands modulo
+/// four (all zero unless [`SideParity::Quad`]). A Knight design needs more or less room
+/// depending on where its gadget's ports fall on the wires of its bands.
+pub type Phase = (u8, i64, i64);
 
 impl SideParity {
     /// The side a tile row (column) of at least `needed` squares gets.
@@ -91,7 +97,24 @@ impl SideParity {
     pub fn band(self, up: i64) -> i64 {
         match self {
             SideParity::Any | SideParity::Even => up,
-            SideParity::Quad => up + up % 2,
+            SideParity::Quad => self.side(up),
+        }
+    }
+
+    /// The phase of the canonical frame of a tile that symmetry `s` turns (bands and
+    /// sides of [`SideParity::Quad`]: the colour of the canonical top-left square is the
+    /// parity of the flips, and a flipped axis puts its band two lines off a multiple of
+    /// four).
+    pub fn phase(self, s: Symmetry) -> Phase {
+        if self != SideParity::Quad {
+            return (0, 0, 0);
+        }
+        let colour = (u8::from(s.flip_rows) + u8::from(s.flip_cols)) % 2;
+        let (rows, cols) = (2 * i64::from(s.flip_rows), 2 * i64::from(s.flip_cols));
+        if s.transpose {
+            (colour, cols, rows)
+        } else {
+            (colour, rows, cols)
         }
     }
 }
@@ -114,13 +137,27 @@ impl Frame {
     /// The smallest frame with sides and bands of `parity` that holds a design of reach
     /// `r`.
     pub fn tight(r: Reach, parity: SideParity) -> Frame {
-        let (band_row, band_col) = (parity.band(r.up), parity.band(r.left));
+        Frame::tight_in(r, parity, (0, 0, 0))
+    }
+
+    /// The smallest frame of `phase` with sides of `parity` that holds a design of reach
+    /// `r`.
+    pub fn tight_in(r: Reach, parity: SideParity, (colour, row, col): Phase) -> Frame {
+        let band = |up: i64, phase: i64| {
+            let band = parity.band(up);
+            if parity == SideParity::Quad && (band - phase).rem_euclid(4) != 0 {
+                band + 2
+            } else {
+                band
+            }
+        };
+        let (band_row, band_col) = (band(r.up, row), band(r.left, col));
         Frame {
             rows: parity.side(band_row + 2 + r.down),
             cols: parity.side(band_col + 2 + r.right),
             band_row,
             band_col,
-            colour: 0,
+            colour,
         }
     }
 
@@ -290,6 +327,7 @@ mod tests {
         assert_eq!(SideParity::Any.side(7), 7);
         assert_eq!(SideParity::Quad.side(9), 12);
         assert_eq!(SideParity::Quad.side(8), 8);
-        assert_eq!(SideParity::Quad.band(5), 6);
+        assert_eq!(SideParity::Quad.band(5), 8);
+        assert_eq!(SideParity::Quad.band(8), 8);
     }
 }

@@ -96,7 +96,7 @@ impl<B: Backend> Plan<B> {
         let mut row_reach = vec![least; layout.rows as usize];
         let mut col_reach = vec![least; layout.cols as usize];
         for &(at, design, symmetry, _) in &placements {
-            let reach = tileset.reach[&design].transformed(symmetry);
+            let reach = tileset.reach_on_board(design, symmetry);
             let row = &mut row_reach[at.row as usize];
             *row = row.max(reach);
             let col = &mut col_reach[at.col as usize];

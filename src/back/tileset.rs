@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
 
+use crate::gadgets::Symmetry;
 use crate::label::Direction;
 
 use super::canvas::Canvas;
 use super::contacts::check_contacts;
 use super::element::{Element, Library};
-use super::geometry::{Frame, Reach, SideParity};
+use super::geometry::{Frame, Phase, Reach, SideParity};
 use super::{Backend, BackendError};
 
 /// The reach of a design's elements in `frame`, with the backend's margin toward the
@@ -63,12 +64,15 @@ pub fn build_design<B: Backend>(
     Ok(canvas.elements)
 }
 
-/// The tile designs: each design's reach (measured once, in a roomy frame) and the
-/// designs built so far, per frame.
+/// The tile designs: each design's reach (measured once, in a roomy frame, per phase)
+/// and the designs built so far, per frame.
 pub struct Tileset<'a, B: Backend> {
     backend: &'a B,
     library: &'a Library,
+    /// Each design's reach in every phase a tile can give its frame.
     pub reach: BTreeMap<B::Design, Reach>,
+    /// Each design's reach per phase of its frame.
+    phase_reach: BTreeMap<(B::Design, Phase), Reach>,
     built: FxHashMap<(B::Design, Frame), Vec<Element>>,
 }
 
@@ -76,7 +80,8 @@ impl<'a, B: Backend> Tileset<'a, B> {
     /// Measures every design and checks that it also builds, without unintended
     /// contacts, in the smallest frame its reach allows. A backend with
     /// [`SideParity::Quad`] is measured in every colour and band phase (bands at 0 or 2
-    /// modulo 4) a tile can give its canonical frame, and the largest reach is kept.
+    /// modulo 4) a tile can give its canonical frame, and checked in the smallest frame
+    /// of each.
     pub fn new(backend: &'a B, library: &'a Library) -> Result<Tileset<'a, B>, BackendError> {
         const ROOMY: i64 = 100;
         // Knight gadgets are larger (the And is 105 squares wide).
@@ -101,22 +106,37 @@ impl<'a, B: Backend> Tileset<'a, B> {
             }],
         };
         let mut reach = BTreeMap::new();
+        let mut phase_reach = BTreeMap::new();
         for &design in backend.designs() {
             let mut r = Reach::uniform(0);
             for &frame in &frames {
                 let elements = build_design(backend, library, design, frame)?;
-                r = r.max(reach_of::<B>(&elements, frame));
+                let here = reach_of::<B>(&elements, frame);
+                let phase = (frame.colour, frame.band_row % 4, frame.band_col % 4);
+                let tight = Frame::tight_in(here, B::SIDE_PARITY, phase);
+                check_contacts::<B>(&build_design(backend, library, design, tight)?)?;
+                phase_reach.insert((design, phase), here);
+                r = r.max(here);
             }
-            let tight = build_design(backend, library, design, Frame::tight(r, B::SIDE_PARITY))?;
-            check_contacts::<B>(&tight)?;
             reach.insert(design, r);
         }
         Ok(Tileset {
             backend,
             library,
             reach,
+            phase_reach,
             built: FxHashMap::default(),
         })
+    }
+
+    /// The reach of `design` turned by `symmetry` on the board: its reach in the phase
+    /// that symmetry gives its canonical frame ([`SideParity::phase`]).
+    pub fn reach_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
+        let phase = B::SIDE_PARITY.phase(symmetry);
+        self.phase_reach
+            .get(&(design, phase))
+            .unwrap_or(&self.reach[&design])
+            .transformed(symmetry)
     }
 
     pub fn elements(

@@ -7,17 +7,26 @@
 //! A Knight wire has a phase and a parity: along a band its dark columns (the signal
 //! columns) of one shape repeat every four squares, with the other shape two squares
 //! later. A gadget port therefore fits a wire only at some positions; a route to it
-//! tries sequences of up to three *adapters* (`mirrored`, Fig. 6.6: the other column
-//! shape two lines over; `shift-se`, `shift-sw`, Fig. 6.5: one line over, an odd
-//! length along), each followed by one wire step, shortest first. Each design places its
-//! gadget with its straight ports on the tile's bands and searches the free offset (the
-//! one axis no band fixes) for the nearest placement whose wires reach the tile's
-//! borders without unintended contacts; wires that must leave across their flow turn
-//! with the `corner` gadget.
+//! tries sequences of up to two *adapters*, each followed by one wire step, shortest
+//! first: the stretches and jogs (`stretch_*.txt`, `jog_*.txt`: wire placements found by
+//! search; one of them takes a wire to any dark column on its band or one line over),
+//! `mirrored` (Fig. 6.6: the other column shape two lines over) and `shift-se`,
+//! `shift-sw` (Fig. 6.5: one line over, an odd length along). Each design places its
+//! gadget with its straight ports on the tile's bands, or, where a port falls on a
+//! light column of its band (its phase depends on the tile's colour and band phases,
+//! [`crate::back::geometry::Phase`]), searches the offset that one pair of sides no
+//! longer fixes for the nearest placement whose wires reach the tile's borders without
+//! unintended contacts, and keeps the smallest; wires that must leave across their flow
+//! turn with the `corner` gadget.
+
+use std::sync::{Mutex, OnceLock};
+
+use rustc_hash::FxHashMap;
 
 use crate::back::contacts::check_contacts;
 use crate::back::geometry::{Column, Frame, P, Turtle, along};
 use crate::back::king::{Design, GateKind};
+use crate::back::tileset::reach_of;
 use crate::back::{Backend, BackendError, Canvas, Role};
 use crate::gadgets::Gadget;
 use crate::label::Direction;
@@ -138,18 +147,20 @@ fn exit(
     let target = c
         .backend
         .cross_section(band, frame.exit(side), side, frame.colour);
-    connect(c, t, target, side, false)
+    connect(c, t, target, side, frame, false)
 }
 
 /// Runs the wire `t` on to the column `target` of a wire flowing toward `flow`, turning
 /// with a corner first if `t` flows across it (the corner lands its wire on the target's
-/// band or next to it; the route after it moves the wire onto the band). Adapters go
-/// next to the target if `adapters_last`.
+/// band or next to it; the route after it moves the wire onto the band; of the landings
+/// that fit `frame`, the one with the least reach is kept). Adapters go next to the
+/// target if `adapters_last`.
 fn connect(
     c: &mut Canvas<Knight>,
     t: &mut Turtle,
     target: Column,
     flow: Direction,
+    frame: Frame,
     adapters_last: bool,
 ) -> Result<(), BackendError> {
     if t.flow == flow {
@@ -157,6 +168,7 @@ fn connect(
     }
     let band = band_of(target, flow);
     let mut last_error = c.error("no corner");
+    let mut best: Option<(i64, Vec<crate::back::Element>, Turtle)> = None;
     for delta in [0, -1, 1, -2, 2, -3, 3] {
         let mut trial = c.trial();
         let mut turned = *t;
@@ -164,14 +176,19 @@ fn connect(
             .and_then(|()| route(&mut trial, &mut turned, target, adapters_last));
         match built {
             Ok(()) => {
-                c.elements.extend(trial.elements);
-                *t = turned;
-                return Ok(());
+                let r = reach_of::<Knight>(&trial.elements, frame);
+                let size = r.up + r.down + r.left + r.right;
+                if r.fits(frame.room()) && best.as_ref().is_none_or(|(least, ..)| size < *least) {
+                    best = Some((size, trial.elements, turned));
+                }
             }
             Err(error) => last_error = error,
         }
     }
-    Err(last_error)
+    let (_, elements, turned) = best.ok_or(last_error)?;
+    c.elements.extend(elements);
+    *t = turned;
+    Ok(())
 }
 
 /// A corner turning the wire `t` toward `flow` so that the new wire runs in `band`
@@ -225,16 +242,69 @@ fn band_offsets(ports: &[(Column, Direction, i64)]) -> Option<Offsets> {
     Some((dr, dc))
 }
 
-/// The wire pieces that change a wire's phase or band, each followed by one wire step:
-/// `mirrored` (Fig. 6.6: the other column shape, two lines over) and the shifts
-/// (Fig. 6.5: one line over, an odd length along).
-const ADAPTERS: [&str; 3] = ["mirrored", "shift-se", "shift-sw"];
+/// The wire pieces that change a wire's phase or band, each followed by one wire step,
+/// shortest first: the stretches (`stretch_*.txt`: the same band, the phase moved by 2, 1
+/// or 3 squares), the jogs (`jog_*.txt`: one line over, with either column shape and
+/// any phase), `mirrored` (Fig. 6.6: the other column shape, two lines over) and the
+/// shifts (Fig. 6.5: one line over, an odd length along). With the board's symmetries
+/// one stretch or jog takes a wire to any dark column within one line of its band.
+const ADAPTERS: [&str; 13] = [
+    "jog-back-5",
+    "stretch-2",
+    "jog-mirror-6",
+    "jog-back-mirror-6",
+    "jog-7",
+    "jog-back-7",
+    "jog-back-mirror-8",
+    "stretch-1",
+    "stretch-3",
+    "jog-mirror-12",
+    "mirrored",
+    "shift-se",
+    "shift-sw",
+];
+
+/// How many adapters a route chains at most.
+const MAX_ADAPTERS: usize = 2;
+
+/// Where each plan of [`plans`] puts the last column of a wire like `t`, relative to the
+/// outer square of its last column now (`None`: the plan's adapters do not fit it). This
+/// depends only on the wire's flow and column shape, so it is worked out once per
+/// process for each.
+fn plan_shifts(c: &Canvas<Knight>, t: &Turtle) -> Vec<Option<Column>> {
+    type Shifts = FxHashMap<(Direction, P), Vec<Option<Column>>>;
+    static SHIFTS: OnceLock<Mutex<Shifts>> = OnceLock::new();
+    let [outer, inner] = t.last;
+    let key = (t.flow, (inner.0 - outer.0, inner.1 - outer.1));
+    let shifts = SHIFTS.get_or_init(Mutex::default);
+    if let Some(known) = shifts
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .get(&key)
+    {
+        return known.clone();
+    }
+    let known: Vec<Option<Column>> = plans()
+        .iter()
+        .map(|plan| {
+            let mut probe = c.trial();
+            let mut end = *t;
+            apply(&mut probe, &mut end, plan).ok()?;
+            Some(end.last.map(|p| (p.0 - outer.0, p.1 - outer.1)))
+        })
+        .collect();
+    shifts
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .insert(key, known.clone());
+    known
+}
 
 /// Sequences of adapters a route tries, shortest first.
 fn plans() -> Vec<Vec<&'static str>> {
     let mut plans: Vec<Vec<&'static str>> = vec![vec![]];
     let mut frontier = plans.clone();
-    for _ in 0..3 {
+    for _ in 0..MAX_ADAPTERS {
         frontier = frontier
             .iter()
             .flat_map(|plan| {
@@ -274,23 +344,34 @@ fn route(
     let (fr, fc) = flow.delta();
     let sign = fr + fc;
     let goal = along(target[0], flow);
-    for plan in plans() {
-        let mut probe = c.trial();
-        let mut end = *t;
-        if apply(&mut probe, &mut end, &plan).is_err() {
+    for (plan, shift) in plans().iter().zip(plan_shifts(c, t)) {
+        let Some(shift) = shift else {
             continue;
-        }
+        };
+        let end = Turtle {
+            last: moved(shift, t.last[0]),
+            flow,
+        };
         let rest = (goal - end.along()) * sign;
         if rest < 0 || rest % 4 != 0 || moved(end.last, (fr * rest, fc * rest)) != target {
             continue;
         }
-        if adapters_last {
-            c.extend_to(t, t.along() + rest * sign)?;
-            apply(c, t, &plan)?;
+        // The first plan that lands and touches nothing already on the canvas.
+        let mut built = c.trial();
+        built.elements = c.elements.clone();
+        let mut turtle = *t;
+        let placed = if adapters_last {
+            built
+                .extend_to(&mut turtle, t.along() + rest * sign)
+                .and_then(|()| apply(&mut built, &mut turtle, plan))
         } else {
-            apply(c, t, &plan)?;
-            c.extend_to(t, goal)?;
+            apply(&mut built, &mut turtle, plan).and_then(|()| built.extend_to(&mut turtle, goal))
+        };
+        if placed.is_err() || check_contacts::<Knight>(&built.elements).is_err() {
+            continue;
         }
+        c.elements = built.elements;
+        *t = turtle;
         return Ok(());
     }
     Err(c.error(format!("no wire from {:?} to {target:?}", t.last)))
@@ -298,8 +379,13 @@ fn route(
 
 /// A tile around one gadget turned by `orient`: each input `(port, side)` fed by a wire
 /// entering from `side`, each output `(port, side)` leaving toward `side`. Ports that run
-/// straight to their side fix the gadget's offset across their flow; a free axis is
-/// searched outward from the gadget centred on the crossing of the bands.
+/// straight to their side fix the gadget's offset across their flow. A gadget whose
+/// ports all land on the bands is placed there; otherwise the wires from and to the
+/// North and South (then those from and to the West and East) may reach their band
+/// through adapters, and the axis they no longer fix is searched outward from the
+/// offset that puts them on their band (the gadget centred on the crossing of the bands
+/// if no port does). Of the first placement each way, the one with the least reach is
+/// kept.
 fn gadget_tile(
     c: &mut Canvas<Knight>,
     frame: Frame,
@@ -311,49 +397,77 @@ fn gadget_tile(
 ) -> Result<(), BackendError> {
     let (index, turns) = c.orientations(name, orient)?;
     let mut last_error = c.error(format!("no placement of {name}"));
-    // First with every straight port on its band; then with the wires from the North
-    // and to the South free to reach their band through adapters.
-    for (relax, gadget) in [false, true]
-        .into_iter()
-        .flat_map(|relax| turns.iter().map(move |g| (relax, g)))
-    {
-        let vertical = |&&(_, side): &&(char, Direction)| {
-            relax && matches!(side, Direction::North | Direction::South)
-        };
-        let fixed_in: Vec<(char, Direction)> =
-            inputs.iter().filter(|p| !vertical(p)).copied().collect();
-        let fixed_out: Vec<(char, Direction)> =
-            outputs.iter().filter(|p| !vertical(p)).copied().collect();
-        let Some((dr, dc)) = fixed_offsets(c, gadget, frame, &fixed_in, &fixed_out)? else {
-            continue;
-        };
-        if dr.is_none() && dc.is_none() {
-            continue;
-        }
-        let centre = |band: i64, size: u32| band - i64::from(size) / 2;
-        let candidates = |fixed: Option<i64>, natural: i64| -> Vec<i64> {
-            match fixed {
-                Some(v) => vec![v],
-                None => (0..=2 * FREE_SEARCH)
-                    .map(|k| natural + if k % 2 == 0 { k / 2 } else { -(k + 1) / 2 })
-                    .collect(),
+    let mut best: Option<(i64, Vec<crate::back::Element>)> = None;
+    // Which sides' wires may leave their band: none, North and South, West and East.
+    let modes: [fn(Direction) -> bool; 3] = [|_| false, vertical_side, |d| !vertical_side(d)];
+    for (mode, relaxed) in modes.into_iter().enumerate() {
+        for gadget in &turns {
+            let fixed = |ports: &[(char, Direction)]| -> Vec<(char, Direction)> {
+                ports.iter().filter(|p| !relaxed(p.1)).copied().collect()
+            };
+            let Some((dr, dc)) = fixed_offsets(c, gadget, frame, &fixed(inputs), &fixed(outputs))?
+            else {
+                continue;
+            };
+            if dr.is_none() && dc.is_none() {
+                continue;
             }
-        };
-        let rows = candidates(dr, centre(frame.band_row, gadget.rows));
-        let cols = candidates(dc, centre(frame.band_col, gadget.cols));
-        for &r in &rows {
-            for &k in &cols {
-                match try_place(c, frame, index, gadget, (r, k), inputs, outputs, &role) {
-                    Ok(trial) => {
-                        c.elements.extend(trial);
-                        return Ok(());
+            let (aligned_r, aligned_c) =
+                fixed_offsets(c, gadget, frame, inputs, outputs)?.unwrap_or((None, None));
+            let centre = |band: i64, size: u32| band - i64::from(size) / 2;
+            let candidates = |fixed: Option<i64>, natural: i64| -> Vec<i64> {
+                match fixed {
+                    Some(v) => vec![v],
+                    None => (0..=2 * FREE_SEARCH)
+                        .map(|k| natural + if k % 2 == 0 { k / 2 } else { -(k + 1) / 2 })
+                        .collect(),
+                }
+            };
+            let rows = candidates(
+                dr,
+                aligned_r.unwrap_or_else(|| centre(frame.band_row, gadget.rows)),
+            );
+            let cols = candidates(
+                dc,
+                aligned_c.unwrap_or_else(|| centre(frame.band_col, gadget.cols)),
+            );
+            // The first placement whose reach fits the tile: in every frame with room for
+            // a reach the design measured, one that fits is found.
+            let placed = rows
+                .iter()
+                .flat_map(|&r| cols.iter().map(move |&k| (r, k)))
+                .find_map(|offset| {
+                    match try_place(c, frame, index, gadget, offset, inputs, outputs, &role) {
+                        Ok(trial) => {
+                            let reach = reach_of::<Knight>(&trial, frame);
+                            reach.fits(frame.room()).then_some((reach, trial))
+                        }
+                        Err(error) => {
+                            last_error = error;
+                            None
+                        }
                     }
-                    Err(error) => last_error = error,
+                });
+            if let Some((r, trial)) = placed {
+                let size = r.up + r.down + r.left + r.right;
+                if best.as_ref().is_none_or(|(least, _)| size < *least) {
+                    best = Some((size, trial));
                 }
             }
         }
+        // A gadget whose ports all land on their bands needs no adapter to move it.
+        if mode == 0 && best.is_some() {
+            break;
+        }
     }
-    Err(last_error)
+    let (_, elements) = best.ok_or(last_error)?;
+    c.elements.extend(elements);
+    Ok(())
+}
+
+/// Whether a wire from or to `side` runs North–South.
+fn vertical_side(side: Direction) -> bool {
+    matches!(side, Direction::North | Direction::South)
 }
 
 /// The offsets the straight ports of `gadget` fix (`None`: they disagree).
@@ -395,7 +509,7 @@ fn try_place(
     for &(name, side) in inputs {
         let mut t = trial.entering(frame, side);
         let (target, flow) = placed.port(name)?;
-        connect(&mut trial, &mut t, target, flow, true)?;
+        connect(&mut trial, &mut t, target, flow, frame, true)?;
     }
     for &(name, side) in outputs {
         let mut t = placed.turtle(name)?;

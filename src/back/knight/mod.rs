@@ -48,11 +48,21 @@ pub type Pair = [i8; 2];
 const ERROR: Pair = [-1, -1];
 
 /// The gadgets the Knight designs stamp.
-const NEEDED: [&str; 9] = [
+const NEEDED: [&str; 19] = [
     "corner",
     "mirrored",
     "shift-se",
     "shift-sw",
+    "stretch-1",
+    "stretch-2",
+    "stretch-3",
+    "jog-7",
+    "jog-mirror-6",
+    "jog-mirror-12",
+    "jog-back-5",
+    "jog-back-7",
+    "jog-back-mirror-6",
+    "jog-back-mirror-8",
     "variable",
     "or",
     "and",
@@ -90,8 +100,8 @@ impl Backend for Knight {
     const SIDE_PARITY: SideParity = SideParity::Quad;
     const WIRE_HALO: i64 = 1;
     const MARGIN: i64 = 2;
-    /// Knight tiles are 60–244 squares a side: 300 bounds the measured ratio from above
-    /// (231 on the thesis example, 204 on a 3-variable, 4-clause CNF).
+    /// Knight tiles are 24–160 squares a side: 300 bounds the measured ratio from above
+    /// (130 pieces a tile on the thesis example, 68 on uf20-91-01).
     const PIECES_PER_WIRE_TILE: u64 = 300;
     type Signal = Pair;
     type Design = Design;
