@@ -1,0 +1,113 @@
+//! Where a figure's pieces come from. A [`PieceSource`] hands its pieces out one by one,
+//! as often as the figure asks: a [`Board`] in memory, or a board JSON file
+//! ([`BoardFile`]) read again from disk each time, so a figure of a board never holds
+//! the board (the writers draw each piece as it is read).
+
+use std::path::{Path, PathBuf};
+
+use super::RenderError;
+use crate::board::Board;
+use crate::check::{self, Replay};
+use crate::io::json::{self, PieceRecord};
+use crate::io::{self, BoardFormat, InputError};
+use crate::rules::Variant;
+
+/// A board read piece by piece, any number of times.
+pub trait PieceSource {
+    /// Rows and columns of the board.
+    fn extent(&self) -> (u32, u32);
+
+    /// Calls `sink` with every piece, in board order (the order fixes the pieces' ids).
+    fn read(&self, sink: &mut dyn FnMut(PieceRecord<'_>)) -> Result<(), RenderError>;
+
+    /// The compact replay state of the pieces, to validate and replay moves on.
+    fn replay(&self) -> Result<Replay, RenderError>;
+}
+
+impl PieceSource for Board {
+    fn extent(&self) -> (u32, u32) {
+        (self.rows(), self.cols())
+    }
+
+    fn read(&self, sink: &mut dyn FnMut(PieceRecord<'_>)) -> Result<(), RenderError> {
+        for piece in self.pieces() {
+            sink(PieceRecord {
+                kind: piece.kind,
+                square: piece.square,
+                budget: piece.budget,
+                label: piece.label.as_deref(),
+            });
+        }
+        Ok(())
+    }
+
+    fn replay(&self) -> Result<Replay, RenderError> {
+        Ok(check::replay_of(self, Variant::Standard))
+    }
+}
+
+/// A board JSON file, checked once when opened and streamed at every read.
+#[derive(Clone, Debug)]
+pub struct BoardFile {
+    path: PathBuf,
+    rows: u32,
+    cols: u32,
+    pieces: usize,
+}
+
+impl BoardFile {
+    /// Reads the board JSON file `path` once (a regular file, not standard input) and
+    /// checks it, with the errors of [`io::read_board`]; holds about 17 bytes per piece
+    /// while it checks, nothing after.
+    pub fn open(path: &Path) -> Result<BoardFile, InputError> {
+        let replay = check::load_board(path, Some(BoardFormat::Json), Variant::Standard)?;
+        let extent = replay.extent();
+        Ok(BoardFile {
+            path: path.to_owned(),
+            rows: extent.rows,
+            cols: extent.cols,
+            pieces: replay.remaining(),
+        })
+    }
+
+    /// Number of pieces.
+    pub fn len(&self) -> usize {
+        self.pieces
+    }
+
+    /// True for a board without pieces.
+    pub fn is_empty(&self) -> bool {
+        self.pieces == 0
+    }
+}
+
+impl PieceSource for BoardFile {
+    fn extent(&self) -> (u32, u32) {
+        (self.rows, self.cols)
+    }
+
+    fn read(&self, sink: &mut dyn FnMut(PieceRecord<'_>)) -> Result<(), RenderError> {
+        let (rows, cols) = json::stream_board(io::open_text(&self.path)?, sink).map_err(|error| {
+            InputError::Format {
+                path: io::display_path(&self.path),
+                error,
+            }
+        })?;
+        if (rows, cols) != (self.rows, self.cols) {
+            return Err(RenderError::Changed {
+                path: io::display_path(&self.path),
+            });
+        }
+        Ok(())
+    }
+
+    fn replay(&self) -> Result<Replay, RenderError> {
+        let replay = check::load_board(&self.path, Some(BoardFormat::Json), Variant::Standard)?;
+        if replay.remaining() != self.pieces {
+            return Err(RenderError::Changed {
+                path: io::display_path(&self.path),
+            });
+        }
+        Ok(replay)
+    }
+}
