@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use svg::node::element::{Group, Line, Rectangle};
 
+use super::source::PieceSource;
 use super::svg::{
     CAPTURE_FONT, CAPTURE_WIDTH, Flavour, arrow_label_point, arrow_line, baseline, capture_label,
     document, num,
@@ -16,7 +17,6 @@ use super::{
     Arrow, ArrowKind, GLYPH_LIMIT, LegendEntry, Mark, RenderError, RenderOptions, Scene, Style,
     palette,
 };
-use super::source::PieceSource;
 use crate::rules::Move;
 
 /// The page script; `S2C_DATA` is defined before it.

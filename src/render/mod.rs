@@ -254,7 +254,7 @@ impl GadgetClass {
 }
 
 /// A 24-bit colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rgb(pub u32);
 
 impl Rgb {

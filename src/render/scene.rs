@@ -8,9 +8,10 @@ use std::io;
 use std::ops::Range;
 
 use super::source::PieceSource;
+use super::svg::dot_colour;
 use super::{
     Arrow, ArrowKind, GLYPH_LIMIT, GadgetClass, LegendEntry, Mark, Region, RenderError,
-    RenderOptions, ScenePiece, Style, TimelineMove,
+    RenderOptions, Rgb, ScenePiece, Style, TimelineMove,
 };
 use crate::board::{PieceKind, Square};
 use crate::check::IllegalStep;
@@ -23,7 +24,10 @@ use crate::rules::Move;
 enum Fate {
     Captured,
     /// Now on `square`, after `moves` captures of its own.
-    Moved { square: Square, moves: u32 },
+    Moved {
+        square: Square,
+        moves: u32,
+    },
 }
 
 /// Everything a writer draws besides the pieces, cropped to the region and replayed to
@@ -37,6 +41,8 @@ pub struct Scene<'a> {
     pub visible: usize,
     /// Kinds of the visible pieces, sorted.
     pub kinds: Vec<PieceKind>,
+    /// Number of visible pieces of each dot colour (see [`super::svg::dot_colour`]).
+    pub dot_counts: BTreeMap<Rgb, usize>,
     pub marks: Vec<(Square, Mark)>,
     /// Flow arrows (the capture arrows are [`Scene::captures`]).
     pub arrows: Vec<Arrow>,
@@ -122,6 +128,7 @@ impl<'a> Scene<'a> {
             gadgets: options.gadgets,
             visible: 0,
             kinds: BTreeSet::new(),
+            dot_counts: BTreeMap::new(),
             classes: BTreeSet::new(),
             marks: options.marks.clone(),
             flows: BTreeMap::new(),
@@ -135,6 +142,7 @@ impl<'a> Scene<'a> {
         let Survey {
             visible,
             kinds,
+            dot_counts,
             classes,
             mut marks,
             flows,
@@ -165,7 +173,13 @@ impl<'a> Scene<'a> {
             Some(_) => step..(step + 1).min(moves.len()),
         };
         let legend = if options.legend {
-            legend(&classes, &marks, !arrows.is_empty(), !shown_moves.is_empty(), dots)
+            legend(
+                &classes,
+                &marks,
+                !arrows.is_empty(),
+                !shown_moves.is_empty(),
+                dots,
+            )
         } else {
             Vec::new()
         };
@@ -184,6 +198,7 @@ impl<'a> Scene<'a> {
             dots,
             visible,
             kinds: kinds.into_iter().collect(),
+            dot_counts,
             marks,
             arrows,
             legend,
@@ -393,6 +408,7 @@ struct Survey<'f> {
     gadgets: bool,
     visible: usize,
     kinds: BTreeSet<PieceKind>,
+    dot_counts: BTreeMap<Rgb, usize>,
     classes: BTreeSet<GadgetClass>,
     marks: Vec<(Square, Mark)>,
     flows: FlowGroups,
@@ -408,11 +424,20 @@ impl Survey<'_> {
         if let Some(slot) = self.ids.get_mut(&piece.square) {
             *slot = id;
         }
-        if let Some((square, _)) = now(self.fate, &piece)
+        if let Some((square, budget)) = now(self.fate, &piece)
             && self.region.contains(square)
         {
             self.visible += 1;
             self.kinds.insert(piece.kind);
+            let class = if self.gadgets {
+                label_class(piece.label)
+            } else {
+                None
+            };
+            *self
+                .dot_counts
+                .entry(dot_colour(class, budget))
+                .or_default() += 1;
         }
         // Gadget squares and marks come from the initial board.
         if !self.gadgets || !self.region.contains(piece.square) {
@@ -455,7 +480,8 @@ fn flow_arrows(mut squares: Vec<Square>, flow: Direction, region: Region, arrows
         seen[start] = true;
         stack.push(start);
         let first = squares[start];
-        let (mut top, mut bottom, mut left, mut right) = (first.row, first.row, first.col, first.col);
+        let (mut top, mut bottom, mut left, mut right) =
+            (first.row, first.row, first.col, first.col);
         while let Some(index) = stack.pop() {
             let Square { row, col } = squares[index];
             (top, bottom) = (top.min(row), bottom.max(row));

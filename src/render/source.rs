@@ -108,12 +108,13 @@ impl PieceSource for BoardFile {
     }
 
     fn read(&self, sink: &mut dyn FnMut(PieceRecord<'_>)) -> Result<(), RenderError> {
-        let (rows, cols) = json::stream_board(io::open_text(&self.path)?, sink).map_err(|error| {
-            InputError::Format {
-                path: io::display_path(&self.path),
-                error,
-            }
-        })?;
+        let (rows, cols) =
+            json::stream_board(io::open_text(&self.path)?, sink).map_err(|error| {
+                InputError::Format {
+                    path: io::display_path(&self.path),
+                    error,
+                }
+            })?;
         if (rows, cols) != (self.rows, self.cols) {
             return Err(RenderError::Changed {
                 path: io::display_path(&self.path),

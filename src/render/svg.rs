@@ -14,8 +14,8 @@ use svg::node::element::{
 };
 
 use super::glyph::{self, Paint, Segment, Shape};
-pub(crate) use super::xml::{Label, num};
 use super::xml::Streamed;
+pub(crate) use super::xml::{Label, num};
 use super::{
     Arrow, ArrowKind, GadgetClass, LegendEntry, Mark, RenderError, Rgb, Scene, ScenePiece, palette,
 };
@@ -346,10 +346,14 @@ pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Rgb {
 /// Side of a dot, in squares.
 pub(crate) const DOT: f64 = 0.7;
 
-/// The dots: the squares of the visible pieces are held by colour (8 bytes a piece),
-/// sorted, and written as one path per colour.
+/// The dots: the squares of the visible pieces are held by colour (8 bytes a piece, the
+/// vectors sized by the survey's counts), sorted, and written as one path per colour.
 fn dots(scene: &Scene, root: &mut Streamed<'_>) -> Result<(), RenderError> {
-    let mut groups: SquareGroups<u32> = BTreeMap::new();
+    let mut groups: SquareGroups<u32> = scene
+        .dot_counts
+        .iter()
+        .map(|(colour, &count)| (colour.0, Vec::with_capacity(count)))
+        .collect();
     scene.pieces(&mut |p| {
         groups
             .entry(dot_colour(p.class, p.budget).0)
