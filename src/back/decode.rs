@@ -75,18 +75,19 @@ impl<B: Backend> Plan<B> {
         let mut pieces = 0usize;
         let mut labeller = self.labeller();
         for tile in 0..self.tile_count() {
-            let matched = self.for_each_piece(tile, &mut labeller, |square, budget, _| {
-                match replay.piece_at(square) {
-                    Some((slot, kind, on_board))
-                        if kind == B::PIECE && on_board == budget && !found[slot] =>
-                    {
-                        found[slot] = true;
-                        pieces += 1;
-                        Ok(())
+            let matched =
+                self.for_each_piece(tile, &mut labeller, |square, budget, _| {
+                    match replay.piece_at(square) {
+                        Some((slot, kind, on_board))
+                            if kind == B::PIECE && on_board == budget && !found[slot] =>
+                        {
+                            found[slot] = true;
+                            pieces += 1;
+                            Ok(())
+                        }
+                        _ => Err(()),
                     }
-                    _ => Err(()),
-                }
-            });
+                });
             if matched.is_err() {
                 return false;
             }
