@@ -21,7 +21,7 @@
 //!   for budget ≥ 2, the same colour lightened for budget 1, black for budget 0; budget
 //!   numerals and square tints are left out. Glyphs are reused through `<defs>`/`<use>`, dots
 //!   are batched into one path per colour, so a 10⁶-piece board is a few elements
-//!   (`cargo bench --bench render`: 1.5–2 s and 18 MB; headless Chromium shows it in ~10 s).
+//!   (`cargo bench --bench render`: 0.2 s for 18 MB of SVG; headless Chromium shows it in ~10 s).
 //! - **Memory**: a figure never holds the board. Its pieces come from a [`PieceSource`] (a
 //!   [`Board`](crate::board::Board) in memory, or a board JSON file read again at each pass,
 //!   [`BoardFile`]); [`Scene::build`] surveys them in one pass (counts, kinds, marks, flow
