@@ -98,9 +98,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     .writing(args.output.as_deref())
     .check()?;
     // A board JSON file is streamed (read again at each pass of the figure, never held);
-    // other formats, standard input and boards with a placement are read whole.
+    // other formats, standard input, pipes and boards with a placement are read whole.
     let streamed = args.placement.is_none()
-        && !io::is_stdio(&args.board)
+        && std::fs::metadata(&args.board).is_ok_and(|metadata| metadata.is_file())
         && io::board_format(&args.board, args.board_format)? == BoardFormat::Json;
     let (board, pieces): (Box<dyn PieceSource>, usize) = if streamed {
         let file = BoardFile::open(&args.board)?;

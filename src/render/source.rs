@@ -46,7 +46,9 @@ impl PieceSource for Board {
     }
 }
 
-/// A board JSON file, checked once when opened and streamed at every read.
+/// A board JSON file (a regular file: it is opened again at every read), checked once
+/// when opened and streamed at every read; a read that finds another extent or number of
+/// pieces fails with [`RenderError::Changed`].
 #[derive(Clone, Debug)]
 pub struct BoardFile {
     path: PathBuf,
@@ -108,14 +110,19 @@ impl PieceSource for BoardFile {
     }
 
     fn read(&self, sink: &mut dyn FnMut(PieceRecord<'_>)) -> Result<(), RenderError> {
+        let mut pieces = 0usize;
+        let counted = &mut |piece: PieceRecord<'_>| {
+            pieces += 1;
+            sink(piece);
+        };
         let (rows, cols) =
-            json::stream_board(io::open_text(&self.path)?, sink).map_err(|error| {
+            json::stream_board(io::open_text(&self.path)?, counted).map_err(|error| {
                 InputError::Format {
                     path: io::display_path(&self.path),
                     error,
                 }
             })?;
-        if (rows, cols) != (self.rows, self.cols) {
+        if (rows, cols, pieces) != (self.rows, self.cols, self.pieces) {
             return Err(RenderError::Changed {
                 path: io::display_path(&self.path),
             });
