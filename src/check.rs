@@ -272,12 +272,7 @@ pub fn replay_of(board: &Board, variant: Variant) -> Replay {
 
 /// Replays `moves` on `board` under `variant`.
 pub fn check_sequence(board: &Board, moves: &[Move], variant: Variant) -> SequenceReport {
-    check_replay(replay_of(board, variant), moves)
-}
-
-/// Replays `moves` on `replay` (a board before any move).
-pub fn check_replay(replay: Replay, moves: &[Move]) -> SequenceReport {
-    let mut check = SequenceCheck::new(replay);
+    let mut check = SequenceCheck::new(replay_of(board, variant));
     for &mv in moves {
         if check.illegal.is_some() {
             break;

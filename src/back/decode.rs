@@ -15,13 +15,33 @@ use super::geometry::{P, from_square};
 use super::plan::Plan;
 use super::{Backend, BackendError};
 
+/// The variable gadgets' deciding pieces followed through a capture sequence, move by
+/// move ([`Plan::deciders`]): the first capture of each.
+pub struct Deciders {
+    /// Each variable gadget with its decider's initial square.
+    variables: Vec<(Element, P)>,
+    /// The deciders still on the board, by square.
+    piece_at: FxHashMap<P, usize>,
+    first_capture: FxHashMap<usize, (P, P)>,
+}
+
+impl Deciders {
+    /// Follows the deciders through the next move.
+    pub fn step(&mut self, mv: Move) {
+        let (from, to) = (from_square(mv.from), from_square(mv.to));
+        let mover = self.piece_at.remove(&from);
+        // A decider standing on `to` is captured.
+        self.piece_at.remove(&to);
+        if let Some(id) = mover {
+            self.first_capture.entry(id).or_insert((from, to));
+            self.piece_at.insert(to, id);
+        }
+    }
+}
+
 impl<B: Backend> Plan<B> {
-    /// Reads a satisfying assignment of the And-Or formula off a solving sequence (which
-    /// must already be checked to be solving): each variable gadget's deciding piece
-    /// captures first toward one side, and the backend says which output that gives the
-    /// true signal. A variable whose decider is never captured may take either value
-    /// (thesis proof of Theorem 5.15); it is set true. Only the deciders are followed.
-    pub fn decode(&self, moves: &[Move]) -> Result<Assignment, BackendError> {
+    /// The deciders of the plan's variable gadgets, on their initial squares.
+    pub fn deciders(&self) -> Deciders {
         let variables: Vec<(Element, P)> = (0..self.tile_count())
             .flat_map(|tile| self.tile_elements(tile))
             .filter_map(|e| match e.role {
@@ -29,29 +49,41 @@ impl<B: Backend> Plan<B> {
                 _ => None,
             })
             .collect();
-        let mut piece_at: FxHashMap<P, usize> = variables
+        let piece_at = variables
             .iter()
             .enumerate()
             .map(|(id, &(_, decider))| (decider, id))
             .collect();
-        let mut first_capture: FxHashMap<usize, (P, P)> = FxHashMap::default();
-        for mv in moves {
-            let (from, to) = (from_square(mv.from), from_square(mv.to));
-            let mover = piece_at.remove(&from);
-            // A decider standing on `to` is captured.
-            piece_at.remove(&to);
-            if let Some(id) = mover {
-                first_capture.entry(id).or_insert((from, to));
-                piece_at.insert(to, id);
-            }
+        Deciders {
+            variables,
+            piece_at,
+            first_capture: FxHashMap::default(),
         }
+    }
+
+    /// Reads a satisfying assignment of the And-Or formula off a solving sequence (which
+    /// must already be checked to be solving): each variable gadget's deciding piece
+    /// captures first toward one side, and the backend says which output that gives the
+    /// true signal. A variable whose decider is never captured may take either value
+    /// (thesis proof of Theorem 5.15); it is set true. Only the deciders are followed.
+    pub fn decode(&self, moves: &[Move]) -> Result<Assignment, BackendError> {
+        let mut deciders = self.deciders();
+        for &mv in moves {
+            deciders.step(mv);
+        }
+        self.assignment(&deciders)
+    }
+
+    /// The assignment [`Plan::decode`] reads off the deciders once they have followed the
+    /// whole (solving) sequence.
+    pub fn assignment(&self, deciders: &Deciders) -> Result<Assignment, BackendError> {
         let mut cache = SequenceCache::default();
         let mut assignment = Assignment::all_false(self.num_vars);
-        for (id, (e, _)) in variables.iter().enumerate() {
+        for (id, (e, _)) in deciders.variables.iter().enumerate() {
             let Role::Variable { var, positive, .. } = e.role else {
                 continue;
             };
-            let Some(&capture) = first_capture.get(&id) else {
+            let Some(&capture) = deciders.first_capture.get(&id) else {
                 assignment.set(var, true);
                 continue;
             };

@@ -91,6 +91,7 @@ use crate::transform::{Chain, FormulaRef};
 pub use canvas::Canvas;
 pub use certify::SequenceCache;
 pub use compile::{BoardStats, compile};
+pub use decode::Deciders;
 pub use element::{Element, Library, Placed, Role};
 pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};
 pub use plan::{Labeller, Plan};

@@ -5,11 +5,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use sat2chess::back::{self, Backend};
 use sat2chess::board::{PieceKind, Square};
-use sat2chess::check::{self, Replay};
+use sat2chess::check::{self, SequenceCheck, SequenceReport};
 use sat2chess::formula::AndOrFormula;
 use sat2chess::front::{self, FormulaFormat};
-use sat2chess::io::json::PieceRecord;
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::io::json::{self, PieceRecord};
+use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::label::GadgetLabel;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
@@ -91,14 +91,14 @@ impl BoardFacts {
 
 /// The board is read once, as a stream, into the checker's compact replay (13 bytes per
 /// piece); the formula is planned (never stamped) and the plan's pieces are compared with
-/// the board tile by tile, so no board is held whole.
+/// the board tile by tile; the moves are streamed once through the checker and the
+/// variable gadgets' deciders. Neither the board nor the sequence is held whole.
 fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     let mut facts = BoardFacts::default();
     let replay = check::load_board_with(&args.board, args.format, Variant::Standard, &mut |p| {
         facts.add(B::PIECE, p)
     })
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let moves = io::read_moves(&args.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
     let input =
         front::load(&args.formula, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let board_name = io::display_path(&args.board).display().to_string();
@@ -130,24 +130,34 @@ fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
             context()
         );
     };
-    if let Some(exit_code) = refuse_non_solution(replay, &moves, &args.moves) {
+    let mut sequence = SequenceCheck::new(replay);
+    let mut deciders = plan.deciders();
+    let moves_name = io::display_path(&args.moves);
+    json::stream_moves(io::open_text(&args.moves)?, &mut |mv| {
+        sequence.step(mv);
+        deciders.step(mv);
+    })
+    .map_err(|error| InputError::Format {
+        path: moves_name,
+        error,
+    })?;
+    if let Some(exit_code) = refuse_non_solution(sequence.report(), &args.moves) {
         return Ok(exit_code);
     }
-    let model = back::decode_input(&chain, &plan, &moves).with_context(context)?;
+    let andor = plan.assignment(&deciders).with_context(context)?;
+    let model = back::input_model(&chain, &andor).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
     print_out(value_lines(&model))?;
     Ok(code(exit::YES))
 }
 
-/// Replays `moves` on `replay` (a board before any move): `None` if they solve it, else
-/// the exit code after the checker's report went to standard error (bad input for a
+/// `None` if the checker's `report` on the moves file `moves_path` says they solve the
+/// board, else the exit code after the report went to standard error (bad input for a
 /// malformed step, "no" for a sequence that is well formed but does not solve the board).
 pub(super) fn refuse_non_solution(
-    replay: Replay,
-    moves: &[sat2chess::rules::Move],
+    report: SequenceReport,
     moves_path: &std::path::Path,
 ) -> Option<ExitCode> {
-    let report = check::check_replay(replay, moves);
     if report.is_solution() {
         return None;
     }

@@ -123,8 +123,7 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
         );
     }
     if let Some(exit_code) = super::decode::refuse_non_solution(
-        sat2chess::check::replay_of(&board, sat2chess::rules::Variant::Standard),
-        &moves,
+        sat2chess::check::check_sequence(&board, &moves, sat2chess::rules::Variant::Standard),
         &args.moves,
     ) {
         return Ok(exit_code);
