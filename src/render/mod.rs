@@ -29,7 +29,7 @@
 //!   visible piece for the dots (sorted by colour), 8 per flow-labelled piece while the
 //!   flow arrows are found, and with moves the replay state (13 bytes per piece) and the
 //!   moves (16 bytes each). The compiled uf20-91-01 King board (3.3 M kings) draws in
-//!   34 MB as dots, 36 MB with `--gadgets`, 32 MB as TikZ.
+//!   33 MB as dots, 35 MB with `--gadgets`, 31 MB as TikZ.
 
 pub mod glyph;
 pub mod html;
