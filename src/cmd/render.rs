@@ -73,7 +73,8 @@ pub struct Args {
     pub limit: super::PieceLimit,
 }
 
-/// Memory of one drawn move arrow, in pieces (SVG: about 3 kB against 150 bytes).
+/// Weight of one drawn move arrow against a piece in the `--max-pieces` estimate: arrows
+/// are written as they are made (not held), but each is about 250 bytes of SVG.
 const PIECES_PER_ARROW: u64 = 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
