@@ -336,7 +336,7 @@ fn now(fate: &HashMap<Square, Fate>, piece: &PieceRecord<'_>) -> Option<(Square,
     match fate.get(&piece.square) {
         None => Some((piece.square, piece.budget)),
         Some(Fate::Captured) => None,
-        Some(&Fate::Moved { square, moves }) => Some((square, piece.budget - moves)),
+        Some(&Fate::Moved { square, moves }) => Some((square, piece.budget.saturating_sub(moves))),
     }
 }
 
