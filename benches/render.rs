@@ -1,8 +1,9 @@
 //! Times the SVG render of a 10^6-piece board (issue 6): the automatic style (dots above
 //! `GLYPH_LIMIT` pieces) with gadget colouring, and, for comparison, forced glyphs on a
 //! 10^5-piece crop.
-//! Then the compiled uf20-91-01 King board (3.5 M kings) read from its file and drawn as
-//! dots, with peak memory (the board read as a stream; the scene is still built whole).
+//! Then the compiled uf20-91-01 King board (3.3 M kings) streamed from its file
+//! (`BoardFile`: checked, surveyed, then drawn as it is read again) as dots with gadget
+//! colours, with peak memory.
 //! Run with `cargo bench --bench render`; the SVGs are written to target/bench-render/.
 
 use std::fs::File;
@@ -18,7 +19,7 @@ mod memory;
 use compiled::king_board_and_certificate;
 use memory::{cpu_seconds, peak_mb, reset_peak};
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::render::{Format, RenderOptions, Style, render};
+use sat2chess::render::{BoardFile, Format, RenderOptions, Style, render};
 
 /// 10^6 kings on a 1000 × 2000 board (every other square of each row), labelled in
 /// bands like a stamped circuit: wires with flow, Or/And/variable blocks, budgets 0–2.
@@ -79,12 +80,12 @@ fn main() {
     let (path, _) = king_board_and_certificate("examples/cnf/uf20-91-01.cnf");
     reset_peak();
     let (start, cpu) = (Instant::now(), cpu_seconds());
-    let board = sat2chess::io::read_board(&path, None).expect("the compiled board");
+    let board = BoardFile::open(&path).expect("the compiled board");
     let mut out = BufWriter::new(File::create(dir.join("uf20-91-01.svg")).expect("create"));
     render(&board, &[], &auto, Format::Svg, &mut out).expect("render");
     drop(out);
     println!(
-        "uf20-91-01 ({} kings) read + dots: {:.2} s wall, {:.2} s CPU, peak {:.0} MB",
+        "uf20-91-01 ({} kings) streamed + dots: {:.2} s wall, {:.2} s CPU, peak {:.0} MB",
         board.len(),
         start.elapsed().as_secs_f64(),
         cpu_seconds() - cpu,

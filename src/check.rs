@@ -11,6 +11,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::board::{Board, Piece, Square};
+use crate::io::json::PieceRecord;
 use crate::io::{self, BoardFormat, FormatError, InputError};
 use crate::rules::{IllegalMove, Move, Variant};
 
@@ -217,6 +218,16 @@ pub fn load_board(
     format: Option<BoardFormat>,
     variant: Variant,
 ) -> Result<Replay, InputError> {
+    load_board_with(path, format, variant, &mut |_| {})
+}
+
+/// [`load_board`], showing every piece (with its label) to `visit` as it is read.
+pub fn load_board_with(
+    path: &Path,
+    format: Option<BoardFormat>,
+    variant: Variant,
+    visit: &mut dyn FnMut(PieceRecord<'_>),
+) -> Result<Replay, InputError> {
     let bad = |error: FormatError| InputError::Format {
         path: io::display_path(path),
         error,
@@ -225,14 +236,26 @@ pub fn load_board(
         BoardFormat::Json => {
             let mut builder = ReplayBuilder::default();
             let (rows, cols) = io::json::stream_board(io::open_text(path)?, &mut |piece| {
-                builder.push(piece.kind, piece.square, piece.budget)
+                builder.push(piece.kind, piece.square, piece.budget);
+                visit(piece);
             })
             .map_err(bad)?;
             builder
                 .finish(rows, cols, variant)
                 .map_err(|error| bad(error.into()))
         }
-        _ => Ok(replay_of(&io::read_board(path, format)?, variant)),
+        _ => {
+            let board = io::read_board(path, format)?;
+            for piece in board.pieces() {
+                visit(PieceRecord {
+                    kind: piece.kind,
+                    square: piece.square,
+                    budget: piece.budget,
+                    label: piece.label.as_deref(),
+                });
+            }
+            Ok(replay_of(&board, variant))
+        }
     }
 }
 

@@ -121,7 +121,11 @@ fn every_model_certifies_and_decodes_back() {
             let moves = compiled.certify(&model).expect("certificate");
             let report = check_sequence(&compiled.board, &moves, Variant::Standard);
             assert!(report.is_solution(), "{text}: {report}");
-            assert_eq!(compiled.decode(&moves).expect("decodes"), model, "{text}");
+            assert_eq!(
+                compiled.plan().decode(&moves).expect("decodes"),
+                model,
+                "{text}"
+            );
         }
         assert!(models > 0, "{text}");
     }
@@ -211,7 +215,7 @@ fn decode_reads_the_exact_solvers_sequence() {
     };
     let report = check_sequence(&compiled.board, &moves, Variant::Standard);
     assert!(report.is_solution(), "{report}");
-    let model = decode_input(&chain, &compiled, &moves).expect("decodes");
+    let model = decode_input(&chain, compiled.plan(), &moves).expect("decodes");
     assert!(chain.input().is_satisfied_by(&model));
 }
 

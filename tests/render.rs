@@ -1,11 +1,12 @@
 //! Figures: SVG snapshots of two small boards (one with a move sequence at a step) and a tiny
 //! labelled gadget-like board, TikZ snapshot, the SVGs parse as XML, the HTML page is
-//! self-contained, and the CLI reports bad input.
+//! self-contained, a board streamed from its file draws the same figures, and the CLI
+//! reports bad input.
 
 use std::process::Command;
 
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::render::{Format, Mark, RenderOptions, Style, render_to_string};
+use sat2chess::render::{BoardFile, Format, Mark, RenderOptions, Style, render_to_string};
 use sat2chess::rules::Move;
 
 fn piece(kind: PieceKind, row: u32, col: u32, budget: u32, label: Option<&str>) -> Piece {
@@ -323,4 +324,49 @@ fn king_and_gadget_svg() {
         "render_king_and_gadget_svg",
         &svg(&gadget.board().unwrap(), &[], &options),
     );
+}
+
+#[test]
+fn a_board_streamed_from_its_file_draws_the_same_figures() {
+    let dir = std::env::temp_dir().join(format!("sat2chess-render-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (sequence_board, moves) = sequence();
+    let cases = [
+        (labelled_board(), Vec::new(), None),
+        (sequence_board.clone(), moves.clone(), None),
+        (sequence_board, moves, Some(2)),
+    ];
+    for (index, (board, moves, step)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("board{index}.json"));
+        std::fs::write(&path, sat2chess::io::json::write_board(&board)).unwrap();
+        let file = BoardFile::open(&path).unwrap();
+        assert_eq!(file.len(), board.len());
+        for style in [Style::Glyphs, Style::Dots] {
+            let options = RenderOptions {
+                gadgets: true,
+                legend: true,
+                style,
+                step,
+                ..RenderOptions::default()
+            };
+            for format in [Format::Svg, Format::Tikz, Format::Html] {
+                let whole = render_to_string(&board, &moves, &options, format).unwrap();
+                let streamed = render_to_string(&file, &moves, &options, format).unwrap();
+                assert_eq!(streamed, whole, "board {index}, {style:?}, {format:?}");
+            }
+        }
+    }
+    // A bad board fails as a whole read does.
+    let bad = dir.join("shared.json");
+    std::fs::write(
+        &bad,
+        r#"{"rows":2,"cols":2,"pieces":[{"kind":"K","row":1,"col":1,"budget":1},{"kind":"K","row":2,"col":2,"budget":1},{"kind":"Q","row":1,"col":1,"budget":1}]}"#,
+    )
+    .unwrap();
+    let whole = sat2chess::io::read_board(&bad, None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(BoardFile::open(&bad).unwrap_err().to_string(), whole);
+    assert!(whole.contains("#0 and #2"), "{whole}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

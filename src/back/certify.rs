@@ -432,6 +432,11 @@ impl<B: Backend> Plan<B> {
 }
 
 impl<B: Backend> CompiledBoard<B> {
+    /// The plan the board was stamped from (it decodes sequences: [`Plan::decode`]).
+    pub fn plan(&self) -> &Plan<B> {
+        &self.plan
+    }
+
     /// The board's solving capture sequence for a satisfying `assignment`
     /// ([`Plan::certify`]).
     pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {

@@ -9,7 +9,6 @@ use crate::board::{Board, Piece};
 use crate::layout::Layout;
 
 use super::contacts::check_board;
-use super::element::Element;
 use super::plan::Plan;
 use super::{Backend, BackendError, CompiledBoard};
 
@@ -62,14 +61,10 @@ pub fn compile<B: Backend>(
 ) -> Result<CompiledBoard<B>, BackendError> {
     let plan = Plan::new(backend, layout, num_vars)?;
     plan.check(|_| {})?;
-    let elements: Vec<Element> = (0..plan.tile_count())
-        .flat_map(|tile| plan.tile_elements(tile))
-        .collect();
     let board = plan.board()?;
     Ok(CompiledBoard {
         board,
         stats: plan.stats.clone(),
-        elements,
         plan,
     })
 }

@@ -91,6 +91,7 @@ use crate::transform::{Chain, FormulaRef};
 pub use canvas::Canvas;
 pub use certify::SequenceCache;
 pub use compile::{BoardStats, compile};
+pub use decode::Deciders;
 pub use element::{Element, Library, Placed, Role};
 pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};
 pub use plan::{Labeller, Plan};
@@ -226,11 +227,10 @@ pub enum BackendError {
     NotSatisfying,
 }
 
-/// A compiled board with the element structure behind it.
+/// A compiled board with the plan behind it.
 pub struct CompiledBoard<B: Backend> {
     pub board: Board,
     pub stats: BoardStats,
-    elements: Vec<Element>,
     plan: Plan<B>,
 }
 
@@ -324,13 +324,13 @@ pub fn certify_input<B: Backend>(
     }
 }
 
-/// Reads a model of the chain's input formula off a solving sequence of `compiled`
-/// (which the caller has checked): the variable gadgets' choices, then the chain's
+/// Reads a model of the chain's input formula off a solving sequence of the board of
+/// `plan` (which the caller has checked): the variable gadgets' choices, then the chain's
 /// backward map.
 pub fn decode_input<B: Backend>(
     chain: &Chain,
-    compiled: &CompiledBoard<B>,
+    plan: &Plan<B>,
     moves: &[Move],
 ) -> Result<Assignment, PipelineError> {
-    Ok(input_model(chain, &compiled.decode(moves)?)?)
+    Ok(input_model(chain, &plan.decode(moves)?)?)
 }

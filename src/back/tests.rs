@@ -107,6 +107,6 @@ fn even_tile_sides_compile_certify_and_decode() {
         .expect("the thesis formula is satisfiable");
     let report = check_sequence(&even.board, &moves, Variant::Standard);
     assert!(report.is_solution(), "{report}");
-    let model = decode_input(&chain, &even, &moves).unwrap();
+    let model = decode_input(&chain, even.plan(), &moves).unwrap();
     assert!(chain.input().is_satisfied_by(&model));
 }

@@ -306,6 +306,13 @@ impl Replay {
         Ok(())
     }
 
+    /// The piece on `square` now, if any: its slot (slots number the initial squares in
+    /// row-major order, `0..` the initial number of pieces), kind and budget.
+    pub fn piece_at(&self, square: Square) -> Option<(usize, PieceKind, u32)> {
+        let slot = self.occupied_slot(square)?;
+        Some((slot, self.kinds[slot], self.budgets[slot]))
+    }
+
     /// The last piece (kind, square, budget left) when exactly one remains.
     pub fn survivor(&self) -> Option<(PieceKind, Square, u32)> {
         if self.remaining != 1 {

@@ -4,11 +4,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::back::{self, Backend};
-use sat2chess::board::Board;
-use sat2chess::check;
+use sat2chess::board::{PieceKind, Square};
+use sat2chess::check::{self, SequenceCheck, SequenceReport};
 use sat2chess::formula::AndOrFormula;
 use sat2chess::front::{self, FormulaFormat};
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::io::json::{self, PieceRecord};
+use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::label::GadgetLabel;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
@@ -61,15 +62,49 @@ impl WithBackend for Args {
     }
 }
 
+/// What the plausibility tests need of a board, gathered as it is read.
+#[derive(Default)]
+struct BoardFacts {
+    pieces: usize,
+    /// The first piece that a compiled board cannot hold: (kind, budget, square).
+    foreign: Option<(PieceKind, u32, Square)>,
+    /// Whether any piece carries a gadget label.
+    labelled: bool,
+    /// The instances of the `variable` gadgets named by labels.
+    variables: HashSet<Option<u32>>,
+}
+
+impl BoardFacts {
+    fn add(&mut self, kind: PieceKind, piece: PieceRecord<'_>) {
+        self.pieces += 1;
+        if self.foreign.is_none() && (piece.kind != kind || piece.budget > 2) {
+            self.foreign = Some((piece.kind, piece.budget, piece.square));
+        }
+        if let Some(label) = piece.label.and_then(GadgetLabel::parse) {
+            self.labelled = true;
+            if label.gadget == "variable" {
+                self.variables.insert(label.instance);
+            }
+        }
+    }
+}
+
+/// The board is read once, as a stream, into the checker's compact replay (13 bytes per
+/// piece); the formula is planned (never stamped) and the plan's pieces are compared with
+/// the board tile by tile; the moves are streamed once through the checker and the
+/// variable gadgets' deciders. Neither the board nor the sequence is held whole.
 fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
-    let board = io::read_board(&args.board, args.format).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let moves = io::read_moves(&args.moves).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut facts = BoardFacts::default();
+    let replay = check::load_board_with(&args.board, args.format, Variant::Standard, &mut |p| {
+        facts.add(B::PIECE, p)
+    })
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     let input =
         front::load(&args.formula, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let board_name = io::display_path(&args.board).display().to_string();
     let context = || io::display_path(&args.formula).display().to_string();
     let chain = Chain::from_input(&input).with_context(context)?;
-    if let Err(reason) = plausibly_compiled_from(&backend, &board, chain.formula()) {
+    if let Err(reason) = plausibly_compiled_from(&backend, &facts, chain.formula()) {
         bail!(
             "{board_name}: not the {} board compiled from {}: {reason}",
             B::PIECE.name(),
@@ -81,38 +116,48 @@ fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
         let estimate =
             piece_estimate::<B>(chain.formula(), ordering(naive)).with_context(context)?;
         args.limit.admit(&context(), estimate)?;
-        let candidate = back::compile_formula(backend.clone(), chain.formula(), ordering(naive))
+        let plan = back::plan_formula(backend.clone(), chain.formula(), ordering(naive))
             .with_context(context)?;
-        if candidate.same_pieces(&board) {
-            compiled = Some(candidate);
+        if plan.same_pieces(&replay) {
+            compiled = Some(plan);
             break;
         }
     }
-    let Some(compiled) = compiled else {
+    let Some(plan) = compiled else {
         bail!(
             "{board_name}: not the {} board compiled from {} (naive or optimised layout)",
             B::PIECE.name(),
             context()
         );
     };
-    if let Some(exit_code) = refuse_non_solution(&board, &moves, &args.moves) {
+    let mut sequence = SequenceCheck::new(replay);
+    let mut deciders = plan.deciders();
+    let moves_name = io::display_path(&args.moves);
+    json::stream_moves(io::open_text(&args.moves)?, &mut |mv| {
+        sequence.step(mv);
+        deciders.step(mv);
+    })
+    .map_err(|error| InputError::Format {
+        path: moves_name,
+        error,
+    })?;
+    if let Some(exit_code) = refuse_non_solution(sequence.report(), &args.moves) {
         return Ok(exit_code);
     }
-    let model = back::decode_input(&chain, &compiled, &moves).with_context(context)?;
+    let andor = plan.assignment(&deciders).with_context(context)?;
+    let model = back::input_model(&chain, &andor).with_context(context)?;
     print_out("s SATISFIABLE\n")?;
     print_out(value_lines(&model))?;
     Ok(code(exit::YES))
 }
 
-/// Replays `moves` on `board`: `None` if they solve it, else the exit code after the
-/// checker's report went to standard error (bad input for a malformed step, "no" for a
-/// sequence that is well formed but does not solve the board).
+/// `None` if the checker's `report` on the moves file `moves_path` says they solve the
+/// board, else the exit code after the report went to standard error (bad input for a
+/// malformed step, "no" for a sequence that is well formed but does not solve the board).
 pub(super) fn refuse_non_solution(
-    board: &Board,
-    moves: &[sat2chess::rules::Move],
+    report: SequenceReport,
     moves_path: &std::path::Path,
 ) -> Option<ExitCode> {
-    let report = check::check_sequence(board, moves, Variant::Standard);
     if report.is_solution() {
         return None;
     }
@@ -125,26 +170,19 @@ pub(super) fn refuse_non_solution(
 }
 
 /// Cheap tests a board compiled from `formula` passes, run before the (much dearer)
-/// recompilation: only pieces of the backend's kind with budgets at most 2, at least the
-/// pieces of the variable gadgets, and, when the pieces carry gadget labels, one
-/// `variable#k` gadget per variable.
+/// comparison with the plan: only pieces of the backend's kind with budgets at most 2, at
+/// least the pieces of the variable gadgets, and, when the pieces carry gadget labels,
+/// one `variable#k` gadget per variable.
 fn plausibly_compiled_from<B: Backend>(
     backend: &B,
-    board: &Board,
+    facts: &BoardFacts,
     formula: &AndOrFormula,
 ) -> Result<(), String> {
     let kind = B::PIECE;
-    if let Some(piece) = board
-        .pieces()
-        .iter()
-        .find(|piece| piece.kind != kind || piece.budget > 2)
-    {
+    if let Some((other, budget, square)) = facts.foreign {
         return Err(format!(
-            "it has a {} with budget {} on {}, but compiled boards hold only {}s with budgets \
-             up to 2",
-            piece.kind,
-            piece.budget,
-            piece.square,
+            "it has a {other} with budget {budget} on {square}, but compiled boards hold only \
+             {}s with budgets up to 2",
             kind.name()
         ));
     }
@@ -155,31 +193,18 @@ fn plausibly_compiled_from<B: Backend>(
         .find(|gadget| gadget.name == "variable")
         .map_or(1, |gadget| gadget.pieces.len());
     let variables = formula.num_vars();
-    if board.len() < variables.saturating_mul(per_variable) {
+    if facts.pieces < variables.saturating_mul(per_variable) {
         return Err(format!(
             "{} pieces are fewer than the {} variable gadgets alone need",
-            board.len(),
-            variables
+            facts.pieces, variables
         ));
     }
-    let labels: Vec<GadgetLabel> = board
-        .pieces()
-        .iter()
-        .filter_map(|piece| piece.label.as_deref().and_then(GadgetLabel::parse))
-        .collect();
-    if !labels.is_empty() {
-        let gadgets: HashSet<Option<u32>> = labels
-            .iter()
-            .filter(|label| label.gadget == "variable")
-            .map(|label| label.instance)
-            .collect();
-        if gadgets.len() != variables {
-            return Err(format!(
-                "its labels name {} variable gadgets, but the formula has {variables} variables \
-                 after the transformation chain",
-                gadgets.len()
-            ));
-        }
+    if facts.labelled && facts.variables.len() != variables {
+        return Err(format!(
+            "its labels name {} variable gadgets, but the formula has {variables} variables \
+             after the transformation chain",
+            facts.variables.len()
+        ));
     }
     Ok(())
 }

@@ -5,7 +5,9 @@ use anyhow::{Context, Result, bail};
 use sat2chess::board::{Board, Piece, PieceKind};
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::nqueens::board as placement;
-use sat2chess::render::{self, Format, Region, RenderOptions, Style};
+use sat2chess::render::{
+    self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
+};
 
 use super::output::{self, Outputs};
 use super::{code, exit};
@@ -71,7 +73,8 @@ pub struct Args {
     pub limit: super::PieceLimit,
 }
 
-/// Memory of one drawn move arrow, in pieces (SVG: about 3 kB against 150 bytes).
+/// Weight of one drawn move arrow against a piece in the `--max-pieces` estimate: arrows
+/// are written as they are made (not held), but each is about 250 bytes of SVG.
 const PIECES_PER_ARROW: u64 = 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -95,10 +98,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )
     .writing(args.output.as_deref())
     .check()?;
-    let mut board = io::read_board(&args.board, args.board_format)?;
-    if let Some(path) = &args.placement {
-        board = with_placement(board, path)?;
-    }
+    // A board JSON file is streamed (read again at each pass of the figure, never held);
+    // other formats, standard input, pipes and boards with a placement are read whole.
+    let streamed = args.placement.is_none()
+        && std::fs::metadata(&args.board).is_ok_and(|metadata| metadata.is_file())
+        && io::board_format(&args.board, args.board_format)? == BoardFormat::Json;
+    let (board, pieces): (Box<dyn PieceSource>, usize) = if streamed {
+        let file = BoardFile::open(&args.board)?;
+        let pieces = file.len();
+        (Box::new(file), pieces)
+    } else {
+        let mut board = io::read_board(&args.board, args.board_format)?;
+        if let Some(path) = &args.placement {
+            board = with_placement(board, path)?;
+        }
+        let pieces = board.len();
+        (Box::new(board), pieces)
+    };
     let moves = match &args.moves {
         Some(path) => io::read_moves(path)?,
         None => Vec::new(),
@@ -116,7 +132,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         moves.len() as u64
     };
-    let estimate = board.len() as u64 + PIECES_PER_ARROW * arrows;
+    let estimate = pieces as u64 + PIECES_PER_ARROW * arrows;
     args.limit.admit(&context(), estimate)?;
     let options = RenderOptions {
         region: args.region,
@@ -127,10 +143,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
         step: args.step,
         marks: Vec::new(),
     };
-    // Render into memory first: a bad region or move leaves no half-written file behind.
-    let mut figure = Vec::new();
-    render::render(&board, &moves, &options, format, &mut figure).with_context(context)?;
-    output::write(args.output.as_deref(), &figure)?;
+    // Every error but a write error comes before the first byte, and a file is written
+    // through a temporary one: a bad region or move leaves no half-written file behind.
+    output::stream(args.output.as_deref(), |out| {
+        render::render(board.as_ref(), &moves, &options, format, out).map_err(|error| match error {
+            RenderError::Write(error) => error.into(),
+            RenderError::Input(error) => error.into(),
+            other => anyhow::Error::new(other).context(context()),
+        })
+    })?;
     Ok(code(exit::YES))
 }
 

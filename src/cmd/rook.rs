@@ -122,7 +122,10 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
             context()
         );
     }
-    if let Some(exit_code) = super::decode::refuse_non_solution(&board, &moves, &args.moves) {
+    if let Some(exit_code) = super::decode::refuse_non_solution(
+        sat2chess::check::check_sequence(&board, &moves, sat2chess::rules::Variant::Standard),
+        &args.moves,
+    ) {
         return Ok(exit_code);
     }
     let moves = match &retargeted {

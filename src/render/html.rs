@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use svg::Node;
 use svg::node::element::{Group, Line, Rectangle};
 
+use super::source::PieceSource;
 use super::svg::{
     CAPTURE_FONT, CAPTURE_WIDTH, Flavour, arrow_label_point, arrow_line, baseline, capture_label,
     document, num,
@@ -17,7 +17,6 @@ use super::{
     Arrow, ArrowKind, GLYPH_LIMIT, LegendEntry, Mark, RenderError, RenderOptions, Scene, Style,
     palette,
 };
-use crate::board::Board;
 use crate::rules::Move;
 
 /// The page script; `S2C_DATA` is defined before it.
@@ -175,7 +174,7 @@ fn json_point((x, y): (f64, f64)) -> String {
 /// Pieces are always glyphs: more than [`GLYPH_LIMIT`] visible pieces is refused (crop with
 /// `options.region`).
 pub fn write(
-    board: &Board,
+    board: &dyn PieceSource,
     moves: &[Move],
     options: &RenderOptions,
     out: &mut dyn std::io::Write,
@@ -186,20 +185,20 @@ pub fn write(
         style: Style::Glyphs,
         ..options.clone()
     };
-    let mut scene = Scene::build(board, moves, &initial)?;
+    let mut scene = Scene::with_timeline(board, moves, &initial)?;
     if start > moves.len() {
         return Err(RenderError::StepBeyondEnd {
             step: start,
             moves: moves.len(),
         });
     }
-    if scene.pieces.len() > GLYPH_LIMIT {
+    if scene.visible > GLYPH_LIMIT {
         return Err(RenderError::TooManyToAnimate {
-            pieces: scene.pieces.len(),
+            pieces: scene.visible,
             limit: GLYPH_LIMIT,
         });
     }
-    scene.arrows.retain(|arrow| arrow.kind == ArrowKind::Flow);
+    scene.shown_moves = 0..0;
     // The page shades the squares of each move as it plays.
     let shade = LegendEntry::Mark(Mark::LastMove);
     if options.legend && !moves.is_empty() && !scene.legend.contains(&shade) {
@@ -213,11 +212,13 @@ pub fn write(
         palette::INK,
         palette::PAPER
     );
-    for (index, piece) in scene.pieces.iter().enumerate() {
+    let mut comma = "";
+    scene.pieces(&mut |piece| {
         let (x, y) = scene.corner(piece.square);
-        let comma = if index == 0 { "" } else { "," };
         let _ = write!(data, "{comma}[{},{x},{y},{}]", piece.id, piece.budget);
-    }
+        comma = ",";
+        Ok(())
+    })?;
     data.push_str("],\"moves\":[");
     for (index, step) in scene.timeline.iter().enumerate() {
         let (from, to) = (scene.corner(step.mv.from), scene.corner(step.mv.to));
@@ -249,8 +250,16 @@ pub fn write(
     data.push_str("]}");
 
     let (shades, next_arrow) = overlays();
-    let mut figure = document(&scene, Flavour::Inline, Some(shades));
-    figure.append(next_arrow);
+    // The page holds at most GLYPH_LIMIT pieces: its figure is made in memory.
+    let mut figure = Vec::new();
+    document(
+        &scene,
+        Flavour::Inline,
+        Some(shades),
+        Some(next_arrow),
+        &mut figure,
+    )?;
+    let figure = String::from_utf8(figure).expect("the SVG writer emits UTF-8");
     let mut page = String::new();
     let _ = write!(
         page,

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use svg::Node;
 use svg::node::element::{
@@ -13,44 +14,12 @@ use svg::node::element::{
 };
 
 use super::glyph::{self, Paint, Segment, Shape};
+use super::xml::Streamed;
+pub(crate) use super::xml::{Label, num};
 use super::{
     Arrow, ArrowKind, GadgetClass, LegendEntry, Mark, RenderError, Rgb, Scene, ScenePiece, palette,
 };
 use crate::board::{PieceKind, Square};
-
-/// A number with at most three decimals and no trailing zeros.
-pub(crate) fn num(value: f64) -> String {
-    let text = format!("{:.3}", value);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
-    }
-}
-
-/// A `<text>` element with its content on the same line (the `svg` crate's `Text` element
-/// puts the content on a line of its own).
-pub(crate) struct Label(Element);
-
-impl Label {
-    pub fn new(content: impl Into<String>) -> Label {
-        let mut element = Element::new("text");
-        element.append(svg::node::Text::new(content));
-        Label(element)
-    }
-
-    pub fn set(mut self, name: &str, value: impl Into<svg::node::Value>) -> Label {
-        self.0.assign(name, value);
-        self
-    }
-}
-
-impl From<Label> for Box<dyn Node> {
-    fn from(label: Label) -> Box<dyn Node> {
-        Box::new(label.0)
-    }
-}
 
 /// Where the SVG goes: a standalone file (namespaces, `xlink:href`) or inline in HTML.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,9 +246,7 @@ fn definitions(scene: &Scene, flavour: Flavour) -> Definitions {
         .add(arrow_marker("s2c-head-capture", palette::CAPTURE))
         .add(arrow_marker("s2c-head-flow", palette::FLOW));
     if !scene.dots || flavour == Flavour::Inline {
-        let mut kinds: Vec<PieceKind> = scene.pieces.iter().map(|p| p.kind).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
+        let mut kinds = scene.kinds.clone();
         if flavour == Flavour::Inline {
             kinds = PieceKind::ALL.to_vec();
         }
@@ -301,40 +268,41 @@ fn definitions(scene: &Scene, flavour: Flavour) -> Definitions {
     defs
 }
 
-/// One path per key, each drawing a `size` × `size` square at the top-left corner of each
-/// of its squares. Subpaths are relative moves between squares in row order, so a dense
-/// board costs about 15 bytes per square; browsers fill such paths fast (round-capped
-/// strokes, tried first, were ten times slower to display).
+/// Squares grouped by a key (a colour), as [`square_paths`] draws them.
+type SquareGroups<K> = BTreeMap<K, Vec<Square>>;
+
+/// One `<path>` per key into `group`, each drawing a `size` × `size` square at the
+/// top-left corner of each of its squares, filled with `fill(key)`. Subpaths are relative
+/// moves between squares in row order, so a dense board costs about 15 bytes per square;
+/// browsers fill such paths fast (round-capped strokes, tried first, were ten times
+/// slower to display). The path data is written as it is made: only the squares are held.
 fn square_paths<K: Ord>(
-    items: impl Iterator<Item = (K, Square)>,
+    group: &mut Streamed<'_>,
+    groups: SquareGroups<K>,
     size: &str,
-) -> BTreeMap<K, String> {
-    let mut groups: BTreeMap<K, Vec<Square>> = BTreeMap::new();
-    for (key, square) in items {
-        groups.entry(key).or_default().push(square);
-    }
-    groups
-        .into_iter()
-        .map(|(key, mut squares)| {
-            squares.sort_unstable();
-            let mut d = String::with_capacity(squares.len() * 16);
-            let mut previous: Option<Square> = None;
-            for square in squares {
-                let _ = match previous {
-                    None => write!(d, "M{} {}", square.col, square.row),
-                    Some(p) => write!(
-                        d,
-                        "m{} {}",
-                        square.col as i64 - p.col as i64,
-                        square.row as i64 - p.row as i64
-                    ),
-                };
-                let _ = write!(d, "h{size}v{size}h-{size}z");
-                previous = Some(square);
+    fill: impl Fn(&K) -> Rgb,
+) -> io::Result<()> {
+    for (key, mut squares) in groups {
+        squares.sort_unstable();
+        let out = group.raw()?;
+        out.write_all(b"<path d=\"")?;
+        let mut previous: Option<Square> = None;
+        for square in squares {
+            match previous {
+                None => write!(out, "M{} {}", square.col, square.row)?,
+                Some(p) => write!(
+                    out,
+                    "m{} {}",
+                    square.col as i64 - p.col as i64,
+                    square.row as i64 - p.row as i64
+                )?,
             }
-            (key, d)
-        })
-        .collect()
+            write!(out, "h{size}v{size}h-{size}z")?;
+            previous = Some(square);
+        }
+        write!(out, "\" fill=\"{}\"/>", fill(&key))?;
+    }
+    Ok(())
 }
 
 /// Translation from board squares (row, col) to user space, plus an inset.
@@ -346,23 +314,23 @@ fn square_origin(scene: &Scene, inset: f64) -> String {
     )
 }
 
-fn tints(scene: &Scene) -> Group {
-    let items = scene.tints.iter().map(|&(square, class)| {
+fn tints(scene: &Scene, root: &mut Streamed<'_>) -> Result<(), RenderError> {
+    let mut groups: SquareGroups<(bool, GadgetClass)> = BTreeMap::new();
+    scene.tints(&mut |square, class| {
         let light = (square.row % 2 + square.col % 2) % 2 == 0;
-        ((light, class), square)
-    });
-    let mut group = Group::new()
+        groups.entry((light, class)).or_default().push(square);
+        Ok(())
+    })?;
+    let element = Group::new()
         .set("class", "s2c-gadgets")
         .set("transform", square_origin(scene, 0.0));
-    for ((light, class), d) in square_paths(items, "1") {
+    let mut group = root.nested(&element)?;
+    square_paths(&mut group, groups, "1", |&(light, class)| {
         let base = if light { palette::LIGHT } else { palette::DARK };
-        group.append(
-            Path::new()
-                .set("d", d)
-                .set("fill", base.mix(class.colour(), palette::TINT).to_string()),
-        );
-    }
-    group
+        base.mix(class.colour(), palette::TINT)
+    })?;
+    group.close()?;
+    Ok(())
 }
 
 /// Dot colour by gadget class and budget (see the module documentation of [`super`]).
@@ -378,18 +346,28 @@ pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Rgb {
 /// Side of a dot, in squares.
 pub(crate) const DOT: f64 = 0.7;
 
-fn dots(scene: &Scene) -> Group {
-    let mut group = Group::new()
+/// The dots: the squares of the visible pieces are held by colour (8 bytes a piece, the
+/// vectors sized by the survey's counts), sorted, and written as one path per colour.
+fn dots(scene: &Scene, root: &mut Streamed<'_>) -> Result<(), RenderError> {
+    let mut groups: SquareGroups<u32> = scene
+        .dot_counts
+        .iter()
+        .map(|(colour, &count)| (colour.0, Vec::with_capacity(count)))
+        .collect();
+    scene.pieces(&mut |p| {
+        groups
+            .entry(dot_colour(p.class, p.budget).0)
+            .or_default()
+            .push(p.square);
+        Ok(())
+    })?;
+    let element = Group::new()
         .set("class", "s2c-pieces")
         .set("transform", square_origin(scene, (1.0 - DOT) / 2.0));
-    let items = scene
-        .pieces
-        .iter()
-        .map(|p| (dot_colour(p.class, p.budget).0, p.square));
-    for (colour, d) in square_paths(items, &num(DOT)) {
-        group.append(Path::new().set("d", d).set("fill", Rgb(colour).to_string()));
-    }
-    group
+    let mut group = root.nested(&element)?;
+    square_paths(&mut group, groups, &num(DOT), |&colour| Rgb(colour))?;
+    group.close()?;
+    Ok(())
 }
 
 /// One piece: glyph, budget disc and numeral, translated to its square.
@@ -427,18 +405,19 @@ pub(crate) fn piece(scene: &Scene, piece: &ScenePiece, flavour: Flavour) -> Grou
     group
 }
 
-fn glyphs(scene: &Scene, flavour: Flavour) -> Group {
-    let mut group = Group::new()
+/// The glyphs, each written as its piece is read.
+fn glyphs(scene: &Scene, flavour: Flavour, root: &mut Streamed<'_>) -> Result<(), RenderError> {
+    let element = Group::new()
         .set("class", "s2c-pieces")
         .set("font-family", "sans-serif")
         .set("font-size", BUDGET_FONT)
         .set("font-weight", "bold")
         .set("text-anchor", "middle")
         .set("fill", palette::INK.to_string());
-    for p in &scene.pieces {
-        group.append(piece(scene, p, flavour));
-    }
-    group
+    let mut group = root.nested(&element)?;
+    scene.pieces(&mut |p| group.child(&piece(scene, p, flavour)))?;
+    group.close()?;
+    Ok(())
 }
 
 pub(crate) fn star(cx: f64, cy: f64, radius: f64) -> String {
@@ -560,34 +539,36 @@ pub(crate) fn capture_label(number: usize, (x, y): (f64, f64)) -> Group {
         )
 }
 
-fn arrows(scene: &Scene, kind_is_flow: bool) -> Group {
-    let mut group = Group::new()
+/// The flow arrows (`flow`) or the capture arrows: all the lines, then the numbered discs.
+fn arrows(scene: &Scene, flow: bool, root: &mut Streamed<'_>) -> io::Result<()> {
+    let mut element = Group::new()
         .set("clip-path", "url(#s2c-clip)")
         .set("stroke-linecap", "round");
-    if kind_is_flow {
-        group.assign("opacity", 0.6);
+    if flow {
+        element.assign("opacity", 0.6);
     } else {
-        group.assign("opacity", 0.9);
-        group.assign("font-family", "sans-serif");
-        group.assign("font-size", CAPTURE_FONT);
-        group.assign("font-weight", "bold");
-        group.assign("text-anchor", "middle");
+        element.assign("opacity", 0.9);
+        element.assign("font-family", "sans-serif");
+        element.assign("font-size", CAPTURE_FONT);
+        element.assign("font-weight", "bold");
+        element.assign("text-anchor", "middle");
     }
-    for arrow in &scene.arrows {
-        let is_flow = arrow.kind == ArrowKind::Flow;
-        if is_flow != kind_is_flow {
-            continue;
+    let mut group = root.nested(&element)?;
+    if flow {
+        for arrow in &scene.arrows {
+            group.child(&arrow_line_element(arrow))?;
         }
-        group.append(arrow_line_element(arrow));
-    }
-    for arrow in &scene.arrows {
-        if let ArrowKind::Capture { number } = arrow.kind
-            && !kind_is_flow
-        {
-            group.append(capture_label(number, arrow_label_point(arrow)));
+    } else {
+        for arrow in scene.captures() {
+            group.child(&arrow_line_element(&arrow))?;
+        }
+        for arrow in scene.captures() {
+            if let ArrowKind::Capture { number } = arrow.kind {
+                group.child(&capture_label(number, arrow_label_point(&arrow)))?;
+            }
         }
     }
-    group
+    group.close()
 }
 
 fn coordinates(scene: &Scene, layout: &Layout) -> Group {
@@ -718,33 +699,40 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
     group
 }
 
-/// The root `<svg>` element of `scene`; `underlay` (if any) goes between the square marks
-/// and the pieces.
-pub fn document(scene: &Scene, flavour: Flavour, underlay: Option<Group>) -> Element {
+/// Writes the root `<svg>` element of `scene`; `underlay` (if any) goes between the
+/// square marks and the pieces, `overlay` (if any) last.
+pub fn document(
+    scene: &Scene,
+    flavour: Flavour,
+    underlay: Option<Group>,
+    overlay: Option<Group>,
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
     let layout = Layout::of(scene);
     let (vx, vy, vw, vh) = layout.view_box();
     let pixels = layout.pixels_per_square();
-    let mut root = Element::new("svg");
+    let mut element = Element::new("svg");
     if flavour == Flavour::Standalone {
-        root.assign("xmlns", "http://www.w3.org/2000/svg");
-        root.assign("xmlns:xlink", "http://www.w3.org/1999/xlink");
+        element.assign("xmlns", "http://www.w3.org/2000/svg");
+        element.assign("xmlns:xlink", "http://www.w3.org/1999/xlink");
     }
-    root.assign(
+    element.assign(
         "viewBox",
         format!("{} {} {} {}", num(vx), num(vy), num(vw), num(vh)),
     );
-    root.assign("width", num(vw * pixels));
-    root.assign("height", num(vh * pixels));
-    root.append(definitions(scene, flavour));
-    root.append(
-        Rectangle::new()
+    element.assign("width", num(vw * pixels));
+    element.assign("height", num(vh * pixels));
+    let mut root = Streamed::new(out, &element);
+    root.child(&definitions(scene, flavour))?;
+    root.child(
+        &Rectangle::new()
             .set("class", "s2c-board")
             .set("width", scene.region.cols())
             .set("height", scene.region.rows())
             .set("fill", "url(#s2c-chequer)"),
-    );
+    )?;
     if !scene.dots {
-        root.append(tints(scene));
+        tints(scene, &mut root)?;
     }
     let (shades, frames): (Vec<_>, Vec<_>) = scene
         .marks
@@ -753,39 +741,41 @@ pub fn document(scene: &Scene, flavour: Flavour, underlay: Option<Group>) -> Ele
         .partition(|(_, kind)| *kind == Mark::LastMove);
     for (square, kind) in shades.into_iter().chain(frames) {
         let (x, y) = scene.corner(square);
-        root.append(mark(kind, x, y));
+        root.child(&mark(kind, x, y))?;
     }
     if let Some(underlay) = underlay {
-        root.append(underlay);
+        root.child(&underlay)?;
     }
-    let has_flow = scene.arrows.iter().any(|a| a.kind == ArrowKind::Flow);
-    if has_flow {
-        root.append(arrows(scene, true));
+    if !scene.arrows.is_empty() {
+        arrows(scene, true, &mut root)?;
     }
-    root.append(if scene.dots {
-        dots(scene)
+    if scene.dots {
+        dots(scene, &mut root)?;
     } else {
-        glyphs(scene, flavour)
-    });
-    if scene.arrows.iter().any(|a| a.kind != ArrowKind::Flow) {
-        root.append(arrows(scene, false));
+        glyphs(scene, flavour, &mut root)?;
+    }
+    if !scene.shown_moves.is_empty() {
+        arrows(scene, false, &mut root)?;
     }
     if scene.coordinates {
-        root.append(coordinates(scene, &layout));
+        root.child(&coordinates(scene, &layout))?;
     }
     if !scene.legend.is_empty() {
-        root.append(legend(scene, &layout));
+        root.child(&legend(scene, &layout))?;
     }
-    root
+    if let Some(overlay) = overlay {
+        root.child(&overlay)?;
+    }
+    root.close()?;
+    Ok(())
 }
 
 /// Writes `scene` as a standalone SVG file.
-pub fn write(scene: &Scene, out: &mut dyn std::io::Write) -> Result<(), RenderError> {
-    use std::io::Write as _;
-    let root = document(scene, Flavour::Standalone, None);
-    let mut writer = std::io::BufWriter::with_capacity(1 << 20, out);
+pub fn write(scene: &Scene, out: &mut dyn Write) -> Result<(), RenderError> {
+    let mut writer = io::BufWriter::with_capacity(1 << 20, out);
     writeln!(writer, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
-    writeln!(writer, "{root}")?;
-    std::io::Write::flush(&mut writer)?;
+    document(scene, Flavour::Standalone, None, None, &mut writer)?;
+    writeln!(writer)?;
+    writer.flush()?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! right, y down, one unit per square); glyphs are `pic`s built from the same outlines.
 
 use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use super::glyph::{self, Paint, Segment, Shape};
 use super::svg::{
@@ -104,66 +105,67 @@ fn alphabetic(mut index: usize) -> String {
     letters.iter().rev().collect()
 }
 
-fn mark(body: &mut String, colours: &mut Colours, kind: Mark, x: f64, y: f64) {
-    let frame = |body: &mut String, inset: f64, colour: &str, width_cm: f64| {
-        let _ = writeln!(
+fn mark(body: &mut dyn Write, colours: &mut Colours, kind: Mark, x: f64, y: f64) -> io::Result<()> {
+    let frame = |body: &mut dyn Write, inset: f64, colour: &str, width_cm: f64| {
+        writeln!(
             body,
             "\\draw[{colour}, line width={}cm] {} rectangle {};",
             num(width_cm),
             point(x + inset, y + inset),
             point(x + 1.0 - inset, y + 1.0 - inset)
-        );
+        )
     };
     match kind {
         Mark::LastMove => {
             let colour = colours.name(palette::LAST_MOVE);
-            let _ = writeln!(
+            writeln!(
                 body,
                 "\\fill[{colour}, fill opacity=0.6] {} rectangle {};",
                 point(x, y),
                 point(x + 1.0, y + 1.0)
-            );
+            )?;
         }
         Mark::Input | Mark::Output => {
             let colour = colours.name(palette::PORT);
-            frame(body, 0.04, &colour, 0.06 * UNIT_CM);
+            frame(body, 0.04, &colour, 0.06 * UNIT_CM)?;
             let word = if kind == Mark::Input { "in" } else { "out" };
-            let _ = writeln!(
+            writeln!(
                 body,
                 "\\node[s2c tag, text={colour}] at {} {{{word}}};",
                 point(x + 0.09, y + 0.28)
-            );
+            )?;
         }
         Mark::Final => {
             let colour = colours.name(palette::FINAL);
-            frame(body, 0.06, &colour, 0.1 * UNIT_CM);
+            frame(body, 0.06, &colour, 0.1 * UNIT_CM)?;
             let points: Vec<String> = star(x + 0.8, y + 0.2, 0.15)
                 .split(' ')
                 .map(|p| format!("({p})"))
                 .collect();
-            let _ = writeln!(
+            writeln!(
                 body,
                 "\\filldraw[fill={colour}, draw=black, line width=0.2pt] {} -- cycle;",
                 points.join(" -- ")
-            );
+            )?;
         }
     }
+    Ok(())
 }
 
-fn arrow(body: &mut String, colours: &mut Colours, arrow: &super::Arrow) {
+fn arrow(body: &mut dyn Write, colours: &mut Colours, arrow: &super::Arrow) -> io::Result<()> {
     let ((x1, y1), (x2, y2)) = arrow_line(arrow);
     let (colour, width, opacity) = match arrow.kind {
         ArrowKind::Flow => (palette::FLOW, 0.07, 0.6),
         ArrowKind::Capture { .. } => (palette::CAPTURE, CAPTURE_WIDTH, 0.9),
     };
     let colour = colours.name(colour);
-    let _ = writeln!(
+    writeln!(
         body,
         "\\draw[{colour}, line width={}cm, -latex, line cap=round, opacity={opacity}] {} -- {};",
         num(width * UNIT_CM),
         point(x1, y1),
         point(x2, y2)
-    );
+    )
 }
 
 /// `first, first + 2, …` below `end` as a TikZ `\\foreach` list.
@@ -176,17 +178,16 @@ fn every_other(first: u32, end: u32) -> String {
     }
 }
 
-fn body(scene: &Scene, colours: &mut Colours) -> String {
-    let mut out = String::new();
+fn body(scene: &Scene, colours: &mut Colours, out: &mut dyn Write) -> Result<(), RenderError> {
     let region = scene.region;
     let (cols, rows) = (region.cols(), region.rows());
     let light = colours.name(palette::LIGHT);
     let dark = colours.name(palette::DARK);
-    let _ = writeln!(
+    writeln!(
         out,
         "\\fill[{light}] (0,0) rectangle {};",
         point(cols as f64, rows as f64)
-    );
+    )?;
     // Dark squares, (row + col) odd: one nested loop per row parity, so the text does
     // not grow with the board.
     for parity in 0..2u32.min(rows) {
@@ -194,15 +195,15 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
         if first >= cols {
             continue;
         }
-        let _ = writeln!(
+        writeln!(
             out,
             "\\foreach \\y in {{{}}} \\foreach \\x in {{{}}} \\fill[{dark}] (\\x,\\y) rectangle ++(1,1);",
             every_other(parity, rows),
             every_other(first, cols)
-        );
+        )?;
     }
     if !scene.dots {
-        for &(square, class) in &scene.tints {
+        scene.tints(&mut |square, class| {
             let base = if (square.row % 2 + square.col % 2) % 2 == 0 {
                 palette::LIGHT
             } else {
@@ -210,8 +211,8 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
             };
             let colour = colours.name(base.mix(class.colour(), palette::TINT));
             let (x, y) = scene.corner(square);
-            let _ = writeln!(out, "\\fill[{colour}] {} rectangle ++(1,1);", point(x, y));
-        }
+            writeln!(out, "\\fill[{colour}] {} rectangle ++(1,1);", point(x, y))
+        })?;
     }
     let (shades, frames): (Vec<_>, Vec<_>) = scene
         .marks
@@ -219,120 +220,119 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
         .partition(|(_, kind)| *kind == Mark::LastMove);
     for &(square, kind) in shades.iter().chain(&frames) {
         let (x, y) = scene.corner(square);
-        mark(&mut out, colours, kind, x, y);
+        mark(out, colours, kind, x, y)?;
     }
     let clip = format!(
         "\\clip (0,0) rectangle {};",
         point(cols as f64, rows as f64)
     );
-    let (flows, captures): (Vec<_>, Vec<_>) =
-        scene.arrows.iter().partition(|a| a.kind == ArrowKind::Flow);
-    if !flows.is_empty() {
-        let _ = writeln!(out, "\\begin{{scope}}{clip}");
-        for a in flows {
-            arrow(&mut out, colours, a);
+    if !scene.arrows.is_empty() {
+        writeln!(out, "\\begin{{scope}}{clip}")?;
+        for a in &scene.arrows {
+            arrow(out, colours, a)?;
         }
-        let _ = writeln!(out, "\\end{{scope}}");
+        writeln!(out, "\\end{{scope}}")?;
     }
-    for piece in &scene.pieces {
+    scene.pieces(&mut |piece| {
         let (x, y) = scene.corner(piece.square);
         if scene.dots {
             let fill = colours.name(dot_colour(piece.class, piece.budget));
             let inset = (1.0 - DOT) / 2.0;
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\fill[{fill}] {} rectangle ++({},{});",
                 point(x + inset, y + inset),
                 num(DOT),
                 num(DOT)
-            );
+            )?;
         } else {
             let colour = if piece.budget == 0 { "black" } else { "white" };
             let (cx, cy, _) = BADGE;
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\pic[s2c {colour}] at {} {{s2c {}}}; \\node[s2c badge] at {} {{{}}};",
                 point(x, y),
                 piece.kind.letter(),
                 point(x + cx, y + cy),
                 piece.budget
-            );
+            )?;
         }
+        Ok(())
+    })?;
+    if !scene.shown_moves.is_empty() {
+        writeln!(out, "\\begin{{scope}}{clip}")?;
     }
-    if !captures.is_empty() {
-        let _ = writeln!(out, "\\begin{{scope}}{clip}");
-    }
-    for a in captures {
+    for a in scene.captures() {
         if let ArrowKind::Capture { number } = a.kind {
-            arrow(&mut out, colours, a);
+            arrow(out, colours, &a)?;
             let colour = colours.name(palette::CAPTURE);
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\node[s2c number, fill={colour}] at {} {{{number}}};",
                 {
-                    let (x, y) = arrow_label_point(a);
+                    let (x, y) = arrow_label_point(&a);
                     point(x, y)
                 }
-            );
+            )?;
         }
     }
-    if scene.arrows.iter().any(|a| a.kind != ArrowKind::Flow) {
-        let _ = writeln!(out, "\\end{{scope}}");
+    if !scene.shown_moves.is_empty() {
+        writeln!(out, "\\end{{scope}}")?;
     }
     if scene.coordinates {
         let step = Scene::label_step(rows, 0.5);
         for row in Scene::label_positions(region.top, region.bottom, step) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\node[s2c coordinate, anchor=east] at {} {{{row}}};",
                 point(-0.1, (row - region.top) as f64 + 0.5)
-            );
+            )?;
         }
         let step = Scene::label_step(cols, 0.35 * Scene::label_width(region.right));
         for col in Scene::label_positions(region.left, region.right, step) {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "\\node[s2c coordinate, anchor=south] at {} {{{col}}};",
                 point((col - region.left) as f64 + 0.5, -0.05)
-            );
+            )?;
         }
     }
     for (index, entry) in scene.legend.iter().enumerate() {
         let (x, y) = (0.0, rows as f64 + 0.4 + 0.7 * index as f64);
         match *entry {
             LegendEntry::Budget => {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "\\node[s2c badge] at {} {{n}};",
                     point(x + 0.3, y + 0.3)
-                );
+                )?;
             }
             LegendEntry::DotBudget => {
                 for (index, budget) in [2, 1, 0].into_iter().enumerate() {
                     let colour = colours.name(dot_colour(None, budget));
-                    let _ = writeln!(
+                    writeln!(
                         out,
                         "\\fill[{colour}] {} rectangle ++(0.25,0.25);",
                         point(x + 0.3 * index as f64, y + 0.2)
-                    );
+                    )?;
                 }
             }
             LegendEntry::Gadget(class) => {
                 let colour = colours.name(palette::LIGHT.mix(class.colour(), palette::TINT));
-                let _ = writeln!(
+                writeln!(
                     out,
                     "\\filldraw[fill={colour}, draw=black, line width=0.2pt] {} rectangle ++(0.6,0.6);",
                     point(x, y)
-                );
+                )?;
             }
             LegendEntry::Mark(kind) => {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "\\begin{{scope}}[shift={{{}}}, scale=0.6]",
                     point(x, y)
-                );
-                mark(&mut out, colours, kind, 0.0, 0.0);
-                let _ = writeln!(out, "\\end{{scope}}");
+                )?;
+                mark(out, colours, kind, 0.0, 0.0)?;
+                writeln!(out, "\\end{{scope}}")?;
             }
             LegendEntry::Flow | LegendEntry::Capture => {
                 let kind = if *entry == LegendEntry::Flow {
@@ -345,24 +345,26 @@ fn body(scene: &Scene, colours: &mut Colours) -> String {
                     to: (x + 1.0, y + 0.3),
                     kind,
                 };
-                arrow(&mut out, colours, &a);
+                arrow(out, colours, &a)?;
             }
         }
-        let _ = writeln!(
+        writeln!(
             out,
             "\\node[anchor=west, font=\\sffamily\\small] at {} {{{}}};",
             point(x + 1.2, y + 0.3),
             entry.text()
-        );
+        )?;
     }
-    out
+    Ok(())
 }
 
-/// Writes `scene` as a `tikzpicture`.
-pub fn write(scene: &Scene, out: &mut dyn std::io::Write) -> Result<(), RenderError> {
+/// Writes `scene` as a `tikzpicture`. The colours are defined before the drawing, in the
+/// order the drawing first uses them: a first run of the drawing into nothing names them,
+/// the second writes it (the pieces are read twice, and nothing is held).
+pub fn write(scene: &Scene, out: &mut dyn Write) -> Result<(), RenderError> {
     let mut colours = Colours::default();
-    let drawing = body(scene, &mut colours);
-    let mut text = String::with_capacity(drawing.len() + 4096);
+    body(scene, &mut colours, &mut io::sink())?;
+    let mut text = String::with_capacity(4096);
     let region = scene.region;
     let _ = writeln!(
         text,
@@ -387,10 +389,7 @@ pub fn write(scene: &Scene, out: &mut dyn std::io::Write) -> Result<(), RenderEr
         num(2.0 * CAPTURE_DISC * UNIT_CM),
     );
     if !scene.dots {
-        let mut kinds: Vec<PieceKind> = scene.pieces.iter().map(|p| p.kind).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        for kind in kinds {
+        for &kind in &scene.kinds {
             text.push_str(&pic_definition(kind));
         }
     }
@@ -403,8 +402,10 @@ pub fn write(scene: &Scene, out: &mut dyn std::io::Write) -> Result<(), RenderEr
             colour.hex()
         );
     }
-    text.push_str(&drawing);
-    text.push_str("\\end{tikzpicture}\n");
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
     out.write_all(text.as_bytes())?;
+    body(scene, &mut colours, &mut out)?;
+    out.write_all(b"\\end{tikzpicture}\n")?;
+    out.flush()?;
     Ok(())
 }

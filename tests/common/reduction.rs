@@ -42,7 +42,7 @@ impl<B: Backend + Copy> Reduction for B {
         compiled: &Self::Compiled,
         moves: &[Move],
     ) -> Result<Assignment, String> {
-        sat2chess::back::decode_input(chain, compiled, moves).map_err(|e| e.to_string())
+        sat2chess::back::decode_input(chain, compiled.plan(), moves).map_err(|e| e.to_string())
     }
 }
 
