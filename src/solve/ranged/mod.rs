@@ -16,7 +16,10 @@
 //! `tests/solver_props.rs` checks the engine against brute force on random rook, queen
 //! and bishop boards.
 
+mod blocks;
 mod rules;
+
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -141,11 +144,28 @@ impl Compact {
     }
 }
 
-/// The table-key offset of the sub-problem "clear onto slot `cut`" (nonzero, so apart
-/// from the main search's keys).
-fn goal_key(cut: usize) -> u128 {
-    let high = mix(cut as u64 ^ 0x6a09_e667_f3bc_c908);
-    (high as u128) << 64 | mix(high) as u128 | 1
+/// The goal of a search: reduce to one piece on a candidate final square, with at
+/// least `budget` left (side-clearing sub-problems ask for one piece on their cut
+/// vertex, [`blocks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Goal {
+    /// Table-key offset: 0 for the main search, else [`Goal::clear`]'s.
+    key: u128,
+    budget: u32,
+}
+
+impl Goal {
+    const MAIN: Goal = Goal { key: 0, budget: 0 };
+
+    /// The sub-problem "reduce to one piece on slot `cut` with budget ≥ `budget`"; its
+    /// key is nonzero, so its failures stay apart from the main search's.
+    fn clear(cut: usize, budget: u32) -> Goal {
+        let high = mix((cut as u64) << 8 ^ u64::from(budget) ^ 0x6a09_e667_f3bc_c908);
+        Goal {
+            key: (high as u128) << 64 | mix(high) as u128 | 1,
+            budget,
+        }
+    }
 }
 
 /// The SplitMix64 finaliser.
@@ -169,10 +189,10 @@ pub(crate) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
 /// One search over one board.
 pub(crate) struct RangedEngine {
     lines: Lines,
-    /// Failed states, by [`shape_key`] offset by the goal ([`goal_key`]).
+    /// Failed states, by [`shape_key`] offset by the goal's key.
     failed: Dominance,
-    /// Answers of side-clearing sub-problems ([`Self::sides_clear`]), by offset key.
-    cleared: FxHashMap<u128, bool>,
+    /// Side-clearing outcomes ([`blocks`]), by sub-board key.
+    outcomes: FxHashMap<u128, Option<Rc<blocks::Outcome>>>,
     clock: Clock,
     node_limit: Option<u64>,
     /// A limit was reached: the answer is unknown.
@@ -187,7 +207,7 @@ impl RangedEngine {
         RangedEngine {
             lines: Lines::new(board),
             failed: Dominance::default(),
-            cleared: FxHashMap::default(),
+            outcomes: FxHashMap::default(),
             clock: Clock::for_options(options),
             node_limit: options.node_limit,
             stopped: false,
@@ -206,7 +226,7 @@ impl RangedEngine {
     /// board must end on one of them).
     pub fn solve(&mut self, finals: u128) -> Result<Option<Vec<Move>>, ()> {
         let start = self.lines.start;
-        let result = self.node(start, finals, 0);
+        let result = self.node(start, finals, Goal::MAIN);
         self.stats.elapsed = self.clock.elapsed();
         self.stats.table_entries = self.failed.entries;
         match result {
@@ -226,13 +246,14 @@ impl RangedEngine {
         }
     }
 
-    /// Whether `state` reduces to one piece on a slot of `finals`, which holds every
-    /// final square of every solution of `state` that the goal allows (`None`: a limit
-    /// was reached). `goal` is 0 for the main search and [`goal_key`] of the cut vertex
-    /// for a side-clearing sub-problem, whose failures mean "not onto that square".
-    fn node(&mut self, state: Compact, finals: u128, goal: u128) -> Option<bool> {
+    /// Whether `state` reduces to one piece on a slot of `finals` with at least the
+    /// goal's budget left; `finals` holds every final square of every solution of
+    /// `state` that the goal allows (`None`: a limit was reached). On success the
+    /// captures are on the path.
+    fn node(&mut self, state: Compact, finals: u128, goal: Goal) -> Option<bool> {
         if state.count() == 1 {
-            return Some(state.occ & finals != 0);
+            let last = state.occ.trailing_zeros() as usize;
+            return Some(state.occ & finals != 0 && state.budget(last) >= goal.budget);
         }
         if self.stopped
             || self.clock.charge(u64::from(state.count()))
@@ -240,6 +261,11 @@ impl RangedEngine {
         {
             self.stopped = true;
             return None;
+        }
+        // The last piece keeps `goal.budget` besides the count − 1 captures.
+        if state.budget_sum() + 1 < state.count() + goal.budget {
+            self.stats.dead_budget += 1;
+            return Some(false);
         }
         let finals = match self.lines.prune(&state, finals) {
             Ok(finals) => finals,
@@ -252,7 +278,7 @@ impl RangedEngine {
                 return Some(false);
             }
         };
-        let key = shape_key(state.occ) ^ goal;
+        let key = shape_key(state.occ) ^ goal.key;
         if self.failed.fails(key, &state) {
             self.stats.table_hits += 1;
             return Some(false);
@@ -265,21 +291,37 @@ impl RangedEngine {
         answer
     }
 
-    /// Searches the children of a live state (`finals` already cut down by the rules).
-    fn expand(&mut self, state: Compact, finals: u128, goal: u128) -> Option<bool> {
-        if goal == 0
+    /// Searches the children of a live state (`finals` already cut down by the rules):
+    /// the block move of the largest side that must be cleared into its cut vertex
+    /// first, then every capture that does not touch that side ([`blocks`]).
+    fn expand(&mut self, state: Compact, finals: u128, goal: Goal) -> Option<bool> {
+        if goal == Goal::MAIN
             && state.hi == 0
             && let Some(solvable) = self.decide_one_budget(&state)
         {
             self.stats.special_states += 1;
             return Some(solvable);
         }
-        if !self.sides_clear(&state, finals)? {
+        let Ok(block) = self.examine_sides(&state, finals)? else {
             self.stats.dead_sides += 1;
             return Some(false);
+        };
+        let mut side = 0u128;
+        if let Some(block) = block {
+            side = block.side;
+            self.stats.block_moves += 1;
+            let (child, len) = self.enter_block(&state, &block);
+            match self.node(child, finals & !side, goal) {
+                None => return None,
+                Some(true) => return Some(true),
+                Some(false) => self.path.truncate(len),
+            }
         }
         let moves = self.lines.moves(&state, finals);
         for (from, to) in moves {
+            if side >> from & 1 == 1 || side >> to & 1 == 1 {
+                continue;
+            }
             let child = state.capture(from, to);
             self.path.push((from as u8, to as u8));
             match self.node(child, finals & !(1u128 << from), goal) {
@@ -293,52 +335,11 @@ impl RangedEngine {
         Some(false)
     }
 
-    /// Side clearing (thesis §3.3.1, as in the general engine's `examine_sides`): let v
-    /// be a cut vertex of the line graph and A a side of it (a component of the graph
-    /// without v) holding no candidate final square. A must be emptied, and v is not
-    /// vacated before that: a capture from v into the other side would leave A a
-    /// component that is never emptied (fact 4 of [`rules`]), one into A would leave
-    /// the final square in A. So until A is empty every capture touching A is A → A or
-    /// A → v, by pieces of A (nothing else enters A: its only link is v, never vacated).
-    /// The same captures are legal on the sub-board A ∪ {v} with v's budget set to 0
-    /// (removing pieces only removes blockers, and v is never asked to move), and they
-    /// reduce it to one piece on v. If that sub-board cannot be reduced to one piece on
-    /// v, the state is dead. The sub-problem is searched by the same engine, its table
-    /// entries offset by [`goal_key`]; `None` when a limit was reached.
-    fn sides_clear(&mut self, state: &Compact, finals: u128) -> Option<bool> {
-        for (cut, side) in self.lines.cut_sides(state) {
-            if side & finals != 0 {
-                continue;
-            }
-            self.stats.side_checks += 1;
-            let sub = Compact {
-                occ: side | 1u128 << cut,
-                lo: state.lo & side,
-                hi: state.hi & side,
-            };
-            let goal = goal_key(cut);
-            let key = sub.key() ^ goal;
-            let clears = match self.cleared.get(&key) {
-                Some(&known) => known,
-                None => {
-                    let path = self.path.len();
-                    let known = self.node(sub, 1u128 << cut, goal);
-                    self.path.truncate(path);
-                    let known = known?;
-                    self.cleared.insert(key, known);
-                    known
-                }
-            };
-            if !clears {
-                return Some(false);
-            }
-        }
-        Some(true)
-    }
-
     /// A state with every budget ≤ 1, decided by 1-Solo Chess (thesis Thm 4.1,
     /// [`special`]); its solving captures are appended to the path. Its answer is exact
-    /// for the state as a board, so it needs no candidate final squares.
+    /// for the state as a board, so it needs no candidate final squares (main goal
+    /// only: sub-problems prescribe the final square). `None` when no special case
+    /// applies.
     fn decide_one_budget(&mut self, state: &Compact) -> Option<bool> {
         let board = self.lines.board_of(state);
         let (_, decision) = special::decide(&board, Variant::Standard)?;
