@@ -32,6 +32,9 @@ use super::{SearchStats, SolveOptions, special};
 
 pub(crate) use rules::Lines;
 
+/// Nodes of the first restart round; each later round gets twice as many.
+const FIRST_ROUND: u64 = 20_000;
+
 /// Most pieces the compact state holds.
 pub(crate) const MAX_PIECES: usize = 128;
 
@@ -197,6 +200,10 @@ pub(crate) struct RangedEngine {
     node_limit: Option<u64>,
     /// A limit was reached: the answer is unknown.
     stopped: bool,
+    /// Node count at which the current restart round gives up.
+    round_end: u64,
+    /// Move-order seed of the current round ([`Lines::moves`]).
+    seed: u64,
     path: Vec<(u8, u8)>,
     pub stats: SearchStats,
 }
@@ -211,9 +218,16 @@ impl RangedEngine {
             clock: Clock::for_options(options),
             node_limit: options.node_limit,
             stopped: false,
+            round_end: u64::MAX,
+            seed: 0,
             path: Vec::new(),
             stats: SearchStats::default(),
         }
+    }
+
+    /// Whether the time or node limit has been reached (not just a round's end).
+    fn limit_reached(&self) -> bool {
+        self.clock.expired() || self.node_limit.is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The slot of `square`, if a piece started there.
@@ -224,9 +238,33 @@ impl RangedEngine {
     /// Decides the board: `Ok(Some(moves))` solvable, `Ok(None)` unsolvable, `Err` when
     /// a limit was reached. `finals` restricts the final square (every solution of the
     /// board must end on one of them).
+    ///
+    /// Restarts: a depth-first search that takes a wrong turn near the root of a
+    /// satisfiable board's tree explores a whole unsolvable subtree first (the product
+    /// of every other gadget's states). So the search runs in rounds of
+    /// [`FIRST_ROUND`] · 2^k nodes, the first with the plain move order, each later one
+    /// with another random tie order among captures by pieces of equal degree. A round
+    /// that runs out answers nothing; the dominance table and the side outcomes
+    /// survive it, since each entry is a proven fact about a state, whatever the order
+    /// that found it. The round budgets double, so an unsolvable board costs at most
+    /// about twice the nodes of its last, complete round.
     pub fn solve(&mut self, finals: u128) -> Result<Option<Vec<Move>>, ()> {
         let start = self.lines.start;
-        let result = self.node(start, finals, Goal::MAIN);
+        let mut round = 0;
+        let result = loop {
+            self.round_end = self
+                .stats
+                .nodes
+                .saturating_add(FIRST_ROUND.saturating_mul(1 << round.min(40)));
+            self.seed = if round == 0 { 0 } else { mix(round) | 1 };
+            self.stopped = false;
+            self.path.clear();
+            let result = self.node(start, finals, Goal::MAIN);
+            if result.is_some() || self.limit_reached() {
+                break result;
+            }
+            round += 1;
+        };
         self.stats.elapsed = self.clock.elapsed();
         self.stats.table_entries = self.failed.entries;
         match result {
@@ -257,7 +295,8 @@ impl RangedEngine {
         }
         if self.stopped
             || self.clock.charge(u64::from(state.count()))
-            || self.node_limit.is_some_and(|limit| self.stats.nodes >= limit)
+            || self.limit_reached()
+            || self.stats.nodes >= self.round_end
         {
             self.stopped = true;
             return None;
@@ -317,7 +356,7 @@ impl RangedEngine {
                 Some(false) => self.path.truncate(len),
             }
         }
-        let moves = self.lines.moves(&state, finals);
+        let moves = self.lines.moves(&state, finals, self.seed);
         for (from, to) in moves {
             if side >> from & 1 == 1 || side >> to & 1 == 1 {
                 continue;

@@ -277,31 +277,82 @@ impl Lines {
     }
 
     /// Every cut vertex of the (connected) line graph of `state` with each of its
-    /// sides: the components of the graph without it.
+    /// sides: the components of the graph without it. Tarjan's depth-first search over
+    /// the neighbour masks: a non-root vertex p separates the subtree of a child c when
+    /// low(c) ≥ disc(p), and the rest of the graph (which holds the root) is one more
+    /// side; the root is a cut vertex when it has two or more children, each subtree a
+    /// side.
     pub fn cut_sides(&self, state: &Compact) -> SmallVec<[(usize, u128); 8]> {
         let mut found = SmallVec::new();
-        for v in bits(state.occ) {
-            let mut rest = state.occ & !(1u128 << v);
-            if rest == 0 {
+        let occ = state.occ;
+        if occ.count_ones() < 3 {
+            return found;
+        }
+        let mut disc = [0u8; 128];
+        let mut low = [0u8; 128];
+        let mut subtree = [0u128; 128];
+        let mut separated = [0u128; 128];
+        let mut stack: SmallVec<[(usize, u128); 64]> = SmallVec::new();
+        let root = occ.trailing_zeros() as usize;
+        let mut time = 1u8;
+        disc[root] = 1;
+        low[root] = 1;
+        subtree[root] = 1u128 << root;
+        stack.push((root, self.line[root] & occ));
+        let mut root_sides: SmallVec<[u128; 8]> = SmallVec::new();
+        while let Some(top) = stack.last_mut() {
+            let u = top.0;
+            if top.1 != 0 {
+                let w = top.1.trailing_zeros() as usize;
+                top.1 &= top.1 - 1;
+                if disc[w] == 0 {
+                    time += 1;
+                    disc[w] = time;
+                    low[w] = time;
+                    subtree[w] = 1u128 << w;
+                    stack.push((w, self.line[w] & occ & !(1u128 << u)));
+                } else {
+                    low[u] = low[u].min(disc[w]);
+                }
                 continue;
             }
-            let side = self.component(rest, rest.trailing_zeros() as usize);
-            if side == rest {
-                continue;
+            stack.pop();
+            if let Some(&(p, _)) = stack.last() {
+                low[p] = low[p].min(low[u]);
+                subtree[p] |= subtree[u];
+                if p == root {
+                    root_sides.push(subtree[u]);
+                } else if low[u] >= disc[p] {
+                    found.push((p, subtree[u]));
+                    separated[p] |= subtree[u];
+                }
             }
-            while rest != 0 {
-                let side = self.component(rest, rest.trailing_zeros() as usize);
-                found.push((v, side));
-                rest &= !side;
+        }
+        for v in bits(occ) {
+            if separated[v] != 0 {
+                found.push((v, occ & !(1u128 << v) & !separated[v]));
             }
+        }
+        if root_sides.len() >= 2 {
+            found.extend(root_sides.into_iter().map(|side| (root, side)));
         }
         found
     }
 
     /// The legal captures of `state`, leaves' captures first, without captures that
     /// vacate the only candidate final square (it would stay empty, thesis Cor. 3.7).
-    pub fn moves(&self, state: &Compact, finals: u128) -> Moves {
-        let mut moves: SmallVec<[(u32, usize, usize); 64]> = SmallVec::new();
+    ///
+    /// Captures by pieces of equal degree are ordered by slot for `seed` 0, else by a
+    /// hash of `seed` and the capture (the restart rounds of [`super::RangedEngine`]).
+    pub fn moves(&self, state: &Compact, finals: u128, seed: u64) -> Moves {
+        let mut moves: SmallVec<[(u32, u64, usize, usize); 64]> = SmallVec::new();
+        let tie = |from: usize, to: usize| {
+            if seed == 0 {
+                0
+            } else {
+                super::mix(seed ^ (from as u64) << 8 ^ to as u64)
+            }
+        };
         let movers = (state.lo | state.hi) & state.occ;
         let lone_final = (finals.count_ones() == 1).then_some(finals);
         for from in bits(movers) {
@@ -312,17 +363,76 @@ impl Lines {
             for &ray in &self.forward[from] {
                 let hit = ray & state.occ;
                 if hit != 0 {
-                    moves.push((degree, from, hit.trailing_zeros() as usize));
+                    let to = hit.trailing_zeros() as usize;
+                    moves.push((degree, tie(from, to), from, to));
                 }
             }
             for &ray in &self.backward[from] {
                 let hit = ray & state.occ;
                 if hit != 0 {
-                    moves.push((degree, from, 127 - hit.leading_zeros() as usize));
+                    let to = 127 - hit.leading_zeros() as usize;
+                    moves.push((degree, tie(from, to), from, to));
                 }
             }
         }
         moves.sort_unstable();
-        moves.into_iter().map(|(_, from, to)| (from, to)).collect()
+        moves.into_iter().map(|(_, _, from, to)| (from, to)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cut vertices and sides by removing each vertex and walking the rest.
+    fn naive_cut_sides(lines: &Lines, state: &Compact) -> Vec<(usize, u128)> {
+        let mut found = Vec::new();
+        for v in bits(state.occ) {
+            let mut rest = state.occ & !(1u128 << v);
+            if rest == 0 || lines.component(rest, rest.trailing_zeros() as usize) == rest {
+                continue;
+            }
+            while rest != 0 {
+                let side = lines.component(rest, rest.trailing_zeros() as usize);
+                found.push((v, side));
+                rest &= !side;
+            }
+        }
+        found.sort_unstable();
+        found
+    }
+
+    #[test]
+    fn tarjan_cut_sides_match_the_naive_ones() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            seed = super::super::mix(seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            seed
+        };
+        let kinds = [PieceKind::Rook, PieceKind::Queen, PieceKind::Bishop];
+        let mut cut_states = 0;
+        for round in 0..3000 {
+            let kind = kinds[round % 3];
+            let size = 3 + (next() % 8) as u32;
+            let count = 3 + (next() % 20) as usize;
+            let mut squares = std::collections::BTreeSet::new();
+            while squares.len() < count.min((size * size) as usize) {
+                let cell = (next() % u64::from(size * size)) as u32;
+                squares.insert(Square::new(cell / size + 1, cell % size + 1));
+            }
+            let pieces = squares.iter().map(|&sq| Piece::new(kind, sq, 2)).collect();
+            let board = Board::new(size, size, pieces).unwrap();
+            let lines = Lines::new(&board);
+            let state = lines.start;
+            if !lines.connected(&state) {
+                continue;
+            }
+            let mut fast: Vec<_> = lines.cut_sides(&state).into_vec();
+            fast.sort_unstable();
+            let naive = naive_cut_sides(&lines, &state);
+            cut_states += usize::from(!naive.is_empty());
+            assert_eq!(fast, naive, "{board:?}");
+        }
+        assert!(cut_states > 100, "only {cut_states} boards with cut vertices");
     }
 }
