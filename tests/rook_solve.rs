@@ -21,8 +21,17 @@ use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
 use sat2chess::transform::Chain;
 
 /// Satisfiable formulas: x ∨ ¬x (39 rooks after the front end's fresh variable);
-/// x ∨ y, ¬x ∨ ¬y (39 rooks).
-const SATISFIABLE: [&str; 2] = ["x | ~x\n", "x | y\n~x | ~y\n"];
+/// x ∨ y, ¬x ∨ ¬y (39 rooks); x ∨ y ∨ z, ¬x ∨ ¬y ∨ ¬z (66 rooks); x ∨ y, ¬x ∨ z,
+/// ¬y ∨ ¬z (55 rooks); x ∨ ¬y, y ∨ ¬z, z ∨ ¬x (55 rooks); (x ∧ y) ∨ z, ¬x ∨ ¬y ∨ ¬z
+/// (74 rooks).
+const SATISFIABLE: [&str; 6] = [
+    "x | ~x\n",
+    "x | y\n~x | ~y\n",
+    "x | y | z\n~x | ~y | ~z\n",
+    "x | y\n~x | z\n~y | ~z\n",
+    "x | ~y\ny | ~z\nz | ~x\n",
+    "(x & y) | z\n~x | ~y | ~z\n",
+];
 
 /// Unsatisfiable formulas: x, ¬x (32 rooks).
 const UNSATISFIABLE: [&str; 1] = ["x\n~x\n"];

@@ -32,7 +32,7 @@ use super::{SearchStats, SolveOptions, special};
 
 pub(crate) use rules::Lines;
 
-/// Nodes of the first restart round; each later round gets twice as many.
+/// Nodes of the shortest restart round; round k gets `luby(k)` times as many.
 const FIRST_ROUND: u64 = 20_000;
 
 /// Most pieces the compact state holds.
@@ -171,6 +171,19 @@ impl Goal {
     }
 }
 
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (Luby, Sinclair and Zuckerman
+/// 1993), its `i`-th term for `i` ≥ 1.
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // The smallest k with i ≤ 2^k − 1.
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
 /// The SplitMix64 finaliser.
 fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -242,12 +255,13 @@ impl RangedEngine {
     /// Restarts: a depth-first search that takes a wrong turn near the root of a
     /// satisfiable board's tree explores a whole unsolvable subtree first (the product
     /// of every other gadget's states). So the search runs in rounds of
-    /// [`FIRST_ROUND`] · 2^k nodes, the first with the plain move order, each later one
-    /// with another random tie order among captures by pieces of equal degree. A round
-    /// that runs out answers nothing; the dominance table and the side outcomes
-    /// survive it, since each entry is a proven fact about a state, whatever the order
-    /// that found it. The round budgets double, so an unsolvable board costs at most
-    /// about twice the nodes of its last, complete round.
+    /// [`FIRST_ROUND`] · luby(k) nodes (the Luby restart schedule), the first with the
+    /// plain move order, each later one with another random tie order among captures
+    /// by pieces of equal degree. A round that runs out answers nothing; the dominance
+    /// table and the side outcomes survive it, since each entry is a proven fact about
+    /// a state, whatever the order that found it, so the rounds of an unsolvable board
+    /// build one proof together, and the schedule's round lengths grow without bound,
+    /// so some round completes.
     pub fn solve(&mut self, finals: u128) -> Result<Option<Vec<Move>>, ()> {
         let start = self.lines.start;
         let mut round = 0;
@@ -255,7 +269,7 @@ impl RangedEngine {
             self.round_end = self
                 .stats
                 .nodes
-                .saturating_add(FIRST_ROUND.saturating_mul(1 << round.min(40)));
+                .saturating_add(FIRST_ROUND.saturating_mul(luby(round + 1)));
             self.seed = if round == 0 { 0 } else { mix(round) | 1 };
             self.stopped = false;
             self.path.clear();
@@ -391,5 +405,16 @@ impl RangedEngine {
             self.path.push((from as u8, to as u8));
         }
         Some(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
