@@ -33,7 +33,7 @@ use super::{SearchStats, SolveOptions, special};
 pub(crate) use rules::Lines;
 
 /// Nodes of the shortest restart round; round k gets `luby(k)` times as many.
-const FIRST_ROUND: u64 = 20_000;
+const FIRST_ROUND: u64 = 5_000;
 
 /// Most pieces the compact state holds.
 pub(crate) const MAX_PIECES: usize = 128;
@@ -255,9 +255,8 @@ impl RangedEngine {
     /// Restarts: a depth-first search that takes a wrong turn near the root of a
     /// satisfiable board's tree explores a whole unsolvable subtree first (the product
     /// of every other gadget's states). So the search runs in rounds of
-    /// [`FIRST_ROUND`] · luby(k) nodes (the Luby restart schedule), the first with the
-    /// plain move order, each later one with another random tie order among captures
-    /// by pieces of equal degree. A round that runs out answers nothing; the dominance
+    /// [`FIRST_ROUND`] · luby(k) nodes (the Luby restart schedule), each with another
+    /// pseudo-random tie order among captures by pieces of equal degree. A round that runs out answers nothing; the dominance
     /// table and the side outcomes survive it, since each entry is a proven fact about
     /// a state, whatever the order that found it, so the rounds of an unsolvable board
     /// build one proof together, and the schedule's round lengths grow without bound,
@@ -270,7 +269,7 @@ impl RangedEngine {
                 .stats
                 .nodes
                 .saturating_add(FIRST_ROUND.saturating_mul(luby(round + 1)));
-            self.seed = if round == 0 { 0 } else { mix(round) | 1 };
+            self.seed = mix(round);
             self.stopped = false;
             self.path.clear();
             let result = self.node(start, finals, Goal::MAIN);

@@ -43,8 +43,33 @@ pub(crate) struct Lines {
     backward: Vec<SmallVec<[u128; 4]>>,
     /// Per slot, every other slot on one of its lines.
     pub line: Vec<u128>,
+    /// Per slot, a label of its place in the start line graph ([`refined_labels`]):
+    /// equal on boards whose line graphs are isomorphic (a rook board and its queen
+    /// and bishop transformations), so move orders built on it agree there.
+    label: Vec<u64>,
     /// The start state.
     pub start: Compact,
+}
+
+/// Colour refinement (Weisfeiler–Leman, 4 rounds) of the line graph of `occ`: each
+/// slot starts with its degree, and each round hashes a slot's label with the sorted
+/// labels of its neighbours. Labels depend on the graph only, not on the numbering.
+fn refined_labels(line: &[u128], occ: u128) -> Vec<u64> {
+    let mut label: Vec<u64> = line.iter().map(|l| u64::from((l & occ).count_ones())).collect();
+    for _ in 0..4 {
+        label = (0..line.len())
+            .map(|s| {
+                let mut around: Vec<u64> = bits(line[s] & occ).map(|t| label[t]).collect();
+                around.sort_unstable();
+                around
+                    .iter()
+                    .fold(super::mix(label[s] ^ 0x5851_f42d_4c95_7f2d), |h, &x| {
+                        super::mix(h ^ x)
+                    })
+            })
+            .collect();
+    }
+    label
 }
 
 /// Whether `a` and `b` lie on one line of `family`: 0 row, 1 column, 2 diagonal
@@ -106,7 +131,9 @@ impl Lines {
             start.lo |= u128::from(piece.budget & 1) << slot;
             start.hi |= u128::from(piece.budget >> 1 & 1) << slot;
         }
+        let label = refined_labels(&line, start.occ);
         Lines {
+            label,
             squares,
             kind,
             rows: board.rows(),
@@ -342,16 +369,12 @@ impl Lines {
     /// The legal captures of `state`, leaves' captures first, without captures that
     /// vacate the only candidate final square (it would stay empty, thesis Cor. 3.7).
     ///
-    /// Captures by pieces of equal degree are ordered by slot for `seed` 0, else by a
-    /// hash of `seed` and the capture (the restart rounds of [`super::RangedEngine`]).
+    /// Captures by pieces of equal degree are ordered by a hash of `seed` (one per
+    /// restart round of [`super::RangedEngine`]) and the two slots' labels, then by slot.
     pub fn moves(&self, state: &Compact, finals: u128, seed: u64) -> Moves {
         let mut moves: SmallVec<[(u32, u64, usize, usize); 64]> = SmallVec::new();
         let tie = |from: usize, to: usize| {
-            if seed == 0 {
-                0
-            } else {
-                super::mix(seed ^ (from as u64) << 8 ^ to as u64)
-            }
+            super::mix(seed ^ self.label[from] ^ self.label[to].rotate_left(29))
         };
         let movers = (state.lo | state.hi) & state.occ;
         let lone_final = (finals.count_ones() == 1).then_some(finals);
