@@ -98,7 +98,10 @@ fn rook_queen_and_bishop_boards_of_satisfiable_formulas_are_solved() {
         let (boards, satisfiable) = boards(text, &[Target::Queen, Target::Bishop]);
         assert!(satisfiable);
         for (what, board) in &boards {
-            eprintln!("{what}: {}", solve_agrees_with_sat(board, satisfiable, what));
+            eprintln!(
+                "{what}: {}",
+                solve_agrees_with_sat(board, satisfiable, what)
+            );
         }
     }
 }
@@ -108,7 +111,10 @@ fn rook_board_of_a_larger_satisfiable_formula_is_solved() {
     let (boards, satisfiable) = boards(LARGE_SATISFIABLE, &[]);
     assert!(satisfiable);
     for (what, board) in &boards {
-        eprintln!("{what}: {}", solve_agrees_with_sat(board, satisfiable, what));
+        eprintln!(
+            "{what}: {}",
+            solve_agrees_with_sat(board, satisfiable, what)
+        );
     }
 }
 
@@ -118,7 +124,10 @@ fn rook_boards_of_unsatisfiable_formulas_are_unsolvable() {
         let (boards, satisfiable) = boards(text, &[]);
         assert!(!satisfiable);
         for (what, board) in &boards {
-            eprintln!("{what}: {}", solve_agrees_with_sat(board, satisfiable, what));
+            eprintln!(
+                "{what}: {}",
+                solve_agrees_with_sat(board, satisfiable, what)
+            );
         }
     }
 }

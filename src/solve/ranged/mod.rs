@@ -143,7 +143,9 @@ impl Compact {
     /// A key of the whole configuration (occupancy and budgets), for the memo of
     /// side-clearing answers: [`shape_key`] of the occupancy mixed with the budgets.
     fn key(&self) -> u128 {
-        shape_key(self.occ) ^ shape_key(self.lo).rotate_left(43) ^ shape_key(self.hi).rotate_left(87)
+        shape_key(self.occ)
+            ^ shape_key(self.lo).rotate_left(43)
+            ^ shape_key(self.hi).rotate_left(87)
     }
 }
 
@@ -240,7 +242,10 @@ impl RangedEngine {
 
     /// Whether the time or node limit has been reached (not just a round's end).
     fn limit_reached(&self) -> bool {
-        self.clock.expired() || self.node_limit.is_some_and(|limit| self.stats.nodes >= limit)
+        self.clock.expired()
+            || self
+                .node_limit
+                .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The slot of `square`, if a piece started there.

@@ -55,7 +55,10 @@ pub(crate) struct Lines {
 /// slot starts with its degree, and each round hashes a slot's label with the sorted
 /// labels of its neighbours. Labels depend on the graph only, not on the numbering.
 fn refined_labels(line: &[u128], occ: u128) -> Vec<u64> {
-    let mut label: Vec<u64> = line.iter().map(|l| u64::from((l & occ).count_ones())).collect();
+    let mut label: Vec<u64> = line
+        .iter()
+        .map(|l| u64::from((l & occ).count_ones()))
+        .collect();
     for _ in 0..4 {
         label = (0..line.len())
             .map(|s| {
@@ -300,7 +303,8 @@ impl Lines {
 
     /// Whether the line graph of `state` is connected.
     pub fn connected(&self, state: &Compact) -> bool {
-        state.occ == 0 || self.component(state.occ, state.occ.trailing_zeros() as usize) == state.occ
+        state.occ == 0
+            || self.component(state.occ, state.occ.trailing_zeros() as usize) == state.occ
     }
 
     /// Every cut vertex of the (connected) line graph of `state` with each of its
@@ -399,7 +403,10 @@ impl Lines {
             }
         }
         moves.sort_unstable();
-        moves.into_iter().map(|(_, _, from, to)| (from, to)).collect()
+        moves
+            .into_iter()
+            .map(|(_, _, from, to)| (from, to))
+            .collect()
     }
 }
 
@@ -456,6 +463,9 @@ mod tests {
             cut_states += usize::from(!naive.is_empty());
             assert_eq!(fast, naive, "{board:?}");
         }
-        assert!(cut_states > 100, "only {cut_states} boards with cut vertices");
+        assert!(
+            cut_states > 100,
+            "only {cut_states} boards with cut vertices"
+        );
     }
 }
