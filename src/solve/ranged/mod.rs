@@ -41,9 +41,10 @@ pub(crate) const MAX_PIECES: usize = 128;
 /// Largest budget the two budget bit planes hold.
 const MAX_BUDGET: u32 = 3;
 
-/// Failed states kept at most (16 bytes each plus the table's overhead, about 1.5 GB);
-/// past it failures are no longer recorded, which costs time, never correctness.
-const MAX_TABLE: usize = 50_000_000;
+/// Occupancies in the failure table at most: the `x, ~x` rook board peaks at 187 MB
+/// for 5.2 M states, so this is about 1 GB. Past it failures of new occupancies are
+/// no longer recorded, which costs time, never correctness.
+const MAX_TABLE: usize = 30_000_000;
 
 /// Whether the compact engine applies to `board` under `options`: one ranged kind,
 /// at most [`MAX_PIECES`] pieces, budgets ≤ [`MAX_BUDGET`], the standard rules (no
