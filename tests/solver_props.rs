@@ -429,3 +429,47 @@ proptest! {
         agrees_with_brute_force(&board, Variant::Standard, solve(&board, &options).verdict)?;
     }
 }
+
+/// Boards of one ranged kind (rooks, queens or bishops; the compact ranged engine's
+/// class) with 3–10 pieces on up to 6×6 squares and budgets 0–3 (mostly 1–2): leaves,
+/// antennae, 0-pieces and cut vertices with small sides are common, so every pruning
+/// rule of the compact engine fires (its zero-leaf, antenna, stranded, components and
+/// side-clearing rules, its dominance table and the 1-Solo Chess states).
+fn uniform_ranged_strategy() -> impl Strategy<Value = Board> {
+    let kind = prop_oneof![
+        2 => Just(PieceKind::Rook),
+        1 => Just(PieceKind::Queen),
+        1 => Just(PieceKind::Bishop),
+    ];
+    (kind, 2u32..=6, 2u32..=6).prop_flat_map(|(kind, rows, cols)| {
+        let cells = (rows * cols) as usize;
+        (
+            proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 3..=9.min(cells)),
+            proptest::collection::vec(
+                prop_oneof![1 => Just(0u32), 3 => Just(1), 4 => Just(2), 1 => Just(3)],
+                10,
+            ),
+        )
+            .prop_map(move |(cells, budgets)| {
+                let pieces = cells
+                    .iter()
+                    .zip(&budgets)
+                    .map(|(&cell, &budget)| {
+                        let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+                        Piece::new(kind, square, budget)
+                    })
+                    .collect();
+                Board::new(rows, cols, pieces).expect("distinct squares inside the board")
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn compact_ranged_engine_agrees_with_brute_force(board in uniform_ranged_strategy()) {
+        let options = forced(Method::Search);
+        agrees_with_brute_force(&board, Variant::Standard, solve(&board, &options).verdict)?;
+    }
+}

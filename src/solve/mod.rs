@@ -25,6 +25,7 @@ pub(crate) mod geometry;
 mod lines;
 mod order;
 mod portfolio;
+mod ranged;
 pub mod sat_encode;
 mod special;
 mod state;
@@ -199,6 +200,9 @@ fn search(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport 
                 .into(),
         };
     };
+    if ranged::applies(board, options) {
+        return ranged_search(board, &geometry, options, start);
+    }
     let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
     let verdict = verdict(engine.solve());
     let mut stats = std::mem::take(&mut engine.stats);
@@ -209,6 +213,42 @@ fn search(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport 
         reason: exact_reason(
             &verdict,
             "search engine: depth-first search with proven pruning (thesis §3.3)",
+        ),
+        verdict,
+        stats,
+    }
+}
+
+/// The compact ranged engine's answer ([`ranged`]); its candidate final squares are
+/// those of the general analysis of the start board (antennae, Cor. 3.7).
+fn ranged_search(
+    board: &Board,
+    geometry: &Geometry,
+    options: &SolveOptions,
+    start: Instant,
+) -> SolveReport {
+    let mut engine = ranged::RangedEngine::new(board, &after_setup(options, start));
+    let answer = match analysis::initial_finals(geometry, board) {
+        None => Ok(None),
+        Some(finals) => {
+            let mask = (0..geometry.len())
+                .filter(|&slot| finals[slot])
+                .filter_map(|slot| engine.slot(geometry.squares[slot]))
+                .fold(0u128, |mask, slot| mask | 1u128 << slot);
+            engine.solve(mask)
+        }
+    };
+    let verdict = match answer {
+        Ok(Some(moves)) => Verdict::Solvable(moves),
+        Ok(None) => Verdict::Unsolvable,
+        Err(()) => Verdict::Unknown,
+    };
+    let mut stats = std::mem::take(&mut engine.stats);
+    stats.elapsed = start.elapsed();
+    SolveReport {
+        reason: exact_reason(
+            &verdict,
+            "compact ranged search (one ranged kind, ≤ 128 pieces, proven pruning)",
         ),
         verdict,
         stats,
