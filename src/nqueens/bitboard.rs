@@ -702,3 +702,64 @@ impl Search<'_> {
         go_on
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `q`-subset of the set bits of `available` (values `b − offset`) summing to
+    /// `t`, as (bit set, Σ v²).
+    fn subsets(available: u128, offset: i64, q: usize, t: i64) -> Vec<(u128, i64)> {
+        let bits: Vec<usize> = bits128(available).collect();
+        let mut out = Vec::new();
+        for mask in 0u32..1 << bits.len() {
+            if mask.count_ones() as usize != q {
+                continue;
+            }
+            let chosen: Vec<usize> = (0..bits.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| bits[i])
+                .collect();
+            let values = chosen.iter().map(|&b| b as i64 - offset);
+            if values.clone().sum::<i64>() == t {
+                let set = chosen.iter().fold(0u128, |s, &b| s | 1 << b);
+                out.push((set, values.map(|v| v * v).sum()));
+            }
+        }
+        out
+    }
+
+    /// `square_bounds` and `verdicts` against brute force over small random value sets.
+    #[test]
+    fn bounds_and_verdicts_match_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(16);
+        let (mut decided, mut judged) = (0, 0);
+        for _ in 0..3000 {
+            let available = (0..12).fold(0u128, |s, _| s | 1 << rng.usize(0..20));
+            let offset = rng.i64(0..10);
+            let q = rng.usize(0..=available.count_ones() as usize);
+            let t = rng.i64(-10 * q as i64..20 * q as i64 + 1);
+            let all = subsets(available, offset, q, t);
+            let Some(bounds) = square_bounds(available, offset, q as i64, t) else {
+                assert!(all.is_empty(), "{available:b} {q} {t}");
+                continue;
+            };
+            for &(_, squares) in &all {
+                assert!(bounds.lo <= squares && squares <= bounds.hi);
+            }
+            let room = bounds.lo + rng.i64(0..40);
+            let [required, forbidden] =
+                verdicts(available, offset, q as i64, t, bounds.multiplier, room);
+            decided += usize::from(!all.is_empty());
+            judged += usize::from(required | forbidden != 0);
+            for &(set, squares) in &all {
+                if squares <= room {
+                    assert_eq!(set & required, required, "a required value unused");
+                    assert_eq!(set & forbidden, 0, "a forbidden value used");
+                }
+            }
+        }
+        // The cases are not all trivial.
+        assert!(decided > 500 && judged > 100, "{decided} {judged}");
+    }
+}
