@@ -468,14 +468,7 @@ fn verdicts(
     (n, d): (i64, i64),
     room: i64,
 ) -> [u128; 2] {
-    let mut values = [0i64; 2 * MAX_LINES];
-    let mut len = 0;
-    let mut rest = available;
-    while rest != 0 {
-        values[len] = rest.trailing_zeros() as i64 - offset;
-        rest &= rest - 1;
-        len += 1;
-    }
+    let (values, len) = bit_values(available, offset);
     let values = &values[..len];
     // D·f(v).
     let f = |v: i64| d * v * v - 2 * n * v;
@@ -513,6 +506,21 @@ fn verdicts(
     [required, forbidden]
 }
 
+/// The values `b − offset` of the set bits `b` of `available`, ascending, and how many
+/// there are.
+#[inline]
+fn bit_values(available: u128, offset: i64) -> ([i64; 2 * MAX_LINES], usize) {
+    let mut values = [0i64; 2 * MAX_LINES];
+    let mut len = 0;
+    let mut rest = available;
+    while rest != 0 {
+        values[len] = rest.trailing_zeros() as i64 - offset;
+        rest &= rest - 1;
+        len += 1;
+    }
+    (values, len)
+}
+
 /// For the values `v = b − offset` of the set bits `b` of `available`: `None` when no
 /// `q` distinct ones sum to `t` (fewer than `q`, or `t` outside the sums of the `q`
 /// smallest and the `q` largest), else `(lo, hi)` with `lo ≤ Σ v² ≤ hi` for every `q`
@@ -528,14 +536,7 @@ fn verdicts(
 /// linear programming duality these are the lower (upper) convex hull of the points
 /// `(S_j, Q_j)` at `t`. `Σ_W v²` is an integer: `lo` is rounded up, `hi` down.
 fn square_bounds(available: u128, offset: i64, q: i64, t: i64) -> Option<Bounds> {
-    let mut values = [0i64; 2 * MAX_LINES];
-    let mut len = 0;
-    let mut rest = available;
-    while rest != 0 {
-        values[len] = rest.trailing_zeros() as i64 - offset;
-        rest &= rest - 1;
-        len += 1;
-    }
+    let (values, len) = bit_values(available, offset);
     let values = &values[..len];
     let q = q as usize;
     if len < q {
