@@ -397,6 +397,26 @@ proptest! {
     }
 }
 
+/// A `rows × cols` board with a piece of `kind` on each cell index of `cells` (row-major,
+/// 0-based), budgets taken in order from `budgets`.
+fn one_kind_board(
+    kind: PieceKind,
+    rows: u32,
+    cols: u32,
+    cells: &[usize],
+    budgets: &[u32],
+) -> Board {
+    let pieces = cells
+        .iter()
+        .zip(budgets)
+        .map(|(&cell, &budget)| {
+            let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+            Piece::new(kind, square, budget)
+        })
+        .collect();
+    Board::new(rows, cols, pieces).expect("distinct squares inside the board")
+}
+
 /// Rook-only boards up to 5×5 with up to 9 pieces, budgets 0–2 (mostly 1): leaves of
 /// budget 1 are common, so the forced leaf capture of the search engine gets exercised.
 fn rook_strategy() -> impl Strategy<Value = Board> {
@@ -407,15 +427,7 @@ fn rook_strategy() -> impl Strategy<Value = Board> {
             proptest::collection::vec(prop_oneof![1 => Just(0u32), 3 => Just(1), 2 => Just(2)], 9),
         )
             .prop_map(move |(cells, budgets)| {
-                let pieces = cells
-                    .iter()
-                    .zip(&budgets)
-                    .map(|(&cell, &budget)| {
-                        let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
-                        Piece::new(PieceKind::Rook, square, budget)
-                    })
-                    .collect();
-                Board::new(rows, cols, pieces).expect("distinct squares inside the board")
+                one_kind_board(PieceKind::Rook, rows, cols, &cells, &budgets)
             })
     })
 }
@@ -450,17 +462,7 @@ fn uniform_ranged_strategy() -> impl Strategy<Value = Board> {
                 10,
             ),
         )
-            .prop_map(move |(cells, budgets)| {
-                let pieces = cells
-                    .iter()
-                    .zip(&budgets)
-                    .map(|(&cell, &budget)| {
-                        let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
-                        Piece::new(kind, square, budget)
-                    })
-                    .collect();
-                Board::new(rows, cols, pieces).expect("distinct squares inside the board")
-            })
+            .prop_map(move |(cells, budgets)| one_kind_board(kind, rows, cols, &cells, &budgets))
     })
 }
 
