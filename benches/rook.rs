@@ -1,9 +1,9 @@
 //! Rook board size against formula size (issue 11; thesis Theorem 7.16 says linear) and
 //! the time to compile and certify, for random 3-CNFs at clause ratio 4.26 (fixed
 //! seeds) through the transformation chain; then exact decisions of the whole boards of
-//! tiny And-Or formulas: the dedicated rook search (`verify::rook_search`, modulo
-//! Lemma 7.1: every SAT gadget cleared, only the tomb and the belt lines left) and
-//! `solve` (10 s limit).
+//! growing And-Or formulas (implication chains, unsatisfiable, and cycles, satisfiable):
+//! `solve` (the search engine joined by the SAT encoding, 60 s limit) and the search
+//! engine alone (10 s).
 //!
 //! Run: cargo bench --bench rook
 
@@ -19,9 +19,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sat2chess::back::rook::{certify_input, compile_formula};
 use sat2chess::front::FormulaFormat;
-use sat2chess::solve::{self, SolveOptions};
+use sat2chess::solve::{self, Method, SolveOptions};
 use sat2chess::transform::Chain;
-use sat2chess::verify::rook_search::{Goal, RookSearch};
 
 fn main() {
     println!(
@@ -62,65 +61,68 @@ fn main() {
         );
     }
     println!();
-    println!("| And-Or formula | rooks | SAT | rook search (Lemma 7.1) | solve (10 s) |");
+    println!("| And-Or formula | rooks | SAT | `solve` (60 s) | search engine alone (10 s) |");
     println!("|---|---|---|---|---|");
-    for (text, sat) in [
-        ("x\n~x\n", false),
-        ("x | ~x\n", true),
-        ("x | y\n~x | ~y\n", true),
-        ("x | ~y\n~x\ny\n", false),
-    ] {
-        let input = FormulaFormat::Andor.parse(text).expect("parses");
-        let chain = Chain::from_input(&input).expect("chain");
-        let compiled = compile_formula(chain.formula()).expect("compiles");
-        let pieces: Vec<_> = compiled
-            .board
-            .pieces()
-            .iter()
-            .map(|p| (p.square, p.budget))
-            .collect();
-        // Lemma 7.1: solvable iff every SAT gadget clears, only tomb and belt lines left.
-        let goal = Goal::Cleared {
-            stay: pieces
-                .iter()
-                .map(|&(s, _)| s)
-                .filter(|s| s.row <= 3 || s.col <= 3)
-                .collect(),
-            exact: Vec::new(),
-        };
-        let start = Instant::now();
-        let exact = match RookSearch::new(&pieces, &[], &goal, 1 << 21) {
-            Ok((mut search, first)) => match search.find(first) {
-                Ok(found) => format!(
-                    "{} in {:.2} s ({} states)",
-                    if found.is_some() {
-                        "solvable"
-                    } else {
-                        "unsolvable"
-                    },
-                    start.elapsed().as_secs_f64(),
-                    search.states
-                ),
-                Err(error) => format!("{error} after {:.1} s", start.elapsed().as_secs_f64()),
-            },
-            Err(error) => error.to_string(),
-        };
+    for k in [1usize, 2, 3, 4, 6, 8, 12] {
+        for satisfiable in [false, true] {
+            exact_row(&chain_formula(k, satisfiable), satisfiable);
+        }
+    }
+}
+
+/// The implication chain x1, ¬x1 ∨ x2, …, ¬x(k−1) ∨ xk, ¬xk (unsatisfiable), or the
+/// cycle x1 ∨ ¬xk, ¬x1 ∨ x2, …, ¬x(k−1) ∨ xk (satisfiable): every literal once.
+fn chain_formula(k: usize, satisfiable: bool) -> String {
+    let mut text = if satisfiable {
+        format!("x1 | ~x{k}\n")
+    } else {
+        "x1\n".to_owned()
+    };
+    for i in 1..k {
+        text += &format!("~x{i} | x{}\n", i + 1);
+    }
+    if !satisfiable {
+        text += &format!("~x{k}\n");
+    }
+    text
+}
+
+/// One row: the compiled board of `text` decided by `solve` and by the search alone.
+fn exact_row(text: &str, satisfiable: bool) {
+    let input = FormulaFormat::Andor.parse(text).expect("parses");
+    let chain = Chain::from_input(&input).expect("chain");
+    let compiled = compile_formula(chain.formula()).expect("compiles");
+    let decide = |limit: u64, method: Option<Method>| {
         let options = SolveOptions {
-            time_limit: Some(Duration::from_secs(10)),
+            time_limit: Some(Duration::from_secs(limit)),
+            method,
             ..Default::default()
         };
+        let start = Instant::now();
         let report = solve::solve(&compiled.board, &options);
         let verdict = match report.verdict {
             solve::Verdict::Solvable(_) => "solvable",
             solve::Verdict::Unsolvable => "unsolvable",
             solve::Verdict::Unknown => "UNKNOWN",
         };
-        println!(
-            "| {} | {} | {} | {exact} | {verdict} ({:.1} s) |",
-            text.trim().replace('\n', ", "),
-            pieces.len(),
-            if sat { "sat" } else { "unsat" },
-            report.stats.elapsed.as_secs_f64()
-        );
-    }
+        format!(
+            "{verdict} ({:?}, {:.2} s)",
+            report.stats.method,
+            start.elapsed().as_secs_f64()
+        )
+    };
+    let summary = text.trim().replace('\n', ", ");
+    let shown = if summary.len() > 40 {
+        format!("{}, …", &summary[..summary[..40].rfind(',').unwrap_or(40)])
+    } else {
+        summary
+    };
+    println!(
+        "| {shown} ({} variables) | {} | {} | {} | {} |",
+        chain.formula().size().variables,
+        compiled.board.len(),
+        if satisfiable { "sat" } else { "unsat" },
+        decide(60, None),
+        decide(10, Some(Method::Search)),
+    );
 }

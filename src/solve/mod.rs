@@ -10,7 +10,8 @@
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
 //! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
 //! A second exact method, the SAT encoding of the whole game ([`sat_encode`], solved by
-//! splr), runs alone or in a portfolio with the search engine ([`portfolio`]) when forced.
+//! splr), runs beside the search engine ([`portfolio`]) once the search has had
+//! [`AUTO_HEAD_START`] alone, or alone when forced.
 //! Before all of them, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
 //! column, one piece type with unlimited budgets, one king and queens under king-last
 //! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
@@ -46,6 +47,11 @@ use engine::Engine;
 use geometry::Geometry;
 use tree::TreeEngine;
 
+/// How long the search engine runs alone under the automatic choice before the SAT
+/// encoding starts beside it: boards the search decides at once never pay for the
+/// encoding or a second thread.
+pub const AUTO_HEAD_START: Duration = Duration::from_millis(200);
+
 /// Limits and rule variant for a search.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
@@ -59,9 +65,11 @@ pub struct SolveOptions {
     /// read as often as the clock, in the set-up too.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree
-    /// engine where it applies, else the search engine (it beat the SAT encoding and the
-    /// portfolio on every class of `cargo bench --bench portfolio`). The portfolio runs
-    /// the search engine alone when `node_limit` is set (the SAT solver counts no nodes).
+    /// engine where it applies, else the portfolio with the SAT encoding starting after
+    /// [`AUTO_HEAD_START`] (the SAT encoding decided more boards than the search on every
+    /// class of `cargo bench --bench portfolio`, the search some boards sooner). The
+    /// portfolio runs the search engine alone when `node_limit` is set (the SAT solver
+    /// counts no nodes).
     pub method: Option<Method>,
 }
 
@@ -179,7 +187,10 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     match options.method {
         Some(Method::Sat) => portfolio::sat_only(board, options, start),
         Some(Method::Portfolio) if options.node_limit.is_none() => {
-            portfolio::solve(board, options, start)
+            portfolio::solve(board, options, start, Duration::ZERO)
+        }
+        None if options.node_limit.is_none() => {
+            portfolio::solve(board, options, start, AUTO_HEAD_START)
         }
         _ => search(board, options, start),
     }

@@ -83,18 +83,31 @@ enum Answer {
     Sat(SatRun),
 }
 
-/// The search engine and the SAT encoding in parallel, first exact answer wins.
-pub(super) fn solve(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport {
+/// The search engine and the SAT encoding in parallel, first exact answer wins. The
+/// SAT solver starts after `head_start` unless the search has answered by then (so
+/// boards the search decides at once never start a SAT thread).
+pub(super) fn solve(
+    board: &Board,
+    options: &SolveOptions,
+    start: Instant,
+    head_start: Duration,
+) -> SolveReport {
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel();
     let (sat_board, sat_sender) = (board.clone(), sender.clone());
     let (variant, sat_stop) = (options.variant, Arc::clone(&stop));
-    let limit = options
-        .time_limit
-        .map(|l| l.saturating_sub(start.elapsed()));
+    let time_limit = options.time_limit;
+    // Dropped by the search thread when it ends: the SAT thread then never starts.
+    let (search_running, search_ended) = mpsc::channel::<()>();
     let spawned = std::thread::Builder::new()
         .name("sat2chess-sat".into())
         .spawn(move || {
+            if !head_start.is_zero()
+                && search_ended.recv_timeout(head_start) != Err(RecvTimeoutError::Timeout)
+            {
+                return;
+            }
+            let limit = time_limit.map(|l| l.saturating_sub(start.elapsed()));
             let run = solve_by_sat(&sat_board, variant, limit);
             let stop_search = decisive(&run.outcome);
             // Sent before the search is stopped, so the answer is queued before the
@@ -114,6 +127,7 @@ pub(super) fn solve(board: &Board, options: &SolveOptions, start: Instant) -> So
     let (searched, sat_run) = std::thread::scope(|scope| {
         let searcher = scope.spawn(move || {
             let report = search(board, &search_options, start);
+            drop(search_running);
             let _ = sender.send(Answer::SearchDone);
             report
         });

@@ -1,48 +1,64 @@
 //! An exact SAT encoding of "can this board be cleared to one piece", solved with splr:
 //! the second exact method of the solver portfolio ([`super::portfolio`]).
 //!
-//! **Encoding.** A board of `n` pieces is cleared by exactly `n − 1` captures, and a piece
-//! only ever stands on an originally occupied square, so the squares are the `n` original
-//! ones and the time steps `t = 0 … n − 2`. State variables per time `t = 0 … n − 1` and
-//! square `s`: `occ(t,s)`, the kind one-hot `kind(t,s,k)` over the kinds on the board (with
-//! one kind, `occ` itself), and the budget in order encoding `bud(t,s,j)` = "budget ≥ j"
-//! for `j = 1 … B`, `B` = min(largest budget, n − 1). Per step: `src(t,s)` and `dst(t,s)`,
-//! each exactly one over the squares (at-most-one by the sequential counter,
-//! [`crate::sat::at_most_one`]), and the mover channel `mk(t,k)`, `mb(t,j)` (kind and budget
-//! of the moving piece). A capture `a → b` at step `t` is `src(t,a) ∧ dst(t,b)`; it needs
-//! `occ(t,a)`, `occ(t,b)`, `bud(t,a,1)`, a mover kind that reaches `b` from `a` on an
-//! empty board (pairs no kind reaches are forbidden outright), every original square
-//! strictly between `a` and `b` empty (ranged moves), and under king-last no king on `b`.
-//! Effects: `a` empties, `b` takes the mover's kind and budget − 1
-//! (`bud(t+1,b,j) ↔ mb(t,j+1)`); frame axioms keep every other square unchanged.
-//! Redundant clauses (occupancy only shrinks, budgets are order-encoded downward
-//! closed) help propagation.
+//! **Facts used.** Every move is a capture, so a piece only ever stands on an originally
+//! occupied square, and a vacated square stays empty for good. Hence a square is
+//! vacated at most once, by the capture that moves its current piece away, and every
+//! capture `a → b` happens at most once: after it `a` is empty. A solution of a board of
+//! `n` pieces vacates every square but the final one exactly once.
 //!
-//! **Symmetry breaking.** Two consecutive captures `c₁ = a₁→b₁` at `t` and
-//! `c₂ = a₂→b₂` at `t + 1` commute when `b₁ ≠ a₂`, `b₁ ≠ b₂` and `a₁` is not strictly
-//! between `a₂` and `b₂` (then `c₂` is legal at `t`: the only square emptied by `c₁` does
-//! not block it, and `c₁` stays legal after `c₂`, which only empties a square; the
-//! state after both is the same). Commuting pairs with source `a₂` before `a₁` in square
-//! order are forbidden. This keeps a solution: among all solutions take the one whose
-//! sequence of sources is lexicographically least; swapping a forbidden pair would give a
-//! lexicographically smaller one. The clause per step and pair `a₁ > a₂` is
-//! `¬src(t,a₁) ∨ ¬src(t+1,a₂) ∨ dst(t,a₂) ∨ same(t) ∨ ⋁ dst(t+1,b)` over the squares `b`
-//! beyond `a₁` seen from `a₂`, with `same(t)` ↔ both steps capture on one square.
+//! **Encoding (departure times, no time steps).** Variables:
+//! * `cap(a,b)` for every ordered pair of squares that some kind on the board reaches on
+//!   an empty board: the capture `a → b` is made;
+//! * `last(a,b)`: `a → b` is the *last arrival* on `b`, the capture that brings the piece
+//!   which later leaves `b` (or ends there);
+//! * `final(s)`; the departure time `T(s) ∈ 0 … n − 1` in order encoding
+//!   (`time(s,k)` = `T(s) ≥ k`), the final square at time `n − 1`;
+//! * the budget the leaving piece of `s` has, order-encoded as lower bounds
+//!   (`bud(s,j)` = "at least `j`"), and with several kinds its kind `kind(s,k)`.
 //!
-//! **Size.** `O(n³)` clauses: per step `n²` pair clauses plus the squares between line
-//! pairs, `O(n·(kinds + B))` channel and frame clauses and `n²/2` symmetry clauses.
-//! Boards whose encoding would pass [`MAX_LITERALS`] are refused ([`SatOutcome::TooLarge`]).
+//! Clauses: exactly one `final`; every square has exactly one of its outgoing captures
+//! or is final. A capture `a → b` needs `T(a) < T(b)` (`b` still occupied, so an arrival
+//! precedes the target's departure), `T(m) < T(a)` for every original square `m`
+//! strictly between (ranged moves), `bud(a,1)`, and a mover kind that reaches `b`. Each
+//! arrival on `b` implies some `last(·,b)`; `last(a,b)` implies `cap(a,b)`, that every
+//! other arrival `a' → b` has `T(a') < T(a)`, that the leaving piece of `b` has budget
+//! (at most) one less than that of `a` and `a`'s kind. A square without arrivals leaves
+//! with its own piece: `bud(s,j)` above its budget needs a `last(·,s)`, and so does
+//! any kind but its own (which it then has).
+//! King-last: nothing captures onto an original king, and a king's arrival is the last.
+//! `T(a) < T(b)` under a condition `C` is `C → time(b,1)`, `C ∧ time(a,k) → time(b,k+1)`
+//! and `C → ¬time(a,n−1)`.
 //!
-//! **Proof sketch.** A solving sequence gives a model (the states along it, its captures;
-//! the lexicographically least one satisfies the symmetry clauses). Conversely, in a model
-//! every step has exactly one source and one target and the state variables follow
-//! the rules exactly, so the decoded captures form a legal sequence of `n − 1` captures,
-//! which leaves one piece. Every decoded sequence is replayed by [`check_sequence`]
-//! before it is returned. UNSAT is therefore a proof of unsolvability.
+//! **Proof.** *Solution ⇒ model:* set `cap` and `last` from the sequence, `T(s)` = the
+//! index of the capture that vacates `s` (the final square `n − 1`), and the budgets and
+//! kinds of the leaving pieces; every clause holds by the rules. *Model ⇒ solution:* sort
+//! the chosen captures by the departure time of their source (ties in any order). There
+//! are `n − 1` of them, one per non-final square. Each is legal when made: its source is
+//! occupied (it is vacated only by this capture and never entered afterwards, as every
+//! arrival on it comes strictly earlier), its target too (vacated strictly later, or
+//! final), every square between is already empty (vacated strictly earlier, and empty
+//! squares stay empty); the piece on the source is its last arrival (every other
+//! arrival comes strictly earlier) or, with no arrival, the original piece, and by
+//! induction over the time its budget is at least the encoded lower bound ≥ 1 and its
+//! kind the encoded one, which reaches the target; under king-last no king is ever on a
+//! target when it is captured. So the sequence is a solution. UNSAT therefore proves the
+//! board unsolvable, and every decoded sequence is still replayed by [`check_sequence`]
+//! before it is returned.
+//!
+//! **Size.** `O(n)` clauses per ordering constraint: one per capture, one per square
+//! between, and one per pair of arrivals on a common target — `O(n · (captures +
+//! blockers + arrival pairs))`, which on sparse boards (a compiled reduction board,
+//! where lines hold few pieces) is far below the `O(n³)` of a time-step encoding and has
+//! no symmetry between orders of independent captures: only their relative order where
+//! it matters is encoded. Boards whose encoding would pass [`MAX_LITERALS`] are refused
+//! ([`SatOutcome::TooLarge`]).
 //!
 //! Hand-written: no crate encodes Solo Chess (or planning with these move rules) to CNF.
 
 use std::time::Duration;
+
+use rustc_hash::FxHashMap;
 
 use crate::board::{Board, PieceKind, Square};
 use crate::check::check_sequence;
@@ -50,11 +66,9 @@ use crate::formula::{Cnf, Lit};
 use crate::rules::{Move, Variant, reaches_on_empty_board};
 use crate::sat::{SatError, at_most_one, solve_cnf_within};
 
-use super::geometry::strictly_between;
-
 /// Encodings larger than this many literals are refused (memory: splr keeps several
 /// copies; the search engine takes those boards).
-pub const MAX_LITERALS: usize = 6_000_000;
+pub const MAX_LITERALS: usize = 12_000_000;
 
 /// The answer of [`solve_by_sat`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,15 +128,21 @@ fn decode(
         Err(error) => return SatOutcome::Failed(error.to_string()),
     };
     let value = |lit: Lit| lit.eval(&model);
-    let moves: Vec<Move> = (0..encoding.steps)
-        .map(|t| {
-            let pick = |vars: &dyn Fn(usize) -> Lit| {
-                (0..squares.len()).find(|&s| value(vars(s))).unwrap_or(0)
-            };
-            let from = pick(&|s| encoding.src(t, s));
-            let to = pick(&|s| encoding.dst(t, s));
-            Move::new(squares[from], squares[to])
-        })
+    let departure = |s: usize| {
+        (1..=encoding.top)
+            .filter(|&k| value(encoding.time(s).at(k)))
+            .count()
+    };
+    let mut made: Vec<(usize, usize, usize)> = encoding
+        .captures
+        .iter()
+        .filter(|capture| value(capture.made))
+        .map(|capture| (departure(capture.from), capture.from, capture.to))
+        .collect();
+    made.sort_unstable();
+    let moves: Vec<Move> = made
+        .into_iter()
+        .map(|(_, from, to)| Move::new(squares[from], squares[to]))
         .collect();
     let report = check_sequence(board, &moves, variant);
     if report.is_solution() {
@@ -135,28 +155,47 @@ fn decode(
     }
 }
 
-/// Which kinds reach `b` from `a` and which squares lie between, for one ordered pair.
-struct Pair {
-    /// Bit `k` set: kind `kinds[k]` reaches on an empty board.
+/// A time `0 … top` in order encoding: `at(k)` is "time ≥ k", from consecutive
+/// variables starting at the field.
+#[derive(Clone, Copy)]
+struct Ladder(u32);
+
+impl Ladder {
+    fn at(self, k: usize) -> Lit {
+        Lit::pos(self.0 + k as u32 - 1)
+    }
+}
+
+/// One possible capture `from → to` (squares by piece index) and its variables.
+struct Capture {
+    from: usize,
+    to: usize,
+    /// Bit `k` set: kind `kinds[k]` reaches `to` from `from` on an empty board.
     reach: u32,
     /// Original squares strictly between (ranged moves only).
     between: Vec<usize>,
+    /// `cap(from, to)`.
+    made: Lit,
+    /// `last(from, to)`.
+    last: Lit,
 }
 
 /// The CNF and the variable layout of one board.
 struct Encoding {
     cnf: Cnf,
-    squares: usize,
-    steps: usize,
+    /// Highest departure time, `n − 1` (the final square's).
+    top: usize,
     kinds: usize,
     max_budget: usize,
-    occ: u32,
+    captures: Vec<Capture>,
+    /// Per square, the indices of the captures onto it.
+    arrivals: Vec<Vec<usize>>,
+    /// Per square with two or more possible arrivals, the time of its last arrival.
+    arrival_time: Vec<Option<Ladder>>,
+    time: u32,
+    final_square: u32,
     kind: u32,
     bud: u32,
-    src: u32,
-    dst: u32,
-    mover_kind: u32,
-    mover_budget: u32,
 }
 
 impl Encoding {
@@ -164,8 +203,8 @@ impl Encoding {
     fn build(board: &Board, variant: Variant) -> Option<Encoding> {
         let pieces = board.pieces();
         let n = pieces.len();
-        // The pair clauses alone cost 3n³ literals: refuse before building the n² pairs.
-        if 3 * n.pow(3) > MAX_LITERALS {
+        // Every square but one departs: at least n − 1 ordering constraints.
+        if (n - 1).saturating_mul(4 * (n + 1)) > MAX_LITERALS {
             return None;
         }
         let mut kinds: Vec<PieceKind> = pieces.iter().map(|p| p.kind).collect();
@@ -177,287 +216,287 @@ impl Encoding {
             .max()
             .unwrap_or(0)
             .min(n - 1);
-        let pairs = pairs(board, &kinds);
-        let between: usize = pairs.iter().map(|p| p.between.len()).sum();
-        let per_step = 3 * n * n + 3 * between + n * (kinds.len() + max_budget) * 16 + 4 * n * n;
-        if per_step * (n - 1) > MAX_LITERALS {
+        let pairs = possible_captures(board, &kinds);
+        let mut arrival_count = vec![0usize; n];
+        for &(_, to, _, _) in &pairs {
+            arrival_count[to] += 1;
+        }
+        // Ordering constraints, each n + 1 clauses of ≤ 4 literals.
+        let orders: usize = pairs.iter().map(|p| 1 + p.3.len()).sum::<usize>()
+            + arrival_count
+                .iter()
+                .map(|&a| a * a.saturating_sub(1))
+                .sum::<usize>();
+        if orders.saturating_mul(4 * (n + 1)) > MAX_LITERALS {
             return None;
         }
-        let mut encoding = Encoding::allocate(n, kinds.len(), max_budget);
-        encoding.initial_state(board, &kinds);
-        for t in 0..encoding.steps {
-            encoding.step(t, &pairs, &kinds, variant);
-        }
-        let squares: Vec<Square> = pieces.iter().map(|p| p.square).collect();
-        for t in 0..encoding.steps.saturating_sub(1) {
-            encoding.break_symmetry(t, &squares);
-        }
+        let mut encoding = Encoding::allocate(n, kinds.len(), max_budget, pairs);
+        encoding.squares(board, &kinds);
+        encoding.capture_clauses(board, &kinds, variant);
         Some(encoding)
     }
 
-    /// Numbers the state, step and channel variables.
-    fn allocate(squares: usize, kinds: usize, max_budget: usize) -> Encoding {
-        let steps = squares - 1;
-        let states = squares * (steps + 1);
+    /// Numbers the variables.
+    fn allocate(
+        n: usize,
+        kinds: usize,
+        max_budget: usize,
+        pairs: Vec<(usize, usize, u32, Vec<usize>)>,
+    ) -> Encoding {
+        let top = n - 1;
         let mut next = 0u32;
         let mut block = |count: usize| {
             let first = next;
             next += count as u32;
             first
         };
-        let occ = block(states);
-        let kind = block(if kinds > 1 { states * kinds } else { 0 });
-        let bud = block(states * max_budget);
-        let src = block(squares * steps);
-        let dst = block(squares * steps);
-        let mover_kind = block(steps * kinds);
-        let mover_budget = block(steps * max_budget);
+        let time = block(n * top);
+        let final_square = block(n);
+        let kind = block(if kinds > 1 { n * kinds } else { 0 });
+        let bud = block(n * max_budget);
+        let mut arrivals: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let captures = pairs
+            .into_iter()
+            .enumerate()
+            .map(|(index, (from, to, reach, between))| {
+                arrivals[to].push(index);
+                Capture {
+                    from,
+                    to,
+                    reach,
+                    between,
+                    made: Lit::pos(block(1)),
+                    last: Lit::pos(block(1)),
+                }
+            })
+            .collect();
+        let arrival_time = arrivals
+            .iter()
+            .map(|onto| (onto.len() >= 2).then(|| Ladder(block(top))))
+            .collect();
         Encoding {
             cnf: Cnf::new(next, Vec::new()),
-            squares,
-            steps,
+            top,
             kinds,
             max_budget,
-            occ,
+            captures,
+            arrivals,
+            arrival_time,
+            time,
+            final_square,
             kind,
             bud,
-            src,
-            dst,
-            mover_kind,
-            mover_budget,
         }
     }
 
-    fn occ(&self, t: usize, s: usize) -> Lit {
-        Lit::pos(self.occ + (t * self.squares + s) as u32)
+    /// The departure time `T(s)`.
+    fn time(&self, s: usize) -> Ladder {
+        Ladder(self.time + (s * self.top) as u32)
     }
 
-    /// Kind `k` on square `s` at time `t` (with one kind on the board: `occ`).
-    fn kind(&self, t: usize, s: usize, k: usize) -> Lit {
-        if self.kinds == 1 {
-            return self.occ(t, s);
-        }
-        Lit::pos(self.kind + ((t * self.squares + s) * self.kinds + k) as u32)
+    fn final_square(&self, s: usize) -> Lit {
+        Lit::pos(self.final_square + s as u32)
     }
 
-    /// Budget ≥ `j` (1-based) on square `s` at time `t`.
-    fn bud(&self, t: usize, s: usize, j: usize) -> Lit {
-        Lit::pos(self.bud + ((t * self.squares + s) * self.max_budget + j - 1) as u32)
+    /// The leaving piece of `s` has kind `k` (only with several kinds).
+    fn kind(&self, s: usize, k: usize) -> Lit {
+        Lit::pos(self.kind + (s * self.kinds + k) as u32)
     }
 
-    fn src(&self, t: usize, s: usize) -> Lit {
-        Lit::pos(self.src + (t * self.squares + s) as u32)
-    }
-
-    fn dst(&self, t: usize, s: usize) -> Lit {
-        Lit::pos(self.dst + (t * self.squares + s) as u32)
-    }
-
-    fn mover_kind(&self, t: usize, k: usize) -> Lit {
-        Lit::pos(self.mover_kind + (t * self.kinds + k) as u32)
-    }
-
-    /// The mover's budget ≥ `j` (1-based) at step `t`.
-    fn mover_budget(&self, t: usize, j: usize) -> Lit {
-        Lit::pos(self.mover_budget + (t * self.max_budget + j - 1) as u32)
-    }
-
-    fn fresh(&mut self) -> Lit {
-        self.cnf.num_vars += 1;
-        Lit::pos(self.cnf.num_vars - 1)
+    /// The leaving piece of `s` has budget at least `j` (1-based).
+    fn bud(&self, s: usize, j: usize) -> Lit {
+        Lit::pos(self.bud + (s * self.max_budget + j - 1) as u32)
     }
 
     fn clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
         self.cnf.clauses.push(lits.into_iter().collect());
     }
 
-    /// Units for time 0, and the redundant structure clauses of every state.
-    fn initial_state(&mut self, board: &Board, kinds: &[PieceKind]) {
-        for (s, piece) in board.pieces().iter().enumerate() {
-            self.clause([self.occ(0, s)]);
-            for (k, &kind) in kinds.iter().enumerate() {
-                let lit = self.kind(0, s, k);
-                self.clause([if kind == piece.kind { lit } else { !lit }]);
-            }
-            for j in 1..=self.max_budget {
-                let lit = self.bud(0, s, j);
-                self.clause([if piece.budget as usize >= j {
-                    lit
-                } else {
-                    !lit
-                }]);
-            }
+    /// `condition → a < b`.
+    fn earlier(&mut self, condition: &[Lit], a: Ladder, b: Ladder) {
+        let unless: Vec<Lit> = condition.iter().map(|&l| !l).collect();
+        self.clause(unless.iter().copied().chain([b.at(1)]));
+        for k in 1..self.top {
+            self.clause(unless.iter().copied().chain([!a.at(k), b.at(k + 1)]));
         }
-        for t in 1..=self.steps {
-            for s in 0..self.squares {
-                self.clause([!self.occ(t, s), self.occ(t - 1, s)]);
-                for j in 2..=self.max_budget {
-                    self.clause([!self.bud(t, s, j), self.bud(t, s, j - 1)]);
-                }
-                if self.max_budget > 0 {
-                    self.clause([!self.bud(t, s, 1), self.occ(t, s)]);
-                }
-            }
+        self.clause(unless.into_iter().chain([!a.at(self.top)]));
+    }
+
+    /// `condition → a ≤ b`.
+    fn not_after(&mut self, condition: &[Lit], a: Ladder, b: Ladder) {
+        let unless: Vec<Lit> = condition.iter().map(|&l| !l).collect();
+        for k in 1..=self.top {
+            self.clause(unless.iter().copied().chain([!a.at(k), b.at(k)]));
         }
     }
 
-    /// The clauses of capture step `t` (from time `t` to `t + 1`).
-    fn step(&mut self, t: usize, pairs: &[Pair], kinds: &[PieceKind], variant: Variant) {
-        let n = self.squares;
-        for role in [Encoding::src, Encoding::dst] {
-            let group: Vec<Lit> = (0..n).map(|s| role(self, t, s)).collect();
+    /// The clauses of each square: its time order encoding, final or exactly one
+    /// departure, and what its leaving piece can be without an arrival.
+    fn squares(&mut self, board: &Board, kinds: &[PieceKind]) {
+        let n = board.len();
+        let finals: Vec<Lit> = (0..n).map(|s| self.final_square(s)).collect();
+        self.clause(finals.iter().copied());
+        at_most_one(
+            &mut self.cnf,
+            &finals.iter().map(|l| l.var.0).collect::<Vec<_>>(),
+        );
+        let mut departures = vec![Vec::new(); n];
+        for capture in &self.captures {
+            departures[capture.from].push(capture.made);
+        }
+        for (s, piece) in board.pieces().iter().enumerate() {
+            let ladders = [Some(self.time(s)), self.arrival_time[s]];
+            for ladder in ladders.into_iter().flatten() {
+                for k in 2..=self.top {
+                    self.clause([!ladder.at(k), ladder.at(k - 1)]);
+                }
+            }
+            let (end, last) = (self.time(s).at(self.top), self.final_square(s));
+            self.clause([!end, last]);
+            self.clause([!last, end]);
+            let mut group = departures[s].clone();
+            group.push(last);
+            self.clause(group.iter().copied());
             at_most_one(
                 &mut self.cnf,
                 &group.iter().map(|l| l.var.0).collect::<Vec<_>>(),
             );
-            self.clause(group);
+            let arrived: Vec<Lit> = self.arrivals[s]
+                .iter()
+                .map(|&c| self.captures[c].last)
+                .collect();
+            at_most_one(
+                &mut self.cnf,
+                &arrived.iter().map(|l| l.var.0).collect::<Vec<_>>(),
+            );
+            for j in 1..=self.max_budget {
+                if j >= 2 {
+                    let (more, less) = (self.bud(s, j), self.bud(s, j - 1));
+                    self.clause([!more, less]);
+                }
+                if j > piece.budget as usize {
+                    let more = self.bud(s, j);
+                    self.clause([!more].into_iter().chain(arrived.iter().copied()));
+                }
+            }
+            if self.kinds > 1 {
+                // Without an arrival the leaving piece is the original one.
+                for (k, &kind) in kinds.iter().enumerate() {
+                    let lit = self.kind(s, k);
+                    let own = if kind == piece.kind { lit } else { !lit };
+                    self.clause([own].into_iter().chain(arrived.iter().copied()));
+                }
+            }
         }
+    }
+
+    /// The clauses of each possible capture: order, blockers, budget, kind, last arrival.
+    fn capture_clauses(&mut self, board: &Board, kinds: &[PieceKind], variant: Variant) {
         let all_kinds = (1u32 << kinds.len()) - 1;
-        for a in 0..n {
-            for b in 0..n {
-                let (src, dst) = (self.src(t, a), self.dst(t, b));
-                let pair = &pairs[a * n + b];
-                if pair.reach == 0 {
-                    self.clause([!src, !dst]);
-                    continue;
-                }
-                if pair.reach != all_kinds {
-                    let reaching: Vec<Lit> = (0..kinds.len())
-                        .filter(|&k| pair.reach & (1 << k) != 0)
-                        .map(|k| self.mover_kind(t, k))
-                        .collect();
-                    self.clause([!src, !dst].into_iter().chain(reaching));
-                }
-                for &s in &pair.between {
-                    self.clause([!src, !dst, !self.occ(t, s)]);
-                }
-            }
-        }
         let king = kinds.iter().position(|&k| k == PieceKind::King);
-        for s in 0..n {
-            let (src, dst) = (self.src(t, s), self.dst(t, s));
-            self.clause([!src, self.occ(t, s)]);
-            self.clause([!dst, self.occ(t, s)]);
-            if self.max_budget > 0 {
-                self.clause([!src, self.bud(t, s, 1)]);
-            } else {
-                self.clause([!src]);
+        for index in 0..self.captures.len() {
+            let Capture {
+                from,
+                to,
+                reach,
+                made,
+                last,
+                ..
+            } = self.captures[index];
+            let between = std::mem::take(&mut self.captures[index].between);
+            self.earlier(&[made], self.time(from), self.time(to));
+            for &m in &between {
+                self.earlier(&[made], self.time(m), self.time(from));
             }
-            if let (Variant::KingLast, Some(king)) = (variant, king) {
-                self.clause([!dst, !self.kind(t, s, king)]);
+            self.captures[index].between = between;
+            if self.max_budget == 0 {
+                self.clause([!made]);
+                continue;
             }
-            self.clause([!src, !self.occ(t + 1, s)]);
-            self.clause([!dst, self.occ(t + 1, s)]);
-            self.frame(src, dst, self.occ(t, s), self.occ(t + 1, s));
-            for k in 0..self.kinds {
-                let (now, next, mover) = (
-                    self.kind(t, s, k),
-                    self.kind(t + 1, s, k),
-                    self.mover_kind(t, k),
-                );
-                self.channel(src, dst, now, next, mover);
+            let can = self.bud(from, 1);
+            self.clause([!made, can]);
+            if reach != all_kinds {
+                let reaching: Vec<Lit> = (0..kinds.len())
+                    .filter(|&k| reach & (1 << k) != 0)
+                    .map(|k| self.kind(from, k))
+                    .collect();
+                self.clause([!made].into_iter().chain(reaching));
+            }
+            // Some arrival on `to` is the last one; this one only if made.
+            let lasts: Vec<Lit> = self.arrivals[to]
+                .iter()
+                .map(|&c| self.captures[c].last)
+                .collect();
+            self.clause([!made].into_iter().chain(lasts));
+            self.clause([!last, made]);
+            // Every other arrival comes before the last one's time, which is this one's
+            // if it is the last (at most one is).
+            if let Some(arrival) = self.arrival_time[to] {
+                self.earlier(&[made, !last], self.time(from), arrival);
+                self.not_after(&[last], arrival, self.time(from));
             }
             for j in 1..=self.max_budget {
-                let (now, next, mover) = (
-                    self.bud(t, s, j),
-                    self.bud(t + 1, s, j),
-                    self.mover_budget(t, j),
-                );
-                self.clause([!src, !now, mover]);
-                self.clause([!src, now, !mover]);
-                self.clause([!src, !next]);
+                let leaving = self.bud(to, j);
                 if j < self.max_budget {
-                    let carried = self.mover_budget(t, j + 1);
-                    self.clause([!dst, !next, carried]);
-                    self.clause([!dst, next, !carried]);
+                    let mover = self.bud(from, j + 1);
+                    self.clause([!last, !leaving, mover]);
                 } else {
-                    self.clause([!dst, !next]);
+                    self.clause([!last, !leaving]);
                 }
-                self.frame(src, dst, now, next);
             }
-        }
-    }
-
-    /// A square's kind literal across a step: copied into the mover channel when it
-    /// moves, cleared when it empties, taken from the channel when captured onto, kept
-    /// otherwise.
-    fn channel(&mut self, src: Lit, dst: Lit, now: Lit, next: Lit, mover: Lit) {
-        self.clause([!src, !now, mover]);
-        self.clause([!src, now, !mover]);
-        if self.kinds > 1 {
-            self.clause([!src, !next]);
-            self.clause([!dst, !next, mover]);
-            self.clause([!dst, next, !mover]);
-            self.frame(src, dst, now, next);
-        }
-    }
-
-    /// Frame axiom: a square neither moved from nor captured on keeps `now` as `next`.
-    fn frame(&mut self, src: Lit, dst: Lit, now: Lit, next: Lit) {
-        self.clause([src, dst, !now, next]);
-        self.clause([src, dst, now, !next]);
-    }
-
-    /// The symmetry-breaking clauses between steps `t` and `t + 1` (module doc).
-    fn break_symmetry(&mut self, t: usize, squares: &[Square]) {
-        let n = self.squares;
-        let same = self.fresh();
-        let mut witnesses = Vec::with_capacity(n);
-        for b in 0..n {
-            let both = self.fresh();
-            let (first, second) = (self.dst(t, b), self.dst(t + 1, b));
-            self.clause([!first, !second, both]);
-            self.clause([!both, first]);
-            self.clause([!both, second]);
-            self.clause([!both, same]);
-            witnesses.push(both);
-        }
-        self.clause([!same].into_iter().chain(witnesses));
-        for a1 in 0..n {
-            for a2 in 0..a1 {
-                let beyond: Vec<Lit> = (0..n)
-                    .filter(|&b| b != a1 && b != a2 && on_line(squares[a2], squares[b]))
-                    .filter(|&b| strictly_between(squares[a2], squares[b], squares[a1]))
-                    .map(|b| self.dst(t + 1, b))
-                    .collect();
-                let head = [
-                    !self.src(t, a1),
-                    !self.src(t + 1, a2),
-                    self.dst(t, a2),
-                    same,
-                ];
-                self.clause(head.into_iter().chain(beyond));
+            if self.kinds > 1 {
+                for k in 0..self.kinds {
+                    let (mover, leaving) = (self.kind(from, k), self.kind(to, k));
+                    self.clause([!last, !mover, leaving]);
+                    self.clause([!last, mover, !leaving]);
+                }
+            }
+            if let (Variant::KingLast, Some(king)) = (variant, king) {
+                if board.pieces()[to].kind == PieceKind::King {
+                    self.clause([!made]);
+                }
+                let royal = self.kind(from, king);
+                self.clause([!made, !royal, last]);
             }
         }
     }
 }
 
-/// Whether two squares share a row, column or diagonal.
-fn on_line(a: Square, b: Square) -> bool {
-    a.row == b.row || a.col == b.col || a.row.abs_diff(b.row) == a.col.abs_diff(b.col)
-}
-
-/// Every ordered pair of original squares, row-major by (source, target).
-fn pairs(board: &Board, kinds: &[PieceKind]) -> Vec<Pair> {
+/// Every ordered pair of original squares that some kind on the board reaches on an
+/// empty board: (from, to, reaching kinds as bits of `kinds`, squares between, walked
+/// along the line and looked up).
+fn possible_captures(board: &Board, kinds: &[PieceKind]) -> Vec<(usize, usize, u32, Vec<usize>)> {
     let squares: Vec<Square> = board.pieces().iter().map(|p| p.square).collect();
-    let mut pairs = Vec::with_capacity(squares.len() * squares.len());
-    for &a in &squares {
-        for &b in &squares {
+    let index: FxHashMap<Square, usize> =
+        squares.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let mut pairs = Vec::new();
+    for (a, &from) in squares.iter().enumerate() {
+        for (b, &to) in squares.iter().enumerate() {
             let reach = kinds
                 .iter()
                 .enumerate()
-                .filter(|&(_, &kind)| reaches_on_empty_board(kind, a, b))
+                .filter(|&(_, &kind)| reaches_on_empty_board(kind, from, to))
                 .fold(0u32, |mask, (k, _)| mask | 1 << k);
-            let ranged =
-                reach != 0 && on_line(a, b) && a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) > 1;
-            let between = if ranged {
-                (0..squares.len())
-                    .filter(|&s| strictly_between(a, b, squares[s]))
+            if reach == 0 {
+                continue;
+            }
+            let (dr, dc) = (
+                i64::from(to.row) - i64::from(from.row),
+                i64::from(to.col) - i64::from(from.col),
+            );
+            let steps = dr.abs().max(dc.abs());
+            let between = if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+                (1..steps)
+                    .filter_map(|k| {
+                        let row = i64::from(from.row) + dr / steps * k;
+                        let col = i64::from(from.col) + dc / steps * k;
+                        index.get(&Square::new(row as u32, col as u32)).copied()
+                    })
                     .collect()
             } else {
                 Vec::new()
             };
-            pairs.push(Pair { reach, between });
+            pairs.push((a, b, reach, between));
         }
     }
     pairs
