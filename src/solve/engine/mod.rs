@@ -353,6 +353,29 @@ impl<'g> Engine<'g> {
         if self.exhausted() {
             return None;
         }
+        // The cheap dead-state tests come before the table: they cost a few word
+        // operations per piece where a table probe costs cache misses, and most dead
+        // states of dense boards fail them. Such states are not recorded either (the
+        // tests decide them again), which keeps the table small.
+        let cheap = if self.variant == Variant::KingLast && self.state.kings >= 2 {
+            Err(Halt::Dead(Dead::Kings))
+        } else if target.is_some_and(|(_, budget)| {
+            // The last piece keeps `budget` units besides the count − 1 captures.
+            self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
+        }) {
+            Err(Halt::Dead(Dead::Budget))
+        } else {
+            self.analyser.mobility(self.geo, &self.state, true)
+        };
+        match cheap {
+            Err(Halt::Limit) => return None,
+            Err(Halt::Dead(dead)) => {
+                self.stats.nodes += 1;
+                self.count_dead(dead);
+                return Some(false);
+            }
+            Ok(()) => {}
+        }
         let key = self.state.shape ^ goal;
         let budgets = self.budgets();
         if self.dominance.fails(key, &budgets) {
@@ -377,17 +400,9 @@ impl<'g> Engine<'g> {
         } else {
             finals
         };
-        let verdict = if self.variant == Variant::KingLast && self.state.kings >= 2 {
-            Err(Halt::Dead(Dead::Kings))
-        } else if target.is_some_and(|(_, budget)| {
-            // The last piece keeps `budget` units besides the count − 1 captures.
-            self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
-        }) {
-            Err(Halt::Dead(Dead::Budget))
-        } else {
-            self.analyser
-                .analyse(self.geo, &self.state, Goal::Single { finals })
-        };
+        let verdict = self
+            .analyser
+            .analyse_mobile(self.geo, &self.state, Goal::Single { finals });
         match verdict {
             Err(Halt::Limit) => return None,
             Err(Halt::Dead(dead)) => {
