@@ -430,9 +430,15 @@ fn time_limits() {
     }
 }
 
-/// One class of hard boards: every board at the 10 s limit, then a summary line.
+/// One class of hard boards: every board at the 10 s limit, then a summary line. With
+/// `$BENCH_FILTER` naming boards (e.g. `dense 8x8 #4`) rather than the class, only
+/// those boards.
 fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
-    if !selected(title) {
+    let boards: Vec<(String, Board)> = boards
+        .into_iter()
+        .filter(|(name, _)| selected(title) || selected(name))
+        .collect();
+    if boards.is_empty() {
         return;
     }
     println!("== {title} (limit {} s each)", TIME_LIMIT.as_secs());

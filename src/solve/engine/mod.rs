@@ -48,7 +48,8 @@ use crate::rules::Variant;
 
 use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
 use super::geometry::Geometry;
-use super::state::{SlotMove, State, pack, unpack, zobrist};
+use super::restarts::luby;
+use super::state::{SlotMove, State, mix, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
 use super::{lines, special};
 
@@ -74,14 +75,21 @@ const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
 /// Nodes of the probe of [`Engine::solve`] before it restarts with another order.
 const PROBE_NODES: u64 = 10_000;
 
-/// Move orders of [`Engine::solve`]'s probe and restart; both put captures by
+/// Nodes of the shortest restart round of [`Engine::solve`] after the probe; round k
+/// gets `luby(k)` times as many.
+const ROUND_NODES: u64 = 50_000;
+
+/// Move orders of [`Engine::solve`]'s probe and restart rounds; all put captures by
 /// low-degree pieces (leaves) first.
 #[derive(Clone, Copy)]
 enum Ordering {
     /// Only by the mover's degree.
     Leaves,
-    /// Then captures of weak pieces, which is how signals travel along wires.
-    WeakTargets,
+    /// Then captures of weak pieces, which is how signals travel along wires; ties
+    /// broken by a hash of the seed and the capture (by the capture itself for seed 0).
+    WeakTargets { seed: u64 },
+    /// Then by a hash of the seed and the capture.
+    Shuffled { seed: u64 },
 }
 
 /// Which goal a search serves, for the block outcomes it needs.
@@ -104,7 +112,7 @@ struct Limits {
     node_limit: Option<u64>,
     /// The node limit was reached.
     reached: bool,
-    /// Node count at which the probe of [`Engine::solve`] gives up.
+    /// Node count at which the current round of [`Engine::solve`] gives up.
     round_end: u64,
 }
 
@@ -179,15 +187,20 @@ impl<'g> Engine<'g> {
     /// Decides whether the state reduces to one piece; `Some(moves)` on success, `None`
     /// inside `Err` when a limit was reached.
     ///
-    /// Probe and restart: the time to find a solution depends heavily on the move
+    /// Probe and restarts: the time to find a solution depends heavily on the move
     /// order, and no single order suits all boards (the plain [`Ordering::Leaves`]
     /// finds the sweeps of long wires at once, where [`Ordering::WeakTargets`] gets
     /// lost; on gadget boards it is the other way round). So a probe with the first
     /// order runs for [`PROBE_NODES`] nodes, then the search restarts with the second
-    /// order and no budget. An aborted probe answers nothing; the dominance table and
-    /// the block-outcome memos survive it, since each entry is a proven fact about a
-    /// state, independent of the order that found it, so the restart skips the
-    /// failures the probe proved.
+    /// order in rounds of [`ROUND_NODES`] · luby(k) nodes (the Luby schedule), round k
+    /// breaking ties by a hash of seed k: a depth-first search that takes a wrong turn
+    /// near the root of a solvable board explores a whole failing subtree first, and
+    /// another tie order takes another turn. A round that runs out answers nothing;
+    /// the dominance table and the block-outcome memos survive it, since each entry is
+    /// a proven fact about a state, independent of the order that found it, so the
+    /// rounds of an unsolvable board build one proof together. Round lengths grow
+    /// without bound, so unless a limit stops the search some round completes, and its
+    /// answer is exact whatever the order: restarts never change a verdict.
     pub fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, ()> {
         let mut finals = vec![0u64; self.geo.words];
         for slot in self.state.slots() {
@@ -196,9 +209,18 @@ impl<'g> Engine<'g> {
         self.ordering = Ordering::Leaves;
         self.limits.round_end = PROBE_NODES;
         let mut result = self.solve_node(&finals, 0, None);
-        if result.is_none() && !self.limit_reached() {
-            self.ordering = Ordering::WeakTargets;
-            self.limits.round_end = u64::MAX;
+        let mut round = 0;
+        while result.is_none() && !self.limit_reached() {
+            round += 1;
+            self.ordering = if round == 1 {
+                Ordering::WeakTargets { seed: 0 }
+            } else {
+                Ordering::Shuffled { seed: mix(round) }
+            };
+            self.limits.round_end = self
+                .stats
+                .nodes
+                .saturating_add(ROUND_NODES.saturating_mul(luby(round)));
             self.path.clear();
             result = self.solve_node(&finals, 0, None);
         }
@@ -322,11 +344,15 @@ impl<'g> Engine<'g> {
         let ordering = self.ordering;
         moves.sort_unstable_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            let rest = match ordering {
-                Ordering::Leaves => (0, 0),
-                Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
-            };
-            (out.degree[from], rest, mv)
+            match ordering {
+                Ordering::Leaves => (out.degree[from], (0, 0), mv),
+                Ordering::WeakTargets { seed } => (
+                    out.degree[from],
+                    (state.budget[to], u32::MAX - out.degree[to]),
+                    if seed == 0 { mv } else { mix(seed ^ mv) },
+                ),
+                Ordering::Shuffled { seed } => (out.degree[from], (0, 0), mix(seed ^ mv)),
+            }
         });
         self.analyser.clock.charge(work);
         moves
