@@ -458,8 +458,16 @@ fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
     );
 }
 
+/// `$BENCH_DENSE=count,seed` sets the dense class's boards (default 8 from seed 100).
 fn hard_classes() {
-    for (title, boards, variant) in boards::hard_classes(8, 100) {
+    let (dense, seed) = std::env::var("BENCH_DENSE").map_or((8, 100), |text| {
+        let (count, seed) = text.split_once(',').expect("BENCH_DENSE=count,seed");
+        (
+            count.parse().expect("dense count"),
+            seed.parse().expect("dense seed"),
+        )
+    });
+    for (title, boards, variant) in boards::hard_classes(dense, seed) {
         hard_class(title, boards, variant);
     }
 }
