@@ -57,10 +57,7 @@ mod blocks;
 mod table;
 
 use blocks::Outcome;
-use table::{Dominance, Fold};
-
-/// A budget vector of the dominance table, on the stack for up to 64 pieces.
-type Budgets = SmallVec<[u32; 64]>;
+use table::{BudgetKey, Dominance, Fold, PLANE_BUDGET};
 
 /// A slot bitset, on the stack for boards of up to 256 slots.
 type Slots = SmallVec<[u64; 4]>;
@@ -149,6 +146,11 @@ pub(crate) struct Engine<'g> {
     extent: (u32, u32),
     /// Move order of the current restart round.
     ordering: Ordering,
+    /// The board has at most 64 slots and no budget above [`PLANE_BUDGET`], so every
+    /// state's budgets fit the table's bit planes ([`BudgetKey::Planes`]): budgets
+    /// never grow (a capture spends one unit of the mover's, a block outcome or a
+    /// side-clearing sub-board holds budgets of the state it comes from or 0).
+    planes: bool,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
 }
@@ -173,6 +175,7 @@ impl<'g> Engine<'g> {
             },
             extent: (board.rows(), board.cols()),
             ordering: Ordering::Leaves,
+            planes: geo.len() <= 64 && board.pieces().iter().all(|p| p.budget <= PLANE_BUDGET),
             stats: SearchStats::default(),
             path: Vec::new(),
         }
@@ -272,9 +275,22 @@ impl<'g> Engine<'g> {
         self.limits.reached || expired || nodes >= self.limits.round_end
     }
 
-    /// The budgets of the occupied slots in slot order (the dominance table's vectors).
-    fn budgets(&self) -> Budgets {
-        let mut budgets = Budgets::new();
+    /// The budgets of the occupied slots, the dominance table's values: bit planes
+    /// when [`Self::planes`] says so, else the budgets in slot order.
+    fn budgets(&self) -> BudgetKey {
+        if self.planes {
+            let (mut lo, mut hi) = (0, 0);
+            let mut bits = self.state.occupied[0];
+            while bits != 0 {
+                let slot = bits.trailing_zeros();
+                let budget = u64::from(self.state.budget[slot as usize]);
+                lo |= (budget & 1) << slot;
+                hi |= (budget >> 1) << slot;
+                bits &= bits - 1;
+            }
+            return BudgetKey::Planes(lo, hi);
+        }
+        let mut budgets = SmallVec::new();
         for (w, &word) in self.state.occupied.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -282,7 +298,7 @@ impl<'g> Engine<'g> {
                 bits &= bits - 1;
             }
         }
-        budgets
+        BudgetKey::Vector(budgets)
     }
 
     fn count_dead(&mut self, dead: Dead) {
