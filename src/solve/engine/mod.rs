@@ -111,6 +111,10 @@ struct Limits {
     reached: bool,
     /// Node count at which the current round of [`Engine::solve`] gives up.
     round_end: u64,
+    /// Nodes of the probe ([`PROBE_NODES`]; tests shorten it to force restarts).
+    probe_nodes: u64,
+    /// Nodes of the shortest restart round ([`ROUND_NODES`]; likewise).
+    round_nodes: u64,
 }
 
 fn bit(mask: &[u64], slot: usize) -> bool {
@@ -172,6 +176,8 @@ impl<'g> Engine<'g> {
                 node_limit: options.node_limit,
                 reached: false,
                 round_end: u64::MAX,
+                probe_nodes: PROBE_NODES,
+                round_nodes: ROUND_NODES,
             },
             extent: (board.rows(), board.cols()),
             ordering: Ordering::Leaves,
@@ -210,7 +216,7 @@ impl<'g> Engine<'g> {
             finals[slot / 64] |= 1 << (slot % 64);
         }
         self.ordering = Ordering::Leaves;
-        self.limits.round_end = PROBE_NODES;
+        self.limits.round_end = self.limits.probe_nodes;
         let mut result = self.solve_node(&finals, 0, None);
         let mut round = 0;
         while result.is_none() && !self.limit_reached() {
@@ -223,7 +229,7 @@ impl<'g> Engine<'g> {
             self.limits.round_end = self
                 .stats
                 .nodes
-                .saturating_add(ROUND_NODES.saturating_mul(luby(round)));
+                .saturating_add(self.limits.round_nodes.saturating_mul(luby(round)));
             self.path.clear();
             result = self.solve_node(&finals, 0, None);
         }
@@ -684,6 +690,8 @@ impl<'g> Engine<'g> {
 mod tests {
     use super::*;
     use crate::board::Piece;
+    use crate::rules::{Move, Position};
+    use proptest::prelude::*;
 
     /// A 40×40 block of 1600 pieces: kings, with a rook or queen in every third
     /// column; every state of it costs thousands of work units.
@@ -729,6 +737,62 @@ mod tests {
             squares,
             [(1, 1), (1, 2), (2, 2)].map(|(r, c)| Square::new(r, c))
         );
+    }
+
+    /// Boards up to 5×5 with up to 8 pieces of every kind, budgets 0–2, or 0–4 (beyond
+    /// the dominance table's bit planes).
+    fn small_board() -> impl Strategy<Value = Board> {
+        let kind = proptest::sample::select(PieceKind::ALL.to_vec());
+        (2u32..=5, 2u32..=5, any::<bool>()).prop_flat_map(move |(rows, cols, large)| {
+            let cells = (rows * cols) as usize;
+            let top = if large { 4 } else { 2 };
+            (
+                proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 1..=8.min(cells)),
+                proptest::collection::vec((kind.clone(), 0u32..=top), 8),
+            )
+                .prop_map(move |(cells, specs)| {
+                    let pieces = cells
+                        .iter()
+                        .zip(&specs)
+                        .map(|(&cell, &(kind, budget))| {
+                            let square =
+                                Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+                            Piece::new(kind, square, budget)
+                        })
+                        .collect();
+                    Board::new(rows, cols, pieces).expect("distinct squares")
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// Restarts never change a verdict: with a one-node probe and one-node shortest
+        /// round the search restarts many times (each round with another tie order),
+        /// and still agrees with brute force and returns a legal solution.
+        #[test]
+        fn restarts_agree_with_brute_force(
+            board in small_board(),
+            king_last in any::<bool>(),
+        ) {
+            let variant = if king_last { Variant::KingLast } else { Variant::Standard };
+            let options = SolveOptions { variant, ..SolveOptions::default() };
+            let geometry = Geometry::new(&board);
+            let mut engine = Engine::new(&geometry, &board, &options);
+            engine.limits.probe_nodes = 1;
+            engine.limits.round_nodes = 1;
+            let found = engine.solve().expect("no limit");
+            let expected = crate::solve::brute::brute_force(&board, variant).is_some();
+            prop_assert_eq!(found.is_some(), expected);
+            if let Some(moves) = found {
+                let mut position = Position::new(&board, variant);
+                for (from, to) in moves {
+                    prop_assert!(position.apply(Move::new(from, to)).is_ok());
+                }
+                prop_assert_eq!(position.len(), 1);
+            }
+        }
     }
 
     #[test]
