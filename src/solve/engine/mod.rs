@@ -11,8 +11,14 @@
 //!   `remainders` skips states it has already expanded, and uses dominance only for
 //!   states from which no configuration on the keep squares is reachable (those are
 //!   downward closed in the budgets, [`Engine::collect_node`]).
-//! * **Probe and restart** (solve mode, [`Engine::solve`]): a short probe with a plain
-//!   move order, then the full search with another; proven failures carry over.
+//! * **Probe and restarts** (solve mode, [`Engine::solve`]): a short probe with a plain
+//!   move order, then Luby-scheduled rounds with other (seeded) orders; proven
+//!   failures carry over, so restarts never change a verdict.
+//! * **Budget tests first** (solve mode): the cheap budget tests of the analysis
+//!   ([`super::analysis::Analyser::mobility`]) run before the table probe, and states
+//!   they kill are not stored, which keeps the table to the states that cost an
+//!   analysis. On boards of at most 64 slots with budgets ≤ 3 the table stores budgets
+//!   as two inline bit planes ([`table::BudgetKey`]).
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
