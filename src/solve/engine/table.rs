@@ -45,7 +45,10 @@ const KEY_BYTES: usize = std::mem::size_of::<(u128, SmallVec<[u32; 4]>)>() * 8 /
 /// Largest budget the compact budget planes hold.
 pub(super) const PLANE_BUDGET: u32 = 3;
 
-/// The budgets of a state's occupied slots, the values of the dominance table.
+/// The budgets of a state's occupied slots, the values of the dominance table. A key
+/// lives on the stack for one state of the search; boxing the vector would cost an
+/// allocation per state, hence the large variant.
+#[allow(clippy::large_enum_variant)]
 pub(super) enum BudgetKey {
     /// Boards of at most 64 slots with every budget ≤ [`PLANE_BUDGET`]: two bit planes
     /// over the slots, budget = lo + 2·hi (0 on empty slots). Compared in a few word
