@@ -430,9 +430,15 @@ fn time_limits() {
     }
 }
 
-/// One class of hard boards: every board at the 10 s limit, then a summary line.
+/// One class of hard boards: every board at the 10 s limit, then a summary line. With
+/// `$BENCH_FILTER` naming boards (e.g. `dense 8x8 #4`) rather than the class, only
+/// those boards.
 fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
-    if !selected(title) {
+    let boards: Vec<(String, Board)> = boards
+        .into_iter()
+        .filter(|(name, _)| selected(title) || selected(name))
+        .collect();
+    if boards.is_empty() {
         return;
     }
     println!("== {title} (limit {} s each)", TIME_LIMIT.as_secs());
@@ -452,8 +458,16 @@ fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
     );
 }
 
+/// `$BENCH_DENSE=count,seed` sets the dense class's boards (default 8 from seed 100).
 fn hard_classes() {
-    for (title, boards, variant) in boards::hard_classes(8, 100) {
+    let (dense, seed) = std::env::var("BENCH_DENSE").map_or((8, 100), |text| {
+        let (count, seed) = text.split_once(',').expect("BENCH_DENSE=count,seed");
+        (
+            count.parse().expect("dense count"),
+            seed.parse().expect("dense seed"),
+        )
+    });
+    for (title, boards, variant) in boards::hard_classes(dense, seed) {
         hard_class(title, boards, variant);
     }
 }

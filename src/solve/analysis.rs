@@ -229,7 +229,17 @@ impl Analyser {
     /// [`Self::out`] (degrees, cut vertices in solve mode, candidate final squares).
     /// [`Halt::Limit`] when the clock ran out first.
     pub fn analyse(&mut self, geo: &Geometry, state: &State, goal: Goal) -> Result<(), Halt> {
-        let single = matches!(goal, Goal::Single { .. });
+        self.mobility(geo, state, matches!(goal, Goal::Single { .. }))?;
+        self.analyse_mobile(geo, state, goal)
+    }
+
+    /// The budget tests of [`Self::analyse`], its cheapest part (a few word operations
+    /// per piece on boards of up to [`super::geometry::DENSE_SLOTS`] slots, where most
+    /// dead states of dense boards fail): for the single-piece goal (`single`) the
+    /// total budget and the budget of the pieces that can still move must each pay for
+    /// the count − 1 captures. Also marks the stuck pieces for
+    /// [`Self::analyse_mobile`], which must follow on the same state.
+    pub fn mobility(&mut self, geo: &Geometry, state: &State, single: bool) -> Result<(), Halt> {
         if single {
             // Each capture spends one unit of budget and n − 1 captures are needed.
             if state.budget_sum + 1 < state.count as u64 {
@@ -262,6 +272,17 @@ impl Analyser {
         if single && mobile_budget + 1 < state.count as u64 {
             return Err(Dead::Budget.into());
         }
+        Ok(())
+    }
+
+    /// The rest of [`Self::analyse`], on the state [`Self::mobility`] last passed.
+    pub fn analyse_mobile(
+        &mut self,
+        geo: &Geometry,
+        state: &State,
+        goal: Goal,
+    ) -> Result<(), Halt> {
+        let single = matches!(goal, Goal::Single { .. });
         let kinds = state.kinds();
         for slot in state.slots() {
             self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);

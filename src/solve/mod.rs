@@ -27,6 +27,7 @@ mod lines;
 mod order;
 mod portfolio;
 mod ranged;
+mod restarts;
 pub mod sat_encode;
 mod special;
 mod state;

@@ -22,7 +22,8 @@ pub(crate) fn unpack(mv: SlotMove) -> (usize, usize) {
     ((mv >> 32) as usize, (mv & 0xffff_ffff) as usize)
 }
 
-fn mix(mut x: u64) -> u64 {
+/// The SplitMix64 step: a bijective mix of `x`.
+pub(crate) fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -11,8 +11,14 @@
 //!   `remainders` skips states it has already expanded, and uses dominance only for
 //!   states from which no configuration on the keep squares is reachable (those are
 //!   downward closed in the budgets, [`Engine::collect_node`]).
-//! * **Probe and restart** (solve mode, [`Engine::solve`]): a short probe with a plain
-//!   move order, then the full search with another; proven failures carry over.
+//! * **Probe and restarts** (solve mode, [`Engine::solve`]): a short probe with a plain
+//!   move order, then Luby-scheduled rounds with other (seeded) orders; proven
+//!   failures carry over, so restarts never change a verdict.
+//! * **Budget tests first** (solve mode): the cheap budget tests of the analysis
+//!   ([`super::analysis::Analyser::mobility`]) run before the table probe, and states
+//!   they kill are not stored, which keeps the table to the states that cost an
+//!   analysis. On boards of at most 64 slots with budgets ≤ 3 the table stores budgets
+//!   as two inline bit planes ([`table::BudgetKey`]).
 //! * **Dead-state pruning** ([`super::analysis`]) and, in solve mode, skipping captures
 //!   by cut vertices (thesis §3.3.1) and captures that vacate the last candidate final
 //!   square (Corollary 3.7, Observation 3.3).
@@ -48,7 +54,8 @@ use crate::rules::Variant;
 
 use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
 use super::geometry::Geometry;
-use super::state::{SlotMove, State, pack, unpack, zobrist};
+use super::restarts::luby;
+use super::state::{SlotMove, State, mix, pack, unpack, zobrist};
 use super::{Remainder, SearchStats, SolveOptions};
 use super::{lines, special};
 
@@ -56,10 +63,7 @@ mod blocks;
 mod table;
 
 use blocks::Outcome;
-use table::{Dominance, Fold};
-
-/// A budget vector of the dominance table, on the stack for up to 64 pieces.
-type Budgets = SmallVec<[u32; 64]>;
+use table::{BudgetKey, Dominance, Fold, PLANE_BUDGET};
 
 /// A slot bitset, on the stack for boards of up to 256 slots.
 type Slots = SmallVec<[u64; 4]>;
@@ -74,14 +78,21 @@ const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
 /// Nodes of the probe of [`Engine::solve`] before it restarts with another order.
 const PROBE_NODES: u64 = 10_000;
 
-/// Move orders of [`Engine::solve`]'s probe and restart; both put captures by
+/// Nodes of the shortest restart round of [`Engine::solve`] after the probe; round k
+/// gets `luby(k)` times as many.
+const ROUND_NODES: u64 = 50_000;
+
+/// Move orders of [`Engine::solve`]'s probe and restart rounds; all put captures by
 /// low-degree pieces (leaves) first.
 #[derive(Clone, Copy)]
 enum Ordering {
     /// Only by the mover's degree.
     Leaves,
-    /// Then captures of weak pieces, which is how signals travel along wires.
-    WeakTargets,
+    /// Then captures of weak pieces, which is how signals travel along wires; ties
+    /// broken by a hash of the seed and the capture (by the capture itself for seed 0).
+    WeakTargets { seed: u64 },
+    /// Then by a hash of the seed and the capture.
+    Shuffled { seed: u64 },
 }
 
 /// Which goal a search serves, for the block outcomes it needs.
@@ -104,8 +115,12 @@ struct Limits {
     node_limit: Option<u64>,
     /// The node limit was reached.
     reached: bool,
-    /// Node count at which the probe of [`Engine::solve`] gives up.
+    /// Node count at which the current round of [`Engine::solve`] gives up.
     round_end: u64,
+    /// Nodes of the probe ([`PROBE_NODES`]; tests shorten it to force restarts).
+    probe_nodes: u64,
+    /// Nodes of the shortest restart round ([`ROUND_NODES`]; likewise).
+    round_nodes: u64,
 }
 
 fn bit(mask: &[u64], slot: usize) -> bool {
@@ -141,6 +156,11 @@ pub(crate) struct Engine<'g> {
     extent: (u32, u32),
     /// Move order of the current restart round.
     ordering: Ordering,
+    /// The board has at most 64 slots and no budget above [`PLANE_BUDGET`], so every
+    /// state's budgets fit the table's bit planes ([`BudgetKey::Planes`]): budgets
+    /// never grow (a capture spends one unit of the mover's, a block outcome or a
+    /// side-clearing sub-board holds budgets of the state it comes from or 0).
+    planes: bool,
     pub stats: SearchStats,
     path: Vec<SlotMove>,
 }
@@ -162,9 +182,12 @@ impl<'g> Engine<'g> {
                 node_limit: options.node_limit,
                 reached: false,
                 round_end: u64::MAX,
+                probe_nodes: PROBE_NODES,
+                round_nodes: ROUND_NODES,
             },
             extent: (board.rows(), board.cols()),
             ordering: Ordering::Leaves,
+            planes: geo.len() <= 64 && board.pieces().iter().all(|p| p.budget <= PLANE_BUDGET),
             stats: SearchStats::default(),
             path: Vec::new(),
         }
@@ -179,26 +202,40 @@ impl<'g> Engine<'g> {
     /// Decides whether the state reduces to one piece; `Some(moves)` on success, `None`
     /// inside `Err` when a limit was reached.
     ///
-    /// Probe and restart: the time to find a solution depends heavily on the move
+    /// Probe and restarts: the time to find a solution depends heavily on the move
     /// order, and no single order suits all boards (the plain [`Ordering::Leaves`]
     /// finds the sweeps of long wires at once, where [`Ordering::WeakTargets`] gets
     /// lost; on gadget boards it is the other way round). So a probe with the first
     /// order runs for [`PROBE_NODES`] nodes, then the search restarts with the second
-    /// order and no budget. An aborted probe answers nothing; the dominance table and
-    /// the block-outcome memos survive it, since each entry is a proven fact about a
-    /// state, independent of the order that found it, so the restart skips the
-    /// failures the probe proved.
+    /// order in rounds of [`ROUND_NODES`] · luby(k) nodes (the Luby schedule), round k
+    /// breaking ties by a hash of seed k: a depth-first search that takes a wrong turn
+    /// near the root of a solvable board explores a whole failing subtree first, and
+    /// another tie order takes another turn. A round that runs out answers nothing;
+    /// the dominance table and the block-outcome memos survive it, since each entry is
+    /// a proven fact about a state, independent of the order that found it, so the
+    /// rounds of an unsolvable board build one proof together. Round lengths grow
+    /// without bound, so unless a limit stops the search some round completes, and its
+    /// answer is exact whatever the order: restarts never change a verdict.
     pub fn solve(&mut self) -> Result<Option<Vec<(Square, Square)>>, ()> {
         let mut finals = vec![0u64; self.geo.words];
         for slot in self.state.slots() {
             finals[slot / 64] |= 1 << (slot % 64);
         }
         self.ordering = Ordering::Leaves;
-        self.limits.round_end = PROBE_NODES;
+        self.limits.round_end = self.limits.probe_nodes;
         let mut result = self.solve_node(&finals, 0, None);
-        if result.is_none() && !self.limit_reached() {
-            self.ordering = Ordering::WeakTargets;
-            self.limits.round_end = u64::MAX;
+        let mut round = 0;
+        while result.is_none() && !self.limit_reached() {
+            round += 1;
+            self.ordering = if round == 1 {
+                Ordering::WeakTargets { seed: 0 }
+            } else {
+                Ordering::Shuffled { seed: mix(round) }
+            };
+            self.limits.round_end = self
+                .stats
+                .nodes
+                .saturating_add(self.limits.round_nodes.saturating_mul(luby(round)));
             self.path.clear();
             result = self.solve_node(&finals, 0, None);
         }
@@ -250,9 +287,22 @@ impl<'g> Engine<'g> {
         self.limits.reached || expired || nodes >= self.limits.round_end
     }
 
-    /// The budgets of the occupied slots in slot order (the dominance table's vectors).
-    fn budgets(&self) -> Budgets {
-        let mut budgets = Budgets::new();
+    /// The budgets of the occupied slots, the dominance table's values: bit planes
+    /// when [`Self::planes`] says so, else the budgets in slot order.
+    fn budgets(&self) -> BudgetKey {
+        if self.planes {
+            let (mut lo, mut hi) = (0, 0);
+            let mut bits = self.state.occupied[0];
+            while bits != 0 {
+                let slot = bits.trailing_zeros();
+                let budget = u64::from(self.state.budget[slot as usize]);
+                lo |= (budget & 1) << slot;
+                hi |= (budget >> 1) << slot;
+                bits &= bits - 1;
+            }
+            return BudgetKey::Planes(lo, hi);
+        }
+        let mut budgets = SmallVec::new();
         for (w, &word) in self.state.occupied.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
@@ -260,7 +310,7 @@ impl<'g> Engine<'g> {
                 bits &= bits - 1;
             }
         }
-        budgets
+        BudgetKey::Vector(budgets)
     }
 
     fn count_dead(&mut self, dead: Dead) {
@@ -322,11 +372,15 @@ impl<'g> Engine<'g> {
         let ordering = self.ordering;
         moves.sort_unstable_by_key(|&mv| {
             let (from, to) = unpack(mv);
-            let rest = match ordering {
-                Ordering::Leaves => (0, 0),
-                Ordering::WeakTargets => (state.budget[to], u32::MAX - out.degree[to]),
-            };
-            (out.degree[from], rest, mv)
+            match ordering {
+                Ordering::Leaves => (out.degree[from], (0, 0), mv),
+                Ordering::WeakTargets { seed } => (
+                    out.degree[from],
+                    (state.budget[to], u32::MAX - out.degree[to]),
+                    if seed == 0 { mv } else { mix(seed ^ mv) },
+                ),
+                Ordering::Shuffled { seed } => (out.degree[from], (0, 0), mix(seed ^ mv)),
+            }
         });
         self.analyser.clock.charge(work);
         moves
@@ -353,6 +407,29 @@ impl<'g> Engine<'g> {
         if self.exhausted() {
             return None;
         }
+        // The cheap dead-state tests come before the table: they cost a few word
+        // operations per piece where a table probe costs cache misses, and most dead
+        // states of dense boards fail them. Such states are not recorded either (the
+        // tests decide them again), which keeps the table small.
+        let cheap = if self.variant == Variant::KingLast && self.state.kings >= 2 {
+            Err(Halt::Dead(Dead::Kings))
+        } else if target.is_some_and(|(_, budget)| {
+            // The last piece keeps `budget` units besides the count − 1 captures.
+            self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
+        }) {
+            Err(Halt::Dead(Dead::Budget))
+        } else {
+            self.analyser.mobility(self.geo, &self.state, true)
+        };
+        match cheap {
+            Err(Halt::Limit) => return None,
+            Err(Halt::Dead(dead)) => {
+                self.stats.nodes += 1;
+                self.count_dead(dead);
+                return Some(false);
+            }
+            Ok(()) => {}
+        }
         let key = self.state.shape ^ goal;
         let budgets = self.budgets();
         if self.dominance.fails(key, &budgets) {
@@ -377,17 +454,9 @@ impl<'g> Engine<'g> {
         } else {
             finals
         };
-        let verdict = if self.variant == Variant::KingLast && self.state.kings >= 2 {
-            Err(Halt::Dead(Dead::Kings))
-        } else if target.is_some_and(|(_, budget)| {
-            // The last piece keeps `budget` units besides the count − 1 captures.
-            self.state.budget_sum + 1 < self.state.count as u64 + budget as u64
-        }) {
-            Err(Halt::Dead(Dead::Budget))
-        } else {
-            self.analyser
-                .analyse(self.geo, &self.state, Goal::Single { finals })
-        };
+        let verdict = self
+            .analyser
+            .analyse_mobile(self.geo, &self.state, Goal::Single { finals });
         match verdict {
             Err(Halt::Limit) => return None,
             Err(Halt::Dead(dead)) => {
@@ -627,6 +696,8 @@ impl<'g> Engine<'g> {
 mod tests {
     use super::*;
     use crate::board::Piece;
+    use crate::rules::{Move, Position};
+    use proptest::prelude::*;
 
     /// A 40×40 block of 1600 pieces: kings, with a rook or queen in every third
     /// column; every state of it costs thousands of work units.
@@ -672,6 +743,62 @@ mod tests {
             squares,
             [(1, 1), (1, 2), (2, 2)].map(|(r, c)| Square::new(r, c))
         );
+    }
+
+    /// Boards up to 5×5 with up to 8 pieces of every kind, budgets 0–2, or 0–4 (beyond
+    /// the dominance table's bit planes).
+    fn small_board() -> impl Strategy<Value = Board> {
+        let kind = proptest::sample::select(PieceKind::ALL.to_vec());
+        (2u32..=5, 2u32..=5, any::<bool>()).prop_flat_map(move |(rows, cols, large)| {
+            let cells = (rows * cols) as usize;
+            let top = if large { 4 } else { 2 };
+            (
+                proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 1..=8.min(cells)),
+                proptest::collection::vec((kind.clone(), 0u32..=top), 8),
+            )
+                .prop_map(move |(cells, specs)| {
+                    let pieces = cells
+                        .iter()
+                        .zip(&specs)
+                        .map(|(&cell, &(kind, budget))| {
+                            let square =
+                                Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+                            Piece::new(kind, square, budget)
+                        })
+                        .collect();
+                    Board::new(rows, cols, pieces).expect("distinct squares")
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// Restarts never change a verdict: with a one-node probe and one-node shortest
+        /// round the search restarts many times (each round with another tie order),
+        /// and still agrees with brute force and returns a legal solution.
+        #[test]
+        fn restarts_agree_with_brute_force(
+            board in small_board(),
+            king_last in any::<bool>(),
+        ) {
+            let variant = if king_last { Variant::KingLast } else { Variant::Standard };
+            let options = SolveOptions { variant, ..SolveOptions::default() };
+            let geometry = Geometry::new(&board);
+            let mut engine = Engine::new(&geometry, &board, &options);
+            engine.limits.probe_nodes = 1;
+            engine.limits.round_nodes = 1;
+            let found = engine.solve().expect("no limit");
+            let expected = crate::solve::brute::brute_force(&board, variant).is_some();
+            prop_assert_eq!(found.is_some(), expected);
+            if let Some(moves) = found {
+                let mut position = Position::new(&board, variant);
+                for (from, to) in moves {
+                    prop_assert!(position.apply(Move::new(from, to)).is_ok());
+                }
+                prop_assert_eq!(position.len(), 1);
+            }
+        }
     }
 
     #[test]
