@@ -28,6 +28,7 @@ use crate::board::{Board, PieceKind, Square};
 use crate::rules::{Move, Variant};
 
 use super::analysis::Clock;
+use super::restarts::luby;
 use super::{SearchStats, SolveOptions, special};
 
 pub(crate) use rules::Lines;
@@ -171,19 +172,6 @@ impl Goal {
             key: (high as u128) << 64 | mix(high) as u128 | 1,
             budget,
         }
-    }
-}
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, … (Luby, Sinclair and Zuckerman
-/// 1993), its `i`-th term for `i` ≥ 1.
-fn luby(mut i: u64) -> u64 {
-    loop {
-        // The smallest k with i ≤ 2^k − 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1u64 << k) - 1 {
-            return 1u64 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
     }
 }
 
@@ -410,16 +398,5 @@ impl RangedEngine {
             self.path.push((from as u8, to as u8));
         }
         Some(true)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn luby_sequence_starts_as_published() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
