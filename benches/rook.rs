@@ -118,7 +118,8 @@ fn exact_row(text: &str, satisfiable: bool) {
         summary
     };
     println!(
-        "| {shown} ({} variables) | {} | {} | {} | {} |",
+        "| {} ({} And-Or variables) | {} | {} | {} | {} |",
+        shown.replace('|', "\\|"),
         chain.formula().size().variables,
         compiled.board.len(),
         if satisfiable { "sat" } else { "unsat" },

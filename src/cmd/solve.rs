@@ -28,10 +28,11 @@ Polynomial special cases are decided first without search: every budget <= 1 (th
 Thm 4.1), all pieces on one row or column (thesis Thm 4.2), one piece type with every
 budget >= pieces - 1 (Brunner et al. Thm 2.2). Then boards of kings only or knights only
 with budgets <= 2 go to the spanning-tree engine (dynamic programming over the capture
-graph), every other board to the search engine; --engine forces one (and skips the
-special cases): also `sat`, an exact SAT encoding of the whole game solved by splr, and
-`portfolio`, search and sat on two threads, first answer wins (with --node-limit: the
-search engine alone). --explain prints which method decided and why.
+graph); every other board to the search engine, joined after 0.2 s on a second thread by
+an exact SAT encoding of the whole game (solved by splr), first answer wins (with
+--node-limit: the search engine alone). --engine forces one (and skips the special
+cases): `search`, `tree`, `sat`, or `portfolio` (search and sat from the start).
+--explain prints which method decided and why.
 
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
 captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
@@ -55,10 +56,10 @@ pub struct Args {
     /// Give up with exit code 3 after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub time_limit: Option<Duration>,
-    /// Engine: `auto` (special cases, then spanning tree where it applies, else
-    /// `search`), `search`, `tree` (kings only or knights only, budgets <= 2), `sat`
-    /// (SAT encoding of the whole game, solved by splr), or `portfolio` (search and sat on
-    /// two threads, first answer wins).
+    /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
+    /// joined by `sat` after 0.2 s), `search`, `tree` (kings only or knights only,
+    /// budgets <= 2), `sat` (SAT encoding of the whole game, solved by splr), or
+    /// `portfolio` (search and sat on two threads from the start, first answer wins).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub engine: Engine,
     /// Also print which method decided and why (a proof sketch for the special cases).
