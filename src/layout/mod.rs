@@ -43,7 +43,7 @@ use crate::formula::{AndOrFormula, Var};
 use crate::label::Direction;
 
 pub use eval::Evaluator;
-pub use place::{layout, wire_tiles};
+pub use place::{clause_rows, layout, wire_tiles};
 pub use validate::{ValidationError, validate};
 
 /// Index into [`Layout::nodes`].

@@ -52,17 +52,18 @@ pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, Layo
 /// Crossings lie on these tiles, so this bounds the crossings and measures the size of
 /// the layout and of every board stamped from it (README "Resource limits").
 pub fn wire_tiles(formula: &AndOrFormula, ordering: Ordering) -> Result<u64, LayoutError> {
+    Ok(Plan::new(formula, ordering)?.wire_tiles())
+}
+
+/// The clause bands of [`layout`]'s result, top to bottom (clause indices), and its
+/// [`wire_tiles`], from the placement alone.
+pub fn clause_rows(
+    formula: &AndOrFormula,
+    ordering: Ordering,
+) -> Result<(Vec<usize>, u64), LayoutError> {
     let plan = Plan::new(formula, ordering)?;
-    let gate_col = first_gate_column(&plan.columns, &plan.spans);
-    Ok(plan
-        .spans
-        .iter()
-        .zip(&plan.columns)
-        .map(|(span, &col)| {
-            let vertical = u64::from(span.bottom - span.top + 1) * u64::from(span.width);
-            vertical + 2 * u64::from(gate_col - col)
-        })
-        .sum())
+    let tiles = plan.wire_tiles();
+    Ok((plan.bands.order, tiles))
 }
 
 /// Clause bands, variable spans and columns: the placement before routing.
@@ -92,6 +93,19 @@ impl Plan {
             spans,
             columns,
         })
+    }
+
+    /// See [`wire_tiles`].
+    fn wire_tiles(&self) -> u64 {
+        let gate_col = first_gate_column(&self.columns, &self.spans);
+        self.spans
+            .iter()
+            .zip(&self.columns)
+            .map(|(span, &col)| {
+                let vertical = u64::from(span.bottom - span.top + 1) * u64::from(span.width);
+                vertical + 2 * u64::from(gate_col - col)
+            })
+            .sum()
     }
 }
 
