@@ -5,9 +5,12 @@
 //! `gate_row − i`, its gates sit side by side on `gate_row` in the gate columns right of
 //! the variables, and the gap row below holds variables. A variable sits in a gap row
 //! between its two clauses and sends one literal north and one south, each turning east
-//! on its track; when both literals are in one clause it sits under that clause and uses
-//! a second column (`x` north, `¬x` east then north). The gap rows are chosen so that as
-//! few as possible are used (minimum interval stabbing), and unused ones are dropped.
+//! on its track ([`VariablePlacement::GapRow`]), or it starts its lower literal's track
+//! and sends the upper one north ([`VariablePlacement::LowerTrack`]: no gap rows, and
+//! every vertical wire flows north); when both literals are in one clause it sits under
+//! that clause and uses a second column (`x` north, `¬x` east then north). The gap rows
+//! are chosen so that as few as possible are used (minimum interval stabbing), and
+//! unused ones are dropped.
 //!
 //! Horizontal tracks only run east of their own variable's column and each track row
 //! holds one literal, so wires meet only where a variable column crosses a track — each such point becomes a crossing node whose
@@ -23,15 +26,25 @@ use super::geometry;
 use super::order::{self, Ordering, Span};
 use super::{
     Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
-    literal_name,
+    VariablePlacement, literal_name,
 };
 
 /// Largest grid side accepted (tile coordinates are `u32`, and a layout this large
 /// could not be stamped anyway).
 const MAX_SIDE: u32 = 1 << 30;
 
-/// Lays out `formula` in the given [`Ordering`] style. Deterministic.
+/// Lays out `formula` in the given [`Ordering`] style, every variable in a gap row.
+/// Deterministic.
 pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, LayoutError> {
+    layout_with(formula, ordering, VariablePlacement::GapRow)
+}
+
+/// [`layout`] with the variables placed as `placement` says. Deterministic.
+pub fn layout_with(
+    formula: &AndOrFormula,
+    ordering: Ordering,
+    placement: VariablePlacement,
+) -> Result<Layout, LayoutError> {
     let plan = Plan::new(formula, ordering)?;
     let gaps = variable_gaps(&plan.bands, &plan.occurrences);
     Router::new(
@@ -42,6 +55,7 @@ pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, Layo
         &plan.spans,
         &plan.columns,
         &gaps,
+        placement,
     )
     .route()
 }
@@ -292,6 +306,7 @@ struct Router<'a> {
     spans: &'a [Span],
     columns: &'a [u32],
     gaps: &'a [u32],
+    placement: VariablePlacement,
     nodes: Vec<Node>,
     nets: Vec<Net>,
     /// First gate column (right of every variable column).
@@ -307,6 +322,7 @@ impl<'a> Router<'a> {
         spans: &'a [Span],
         columns: &'a [u32],
         gaps: &'a [u32],
+        placement: VariablePlacement,
     ) -> Router<'a> {
         let gate_col = first_gate_column(columns, spans);
         Router {
@@ -317,6 +333,7 @@ impl<'a> Router<'a> {
             spans,
             columns,
             gaps,
+            placement,
             nodes: Vec::new(),
             nets: Vec::new(),
             gate_col,
@@ -343,14 +360,22 @@ impl<'a> Router<'a> {
         for (v, occ) in self.occurrences.iter().enumerate() {
             let span = self.spans[v];
             let col = self.columns[v];
-            let at = TilePos::new(self.gaps[v], col);
             let positive_upper = self.bands.track(occ.positive) < self.bands.track(occ.negative);
             let (upper_occ, lower_occ) = if positive_upper {
                 (occ.positive, occ.negative)
             } else {
                 (occ.negative, occ.positive)
             };
-            let lower_side = if span.width == 2 {
+            let upper_track = self.bands.track(upper_occ);
+            let lower_track = self.bands.track(lower_occ);
+            // On its lower track the variable starts that track (no gap row).
+            let on_track = span.width == 1 && self.placement == VariablePlacement::LowerTrack;
+            let at = if on_track {
+                TilePos::new(lower_track, col)
+            } else {
+                TilePos::new(self.gaps[v], col)
+            };
+            let lower_side = if span.width == 2 || on_track {
                 Direction::East
             } else {
                 Direction::South
@@ -376,8 +401,6 @@ impl<'a> Router<'a> {
                     Port::Negative
                 },
             };
-            let upper_track = self.bands.track(upper_occ);
-            let lower_track = self.bands.track(lower_occ);
             literal_paths.insert(
                 upper_occ,
                 (
@@ -391,6 +414,8 @@ impl<'a> Router<'a> {
                     TilePos::new(at.row, col + 1),
                     TilePos::new(lower_track, col + 1),
                 ]
+            } else if on_track {
+                vec![at]
             } else {
                 vec![at, TilePos::new(lower_track, col)]
             };
