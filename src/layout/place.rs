@@ -47,17 +47,7 @@ pub fn layout_with(
 ) -> Result<Layout, LayoutError> {
     let plan = Plan::new(formula, ordering)?;
     let gaps = variable_gaps(&plan.bands, &plan.occurrences);
-    Router::new(
-        formula,
-        &plan.clauses,
-        &plan.occurrences,
-        &plan.bands,
-        &plan.spans,
-        &plan.columns,
-        &gaps,
-        placement,
-    )
-    .route()
+    Router::new(formula, &plan, &gaps, placement).route()
 }
 
 /// The tiles the variable wires of [`layout`]'s result will cover, computed from the
@@ -316,22 +306,18 @@ struct Router<'a> {
 impl<'a> Router<'a> {
     fn new(
         formula: &'a AndOrFormula,
-        clauses: &'a [Vec<Lit>],
-        occurrences: &'a [Occurrences],
-        bands: &'a Bands,
-        spans: &'a [Span],
-        columns: &'a [u32],
+        plan: &'a Plan,
         gaps: &'a [u32],
         placement: VariablePlacement,
     ) -> Router<'a> {
-        let gate_col = first_gate_column(columns, spans);
+        let gate_col = first_gate_column(&plan.columns, &plan.spans);
         Router {
             formula,
-            clauses,
-            occurrences,
-            bands,
-            spans,
-            columns,
+            clauses: &plan.clauses,
+            occurrences: &plan.occurrences,
+            bands: &plan.bands,
+            spans: &plan.spans,
+            columns: &plan.columns,
             gaps,
             placement,
             nodes: Vec::new(),

@@ -26,7 +26,9 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
-use crate::formula::{AndOrClause, AndOrError, AndOrFormula, Assignment, Cnf, FormulaSize, Var};
+use crate::formula::{
+    AndOrClause, AndOrError, AndOrFormula, Assignment, Cnf, FormulaSize, Lit, Var,
+};
 use crate::front::Input;
 
 /// Where a variable of a step's output comes from; `var`, `clause` and `position`
@@ -436,7 +438,47 @@ fn aligned_fanout(cnf: &Cnf, names: &[String]) -> Result<fanout::Fanout, Transfo
         }
         (best, rows, tiles) = (next, next_rows, next_tiles);
     }
+    let mut sorted = best.clone();
+    sort_tracks(&mut sorted.output, &rows);
+    if let Ok((_, sorted_tiles)) = clause_rows(&sorted.output, Ordering::Optimised)
+        && sorted_tiles < tiles
+    {
+        best = sorted;
+    }
     Ok(best)
+}
+
+/// Orders the interchangeable literals of every clause (all of an Or, the two of an
+/// And) so that a literal whose other clause lies higher in `rows` (clause indices top
+/// to bottom) gets a higher track: a clause's literal `i` runs `i` rows above its gate
+/// row ([`crate::layout`]), so the variables' wires get shorter.
+fn sort_tracks(formula: &mut AndOrFormula, rows: &[usize]) {
+    let mut band = vec![0usize; formula.clauses.len()];
+    for (position, &c) in rows.iter().enumerate() {
+        band[c] = position;
+    }
+    let mut clauses_of = vec![Vec::new(); formula.num_vars()];
+    for (c, clause) in formula.clauses.iter().enumerate() {
+        for lit in clause.literals() {
+            clauses_of[lit.var.index()].push(c);
+        }
+    }
+    // The band of the other clause of `lit` (in clause `c`), lowest first.
+    let other = |c: usize, lit: &Lit| {
+        let lowest = clauses_of[lit.var.index()]
+            .iter()
+            .filter(|&&d| d != c)
+            .map(|&d| band[d])
+            .max()
+            .unwrap_or(band[c]);
+        std::cmp::Reverse(lowest)
+    };
+    for (c, clause) in formula.clauses.iter_mut().enumerate() {
+        match clause {
+            AndOrClause::Or(lits) => lits.sort_by_key(|lit| other(c, lit)),
+            AndOrClause::AndOr { and, .. } => and.sort_by_key(|lit| other(c, lit)),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -464,7 +506,9 @@ impl Chain {
     /// occurrences top to bottom and its clauses can sit between them (a chain built in
     /// input order zigzags across the layout: uf50-218-shaped, about a fifth more
     /// kings). A pass is kept only while the layout's wire tiles
-    /// ([`crate::layout::wire_tiles`]) shrink, at most [`ALIGNMENT_PASSES`] of them.
+    /// ([`crate::layout::wire_tiles`]) shrink, at most [`ALIGNMENT_PASSES`] of them;
+    /// then each clause's interchangeable literals are put on the tracks nearest their
+    /// other clauses, if that shrinks the wire tiles too.
     pub fn from_cnf(cnf: &Cnf) -> Result<Chain, TransformError> {
         let names = cnf_names(cnf.num_vars);
         let split = split::to_three_cnf(cnf, &names)?;
