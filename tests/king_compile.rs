@@ -8,7 +8,7 @@ mod common {
 
 use common::boards::fingerprint;
 use sat2chess::back::king::King;
-use sat2chess::back::{certify_input, compile_formula, decode_input};
+use sat2chess::back::{Backend, certify_input, compile_formula, decode_input};
 use sat2chess::board::{Board, PieceKind};
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Var};
@@ -43,7 +43,8 @@ fn boards_are_two_kings_and_deterministic() {
                     .all(|p| p.kind == PieceKind::King && p.budget == 2)
             );
             assert_eq!(compiled.stats.pieces, board.len());
-            let layout = sat2chess::layout::layout(chain.formula(), ordering).unwrap();
+            let layout =
+                sat2chess::layout::layout_with(chain.formula(), ordering, King::VARIABLES).unwrap();
             assert_eq!(compiled.stats.crossings, layout.stats().crossings);
             for part in ["crossing-f", "crossing-g", "crossing-h"] {
                 assert_eq!(

@@ -453,3 +453,21 @@ fn growth_is_linear() {
         assert!(and_or.occurrences <= 18 * cnf.occurrences + 2 * empty);
     }
 }
+
+/// The fan-out chains follow the layout (`Chain::from_cnf`): on uf20-91 the chain in
+/// layout order needs fewer layout wire tiles than the same construction in input order,
+/// and it is the same construction (same sizes, every input clause kept).
+#[test]
+fn fanout_chains_follow_the_layout() {
+    use sat2chess::layout::{order::Ordering, wire_tiles};
+    let text = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").unwrap();
+    let input = sat2chess::front::dimacs::parse(&text).unwrap();
+    let aligned = Chain::from_cnf(&input).unwrap();
+    let names = transform::cnf_names(input.num_vars);
+    let split = transform::split::to_three_cnf(&input, &names).unwrap();
+    let in_order = transform::fanout::to_andor_fanout(&split.output, &split.names).unwrap();
+    assert_eq!(aligned.formula().size(), in_order.output.size());
+    assert_ne!(aligned.formula().clauses, in_order.output.clauses);
+    let tiles = |formula| wire_tiles(formula, Ordering::Optimised).unwrap();
+    assert!(tiles(aligned.formula()) < tiles(&in_order.output));
+}

@@ -84,7 +84,7 @@ use crate::formula::{AndOrFormula, Assignment};
 use crate::gadgets::{self, Gadget, Symmetry};
 use crate::label::Direction;
 use crate::layout::order::Ordering;
-use crate::layout::{Layout, Tile, TilePos};
+use crate::layout::{Layout, Tile, TilePos, VariablePlacement};
 use crate::rules::Move;
 use crate::transform::{Chain, FormulaRef};
 
@@ -108,6 +108,9 @@ pub trait Backend: Sized + Clone {
     /// Empty lines a design keeps toward its tile's border, so that pieces of
     /// neighbouring tiles never attack (King 1; Knight 2).
     const MARGIN: i64 = 1;
+    /// Where the layout puts the variables (King: on their lower tracks; the Knight keeps
+    /// the gap rows).
+    const VARIABLES: VariablePlacement = VariablePlacement::GapRow;
     /// Pieces a board holds at most per wire tile of its layout, for the `--max-pieces`
     /// estimate made before stamping (King: [`crate::budget::KINGS_PER_WIRE_TILE`]).
     const PIECES_PER_WIRE_TILE: u64 = crate::budget::KINGS_PER_WIRE_TILE;
@@ -253,7 +256,7 @@ pub fn compile_formula<B: Backend>(
     formula: &AndOrFormula,
     ordering: Ordering,
 ) -> Result<CompiledBoard<B>, PipelineError> {
-    let layout = crate::layout::layout(formula, ordering)?;
+    let layout = crate::layout::layout_with(formula, ordering, B::VARIABLES)?;
     crate::layout::validate(formula, &layout)?;
     Ok(compile(backend, &layout, formula.num_vars())?)
 }
@@ -264,7 +267,7 @@ pub fn plan_formula<B: Backend>(
     formula: &AndOrFormula,
     ordering: Ordering,
 ) -> Result<Plan<B>, PipelineError> {
-    let layout = crate::layout::layout(formula, ordering)?;
+    let layout = crate::layout::layout_with(formula, ordering, B::VARIABLES)?;
     crate::layout::validate(formula, &layout)?;
     Ok(Plan::new(backend, &layout, formula.num_vars())?)
 }

@@ -15,6 +15,7 @@ struct EvenKing;
 impl Backend for EvenKing {
     const PIECE: PieceKind = King::PIECE;
     const SIDE_PARITY: SideParity = SideParity::Even;
+    const VARIABLES: VariablePlacement = King::VARIABLES;
     type Signal = i8;
     type Design = Design;
 

@@ -43,7 +43,7 @@ use crate::formula::{AndOrFormula, Var};
 use crate::label::Direction;
 
 pub use eval::Evaluator;
-pub use place::{layout, wire_tiles};
+pub use place::{clause_rows, layout, layout_with, wire_tiles};
 pub use validate::{ValidationError, validate};
 
 /// Index into [`Layout::nodes`].
@@ -62,6 +62,19 @@ impl TilePos {
     pub fn new(row: u32, col: u32) -> TilePos {
         TilePos { row, col }
     }
+}
+
+/// Where a variable whose two literals lie in different clauses sits ([`layout_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum VariablePlacement {
+    /// In a gap row between its two clauses, one literal leaving north and one south
+    /// (thesis §2.2.2).
+    #[default]
+    GapRow,
+    /// At the start of its lower literal's track, that literal leaving east and the
+    /// other north: no gap rows, and every vertical wire flows north (the King's tiles:
+    /// one crossing orientation per row, so crossing rows stay 26 squares high).
+    LowerTrack,
 }
 
 /// The two-input gates of the embedding.

@@ -5,9 +5,12 @@
 //! `gate_row − i`, its gates sit side by side on `gate_row` in the gate columns right of
 //! the variables, and the gap row below holds variables. A variable sits in a gap row
 //! between its two clauses and sends one literal north and one south, each turning east
-//! on its track; when both literals are in one clause it sits under that clause and uses
-//! a second column (`x` north, `¬x` east then north). The gap rows are chosen so that as
-//! few as possible are used (minimum interval stabbing), and unused ones are dropped.
+//! on its track ([`VariablePlacement::GapRow`]), or it starts its lower literal's track
+//! and sends the upper one north ([`VariablePlacement::LowerTrack`]: no gap rows, and
+//! every vertical wire flows north); when both literals are in one clause it sits under
+//! that clause and uses a second column (`x` north, `¬x` east then north). The gap rows
+//! are chosen so that as few as possible are used (minimum interval stabbing), and
+//! unused ones are dropped.
 //!
 //! Horizontal tracks only run east of their own variable's column and each track row
 //! holds one literal, so wires meet only where a variable column crosses a track — each such point becomes a crossing node whose
@@ -23,27 +26,28 @@ use super::geometry;
 use super::order::{self, Ordering, Span};
 use super::{
     Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
-    literal_name,
+    VariablePlacement, literal_name,
 };
 
 /// Largest grid side accepted (tile coordinates are `u32`, and a layout this large
 /// could not be stamped anyway).
 const MAX_SIDE: u32 = 1 << 30;
 
-/// Lays out `formula` in the given [`Ordering`] style. Deterministic.
+/// Lays out `formula` in the given [`Ordering`] style, every variable in a gap row.
+/// Deterministic.
 pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, LayoutError> {
+    layout_with(formula, ordering, VariablePlacement::GapRow)
+}
+
+/// [`layout`] with the variables placed as `placement` says. Deterministic.
+pub fn layout_with(
+    formula: &AndOrFormula,
+    ordering: Ordering,
+    placement: VariablePlacement,
+) -> Result<Layout, LayoutError> {
     let plan = Plan::new(formula, ordering)?;
     let gaps = variable_gaps(&plan.bands, &plan.occurrences);
-    Router::new(
-        formula,
-        &plan.clauses,
-        &plan.occurrences,
-        &plan.bands,
-        &plan.spans,
-        &plan.columns,
-        &gaps,
-    )
-    .route()
+    Router::new(formula, &plan, &gaps, placement).route()
 }
 
 /// The tiles the variable wires of [`layout`]'s result will cover, computed from the
@@ -52,17 +56,18 @@ pub fn layout(formula: &AndOrFormula, ordering: Ordering) -> Result<Layout, Layo
 /// Crossings lie on these tiles, so this bounds the crossings and measures the size of
 /// the layout and of every board stamped from it (README "Resource limits").
 pub fn wire_tiles(formula: &AndOrFormula, ordering: Ordering) -> Result<u64, LayoutError> {
+    Ok(Plan::new(formula, ordering)?.wire_tiles())
+}
+
+/// The clause bands of [`layout`]'s result, top to bottom (clause indices), and its
+/// [`wire_tiles`], from the placement alone.
+pub fn clause_rows(
+    formula: &AndOrFormula,
+    ordering: Ordering,
+) -> Result<(Vec<usize>, u64), LayoutError> {
     let plan = Plan::new(formula, ordering)?;
-    let gate_col = first_gate_column(&plan.columns, &plan.spans);
-    Ok(plan
-        .spans
-        .iter()
-        .zip(&plan.columns)
-        .map(|(span, &col)| {
-            let vertical = u64::from(span.bottom - span.top + 1) * u64::from(span.width);
-            vertical + 2 * u64::from(gate_col - col)
-        })
-        .sum())
+    let tiles = plan.wire_tiles();
+    Ok((plan.bands.order, tiles))
 }
 
 /// Clause bands, variable spans and columns: the placement before routing.
@@ -92,6 +97,19 @@ impl Plan {
             spans,
             columns,
         })
+    }
+
+    /// See [`wire_tiles`].
+    fn wire_tiles(&self) -> u64 {
+        let gate_col = first_gate_column(&self.columns, &self.spans);
+        self.spans
+            .iter()
+            .zip(&self.columns)
+            .map(|(span, &col)| {
+                let vertical = u64::from(span.bottom - span.top + 1) * u64::from(span.width);
+                vertical + 2 * u64::from(gate_col - col)
+            })
+            .sum()
     }
 }
 
@@ -278,6 +296,7 @@ struct Router<'a> {
     spans: &'a [Span],
     columns: &'a [u32],
     gaps: &'a [u32],
+    placement: VariablePlacement,
     nodes: Vec<Node>,
     nets: Vec<Net>,
     /// First gate column (right of every variable column).
@@ -287,22 +306,20 @@ struct Router<'a> {
 impl<'a> Router<'a> {
     fn new(
         formula: &'a AndOrFormula,
-        clauses: &'a [Vec<Lit>],
-        occurrences: &'a [Occurrences],
-        bands: &'a Bands,
-        spans: &'a [Span],
-        columns: &'a [u32],
+        plan: &'a Plan,
         gaps: &'a [u32],
+        placement: VariablePlacement,
     ) -> Router<'a> {
-        let gate_col = first_gate_column(columns, spans);
+        let gate_col = first_gate_column(&plan.columns, &plan.spans);
         Router {
             formula,
-            clauses,
-            occurrences,
-            bands,
-            spans,
-            columns,
+            clauses: &plan.clauses,
+            occurrences: &plan.occurrences,
+            bands: &plan.bands,
+            spans: &plan.spans,
+            columns: &plan.columns,
             gaps,
+            placement,
             nodes: Vec::new(),
             nets: Vec::new(),
             gate_col,
@@ -329,14 +346,22 @@ impl<'a> Router<'a> {
         for (v, occ) in self.occurrences.iter().enumerate() {
             let span = self.spans[v];
             let col = self.columns[v];
-            let at = TilePos::new(self.gaps[v], col);
             let positive_upper = self.bands.track(occ.positive) < self.bands.track(occ.negative);
             let (upper_occ, lower_occ) = if positive_upper {
                 (occ.positive, occ.negative)
             } else {
                 (occ.negative, occ.positive)
             };
-            let lower_side = if span.width == 2 {
+            let upper_track = self.bands.track(upper_occ);
+            let lower_track = self.bands.track(lower_occ);
+            // On its lower track the variable starts that track (no gap row).
+            let on_track = span.width == 1 && self.placement == VariablePlacement::LowerTrack;
+            let at = if on_track {
+                TilePos::new(lower_track, col)
+            } else {
+                TilePos::new(self.gaps[v], col)
+            };
+            let lower_side = if span.width == 2 || on_track {
                 Direction::East
             } else {
                 Direction::South
@@ -362,8 +387,6 @@ impl<'a> Router<'a> {
                     Port::Negative
                 },
             };
-            let upper_track = self.bands.track(upper_occ);
-            let lower_track = self.bands.track(lower_occ);
             literal_paths.insert(
                 upper_occ,
                 (
@@ -377,6 +400,8 @@ impl<'a> Router<'a> {
                     TilePos::new(at.row, col + 1),
                     TilePos::new(lower_track, col + 1),
                 ]
+            } else if on_track {
+                vec![at]
             } else {
                 vec![at, TilePos::new(lower_track, col)]
             };

@@ -52,6 +52,9 @@ pub struct Fanout {
     pub origins: Vec<Origin>,
     /// Per input variable: how its value is read back from the output.
     values: Vec<Value>,
+    /// The input clause of each leading output clause (the kept input clauses, in
+    /// output order).
+    kept: Vec<usize>,
 }
 
 /// How an input variable's value is fixed.
@@ -77,9 +80,32 @@ struct Numbers {
 /// Applies the fan-out construction (module doc) to a CNF with at most three literals
 /// per clause.
 pub fn to_andor_fanout(cnf: &Cnf, names: &[String]) -> Result<Fanout, TransformError> {
+    let identity: Vec<usize> = (0..cnf.clauses.len()).collect();
+    to_andor_fanout_in_order(cnf, names, &identity)
+}
+
+/// [`to_andor_fanout`] with the input clauses visited in `order` (clause indices; any
+/// clause it leaves out comes after those it lists): the kept clauses are output in that order, and each variable's
+/// occurrences are numbered — and chained — in it. Any order gives the construction of
+/// the module doc (its proof never uses the order of a chain's inputs); an order that
+/// follows the layout's rows keeps every chain clause near the clauses it links
+/// ([`super::Chain::from_cnf`]).
+pub(crate) fn to_andor_fanout_in_order(
+    cnf: &Cnf,
+    names: &[String],
+    order: &[usize],
+) -> Result<Fanout, TransformError> {
     check_three_cnf(cnf, names)?;
     let num_vars = cnf.num_vars as usize;
-    let (mut values, kept) = eliminate_pure(cnf);
+    let (mut values, mut kept) = eliminate_pure(cnf);
+    // Clauses missing from `order` follow in index order (none is ever dropped).
+    let mut rank = vec![usize::MAX; cnf.clauses.len()];
+    for (r, &c) in order.iter().enumerate() {
+        if let Some(slot) = rank.get_mut(c) {
+            *slot = (*slot).min(r);
+        }
+    }
+    kept.sort_by_key(|&c| (rank[c], c));
     // Occurrences [negative, positive] in the kept clauses: both or none after elimination.
     let mut counts = vec![[0usize; 2]; num_vars];
     for lit in kept.iter().flat_map(|&c| &cnf.clauses[c]) {
@@ -210,6 +236,7 @@ pub fn to_andor_fanout(cnf: &Cnf, names: &[String]) -> Result<Fanout, TransformE
         },
         origins,
         values,
+        kept,
     })
 }
 
@@ -262,6 +289,12 @@ impl Fanout {
     /// The forward map of the module doc: occurrence and chain variables take the value
     /// of their side of `x`; empty-clause variables false; of the stand-in pair `a := 1`,
     /// `b := 0`.
+    /// The input clause of each leading output clause: the kept input clauses, in the
+    /// order they were output.
+    pub fn kept_clauses(&self) -> &[usize] {
+        &self.kept
+    }
+
     pub fn forward(&self, input: &Assignment) -> Assignment {
         Assignment(
             self.origins

@@ -18,7 +18,7 @@ mod tests;
 use crate::board::PieceKind;
 use crate::gadgets::{self, Gadget, Outcome, Symmetry};
 use crate::label::Direction;
-use crate::layout::{Layout, Tile};
+use crate::layout::{Layout, Tile, VariablePlacement};
 
 use super::certify::Goal;
 use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
@@ -52,6 +52,7 @@ fn chebyshev(a: P, b: P) -> i64 {
 impl Backend for King {
     const PIECE: PieceKind = PieceKind::King;
     const SIDE_PARITY: SideParity = SideParity::Any;
+    const VARIABLES: VariablePlacement = VariablePlacement::LowerTrack;
     type Signal = i8;
     type Design = Design;
 
