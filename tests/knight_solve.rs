@@ -6,17 +6,20 @@
 //! The Knight boards are wide for a path order (frontier width 19–29) but of tree width
 //! about 7, so the spanning-tree engine solves them over a tree decomposition.
 
+mod common {
+    pub mod verdict;
+}
+
+use common::verdict::assert_agrees_with_sat;
 use std::time::{Duration, Instant};
 
 use sat2chess::back::king::King;
 use sat2chess::back::knight::Knight;
 use sat2chess::back::{Backend, compile_formula};
-use sat2chess::check::check_sequence;
 use sat2chess::front::FormulaFormat;
 use sat2chess::layout::order::Ordering;
-use sat2chess::rules::Variant;
 use sat2chess::sat::solve_andor;
-use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
+use sat2chess::solve::{Method, SolveOptions, solve};
 use sat2chess::transform::Chain;
 
 const THESIS: &str = include_str!("../examples/andor/thesis.andor");
@@ -59,18 +62,7 @@ fn solve_agrees_with_sat<B: Backend>(backend: B, text: &str) -> String {
     let report = solve(board, &options);
     let elapsed = start.elapsed();
     assert_eq!(report.stats.method, Method::SpanningTree, "{text:?}");
-    match &report.verdict {
-        Verdict::Solvable(moves) => {
-            assert!(
-                satisfiable,
-                "{text:?}: board solvable, formula unsatisfiable"
-            );
-            let check = check_sequence(board, moves, Variant::Standard);
-            assert!(check.is_solution(), "{text:?}: {check}");
-        }
-        Verdict::Unsolvable => assert!(!satisfiable, "{text:?}: formula satisfiable"),
-        Verdict::Unknown => panic!("{text:?}: limit reached ({:?})", report.stats),
-    }
+    assert_agrees_with_sat(board, &report, satisfiable, &format!("{text:?}"));
     format!(
         "{} pieces, {} × {}, {:?}",
         board.len(),

@@ -7,16 +7,19 @@
 //! reached, its verdict equals the formula's SAT verdict, and every sequence it returns
 //! is accepted by the sequence checker.
 
+mod common {
+    pub mod verdict;
+}
+
+use common::verdict::assert_agrees_with_sat;
 use std::time::{Duration, Instant};
 
 use sat2chess::back::rook;
 use sat2chess::board::Board;
-use sat2chess::check::check_sequence;
 use sat2chess::front::FormulaFormat;
 use sat2chess::retarget::{Target, retarget};
-use sat2chess::rules::Variant;
 use sat2chess::sat::solve_andor;
-use sat2chess::solve::{SolveOptions, Verdict, solve};
+use sat2chess::solve::{SolveOptions, solve};
 use sat2chess::transform::Chain;
 
 /// A literal: variable index and sign (true: negated).
@@ -205,15 +208,7 @@ fn solve_agrees_with_sat(board: &Board, satisfiable: bool, what: &str) -> String
     let start = Instant::now();
     let report = solve(board, &options);
     let elapsed = start.elapsed();
-    match &report.verdict {
-        Verdict::Solvable(moves) => {
-            assert!(satisfiable, "{what}: board solvable, formula unsatisfiable");
-            let check = check_sequence(board, moves, Variant::Standard);
-            assert!(check.is_solution(), "{what}: {check}");
-        }
-        Verdict::Unsolvable => assert!(!satisfiable, "{what}: formula satisfiable"),
-        Verdict::Unknown => panic!("{what}: limit reached ({:?})", report.stats),
-    }
+    assert_agrees_with_sat(board, &report, satisfiable, what);
     format!(
         "{} pieces, {:?} ({} states), {:?}",
         board.len(),
