@@ -144,6 +144,11 @@ pub(crate) struct Analyser {
     /// The neighbour lists of the vertices on `stack` ([`Self::cut_vertices`]).
     around: Vec<usize>,
     queue: Vec<usize>,
+    /// Boards of at most 64 slots: per occupied slot its occupied neighbours, one word,
+    /// filled by [`Self::analyse_mobile`] for the state it analyses.
+    rows: Vec<u64>,
+    /// [`Self::cut_vertices_in_words`]: (vertex, parent, neighbours left to visit).
+    word_stack: Vec<(usize, usize, u64)>,
     /// Per occupied slot: its piece can never move again ([`Self::analyse`]).
     stuck: Vec<bool>,
     chains: Chains,
@@ -180,7 +185,7 @@ pub(crate) enum Goal<'a> {
 /// The squares that can hold the final piece of `board` (antennae, Corollary 3.7;
 /// stranded 0-pieces, Observation 3.3), or `None` when the board is proven unsolvable.
 pub(crate) fn initial_finals(geo: &Geometry, board: &crate::board::Board) -> Option<Vec<bool>> {
-    let state = State::new(board, geo.words);
+    let state = State::new(board, geo);
     let mut analyser = Analyser::new(geo.len(), geo.words, Clock::new(None));
     let all = vec![u64::MAX; geo.words];
     match analyser.analyse(geo, &state, Goal::Single { finals: &all }) {
@@ -205,6 +210,8 @@ impl Analyser {
             stack: Vec::new(),
             around: Vec::new(),
             queue: Vec::new(),
+            rows: vec![0; n],
+            word_stack: Vec::new(),
             stuck: vec![false; n],
             chains: Chains::new(n, words),
             out: Analysis {
@@ -284,14 +291,29 @@ impl Analyser {
     ) -> Result<(), Halt> {
         let single = matches!(goal, Goal::Single { .. });
         let kinds = state.kinds();
-        for slot in state.slots() {
-            self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
-            if self.clock.charge(1 + geo.neighbours[slot].len() as u64) {
+        if geo.word_neighbours(0, kinds).is_some() {
+            // At most 64 slots: the graph as one word per slot, searched by bit operations.
+            let occupied = state.occupied[0];
+            for slot in state.slots() {
+                let row = geo.word_neighbours(slot, kinds).unwrap_or(0) & occupied;
+                self.rows[slot] = row;
+                self.out.degree[slot] = row.count_ones();
+            }
+            if self.clock.charge(state.count as u64) {
                 return Err(Halt::Limit);
             }
+            self.components_in_words(occupied, &goal)?;
+            self.cut_vertices_in_words(occupied)?;
+        } else {
+            for slot in state.slots() {
+                self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
+                if self.clock.charge(1 + geo.neighbours[slot].len() as u64) {
+                    return Err(Halt::Limit);
+                }
+            }
+            self.components(geo, state, &goal)?;
+            self.cut_vertices(geo, state)?;
         }
-        self.components(geo, state, &goal)?;
-        self.cut_vertices(geo, state)?;
         if let Goal::Single { finals } = goal {
             self.out.finals.copy_from_slice(finals);
             for (w, word) in self.out.finals.iter_mut().enumerate() {
@@ -354,6 +376,93 @@ impl Analyser {
                 return Err(Dead::Components.into());
             }
         }
+        Ok(())
+    }
+
+    /// [`Self::components`] on a board of at most 64 slots, from [`Self::rows`]: each
+    /// component grown a breadth-first layer at a time by ORing the rows of the layer.
+    fn components_in_words(&mut self, occupied: u64, goal: &Goal) -> Result<(), Halt> {
+        let mut remaining = occupied;
+        while remaining != 0 {
+            let mut component = remaining & remaining.wrapping_neg();
+            let mut layer = component;
+            while layer != 0 {
+                let mut next = 0;
+                let mut bits = layer;
+                while bits != 0 {
+                    next |= self.rows[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                layer = next & !component;
+                component |= layer;
+            }
+            if self.clock.charge(component.count_ones() as u64) {
+                return Err(Halt::Limit);
+            }
+            remaining &= !component;
+            match goal {
+                Goal::Single { .. } if remaining != 0 => return Err(Dead::Components.into()),
+                Goal::Keep { keep } if component & keep[0] == 0 => {
+                    return Err(Dead::Components.into());
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::cut_vertices`] on a board of at most 64 slots, from [`Self::rows`]: the
+    /// same iterative Tarjan, each stack entry holding its unvisited neighbours as a word.
+    fn cut_vertices_in_words(&mut self, occupied: u64) -> Result<(), Halt> {
+        if occupied == 0 {
+            return Ok(());
+        }
+        let mut bits = occupied;
+        while bits != 0 {
+            let slot = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.disc[slot] = 0;
+            self.out.cut[slot] = false;
+        }
+        let root = occupied.trailing_zeros() as usize;
+        let mut time = 1;
+        self.disc[root] = time;
+        self.low[root] = time;
+        self.word_stack.clear();
+        self.word_stack.push((root, usize::MAX, self.rows[root]));
+        let mut root_children = 0;
+        while let Some(&mut (v, parent, ref mut unvisited)) = self.word_stack.last_mut() {
+            if *unvisited != 0 {
+                let u = unvisited.trailing_zeros() as usize;
+                *unvisited &= *unvisited - 1;
+                if u == parent {
+                    continue;
+                }
+                if self.disc[u] == 0 {
+                    time += 1;
+                    self.disc[u] = time;
+                    self.low[u] = time;
+                    self.word_stack.push((u, v, self.rows[u]));
+                } else {
+                    self.low[v] = self.low[v].min(self.disc[u]);
+                }
+                continue;
+            }
+            self.word_stack.pop();
+            if self.clock.charge(1 + self.out.degree[v] as u64) {
+                return Err(Halt::Limit);
+            }
+            if parent == usize::MAX {
+                continue;
+            }
+            self.low[parent] = self.low[parent].min(self.low[v]);
+            if parent == root {
+                root_children += 1;
+            } else if self.low[v] >= self.disc[parent] {
+                self.out.cut[parent] = true;
+            }
+        }
+        self.out.cut[root] = root_children >= 2;
         Ok(())
     }
 
@@ -559,7 +668,7 @@ mod tests {
 
     fn setup(board: &Board) -> (Geometry, State, Analyser) {
         let geo = Geometry::new(board);
-        let state = State::new(board, geo.words);
+        let state = State::new(board, &geo);
         let analyser = Analyser::new(geo.len(), geo.words, Clock::new(None));
         (geo, state, analyser)
     }
@@ -598,7 +707,7 @@ mod tests {
     fn an_expired_clock_halts_the_analysis() {
         let board = kings(&["222", "222"]);
         let geo = Geometry::new(&board);
-        let state = State::new(&board, geo.words);
+        let state = State::new(&board, &geo);
         let mut analyser = Analyser::new(geo.len(), geo.words, Clock::new(Some(Duration::ZERO)));
         std::thread::sleep(Duration::from_millis(1));
         let finals = all(&geo);

@@ -46,6 +46,11 @@ pub(crate) struct Geometry {
     /// Boards of at most [`DENSE_SLOTS`] slots: `reach_bits[(kind * n + slot) * words + w]`,
     /// word `w` of [`Self::targets`] as a bitset; empty on larger boards.
     reach_bits: Vec<u64>,
+    /// Boards of at most 64 slots: `single_word[kinds * n + slot]`, the union of the
+    /// adjacency rows of `slot` over the kinds of the mask `kinds` (bit
+    /// [`kind_index`]), so that a slot's occupied neighbours are one load and one AND
+    /// (the graph depends on which kinds are on the board, not on where they stand).
+    single_word: Vec<u64>,
 }
 
 /// Boards with at most this many slots keep the capture graph as bitsets too, so that
@@ -62,6 +67,8 @@ pub(crate) enum OccupiedNeighbours<'a> {
     Bits {
         words: [u64; DENSE_WORDS],
         word: usize,
+        /// Words in use.
+        end: usize,
     },
     /// From the neighbour list of a large board.
     List {
@@ -77,8 +84,8 @@ impl Iterator for OccupiedNeighbours<'_> {
 
     fn next(&mut self) -> Option<usize> {
         match self {
-            OccupiedNeighbours::Bits { words, word } => {
-                while *word < DENSE_WORDS {
+            OccupiedNeighbours::Bits { words, word, end } => {
+                while *word < *end {
                     let bits = &mut words[*word];
                     if *bits != 0 {
                         let bit = bits.trailing_zeros() as usize;
@@ -370,6 +377,18 @@ impl Geometry {
             }
         }
 
+        let mut single_word = Vec::new();
+        if n <= 64 {
+            single_word = vec![0u64; 64 * n];
+            for kinds in 0..64 {
+                for slot in 0..n {
+                    single_word[kinds * n + slot] = (0..6)
+                        .filter(|k| kinds >> k & 1 == 1)
+                        .fold(0, |row, k| row | adjacency[k * n + slot]);
+                }
+            }
+        }
+
         Some(Geometry {
             words,
             squares,
@@ -381,9 +400,29 @@ impl Geometry {
             line_slots: std::mem::take(&mut tables.line_slots),
             line_of,
             line_pos,
+            single_word,
             adjacency,
             reach_bits,
         })
+    }
+
+    /// The initial links of [`super::state::State::near`]: per slot and line family the
+    /// neighbouring slots before and after it on its line (every slot occupied).
+    pub fn line_links(&self) -> Vec<[u32; 8]> {
+        let mut links = vec![[super::state::NO_SLOT; 8]; self.len()];
+        for (slot, link) in links.iter_mut().enumerate() {
+            for family in 0..4 {
+                let line = &self.line_slots[self.line_of[slot][family] as usize];
+                let pos = self.line_pos[slot][family] as usize;
+                if pos > 0 {
+                    link[2 * family] = line[pos - 1];
+                }
+                if let Some(&after) = line.get(pos + 1) {
+                    link[2 * family + 1] = after;
+                }
+            }
+        }
+        links
     }
 
     /// The slot of `square`, if a piece stood there initially.
@@ -413,6 +452,15 @@ impl Geometry {
             };
         }
         let (n, words) = (self.len(), self.words);
+        if !self.single_word.is_empty() {
+            let mut bits = [0u64; DENSE_WORDS];
+            bits[0] = self.single_word[kinds as usize * n + slot] & occupied[0];
+            return OccupiedNeighbours::Bits {
+                words: bits,
+                word: 0,
+                end: 1,
+            };
+        }
         let mut bits = [0u64; DENSE_WORDS];
         for k in (0..6).filter(|k| kinds >> k & 1 == 1) {
             let row = &self.adjacency[(k * n + slot) * words..][..words];
@@ -426,7 +474,15 @@ impl Geometry {
         OccupiedNeighbours::Bits {
             words: bits,
             word: 0,
+            end: words,
         }
+    }
+
+    /// Boards of at most 64 slots: the neighbours of `slot` in the capture graph of a
+    /// state whose pieces have the kinds `kinds` (bit [`kind_index`]), occupied or not,
+    /// as one bitset word; `None` on larger boards.
+    pub fn word_neighbours(&self, slot: usize, kinds: u8) -> Option<u64> {
+        (!self.single_word.is_empty()).then(|| self.single_word[kinds as usize * self.len() + slot])
     }
 
     /// The number of [`Self::occupied_neighbours`] of `slot`.

@@ -110,7 +110,7 @@ mod tests {
                 .collect();
             let board = Board::new(9, 9, pieces.clone()).unwrap();
             let geo = Geometry::new(&board);
-            let state = State::new(&board, geo.words);
+            let state = State::new(&board, &geo);
             let cut = (0..geo.len())
                 .find(|&s| geo.squares[s] == pieces[0].square)
                 .unwrap();
@@ -143,7 +143,7 @@ mod tests {
         ])
         .unwrap();
         let geo = Geometry::new(&board);
-        let state = State::new(&board, geo.words);
+        let state = State::new(&board, &geo);
         let slot = |row, col| {
             (0..geo.len())
                 .find(|&s| geo.squares[s] == Square::new(row, col))

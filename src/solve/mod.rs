@@ -57,7 +57,8 @@ pub const AUTO_HEAD_START: Duration = Duration::from_millis(200);
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     pub variant: Variant,
-    /// Give up (answer [`Verdict::Unknown`]) after expanding this many states.
+    /// Give up (answer [`Verdict::Unknown`]) after this many states (the search engine
+    /// also counts the captures it refutes by the budget test without entering them).
     pub node_limit: Option<u64>,
     /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time, counted
     /// from the call, set-up included.
@@ -100,7 +101,8 @@ pub struct SearchStats {
     /// the public API.
     pub sleep_skipped: u64,
     /// Captures not tried because they vacate a cut vertex or the last candidate final
-    /// square (thesis §3.3.1, Corollary 3.7).
+    /// square (thesis §3.3.1, Corollary 3.7), or capture a piece whose budget the state
+    /// cannot spare (its child would fail the budget test).
     pub pruned_moves: u64,
     /// States pruned: total budget below pieces − 1.
     pub dead_budget: u64,

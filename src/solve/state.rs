@@ -1,5 +1,10 @@
-//! The compact search state: per slot empty or (kind, budget), an occupancy bitset, and
-//! an incrementally maintained 128-bit Zobrist hash.
+//! The compact search state: per slot empty or (kind, budget), an occupancy bitset, an
+//! incrementally maintained 128-bit Zobrist hash, and incremental blocker information:
+//! per occupied slot and line direction the nearest occupied slot ([`State::near`]),
+//! kept as doubly linked lists along every row, column and diagonal (Knuth's dancing
+//! links: vacating a slot unlinks it in O(1), and undoing that relinks it in O(1) from
+//! the links the vacated slot still holds). A ranged piece's captures are then read off
+//! its ≤ 8 links instead of scanning its lines.
 //!
 //! Two configurations with different contents get equal hashes only by a 128-bit
 //! collision of XOR sums of pseudo-random keys; with at most 2^40 stored states the
@@ -9,7 +14,10 @@ use std::rc::Rc;
 
 use crate::board::{Board, PieceKind};
 
-use super::geometry::kind_index;
+use super::geometry::{Geometry, families, kind_index};
+
+/// No occupied slot that way ([`State::near`]).
+pub(crate) const NO_SLOT: u32 = u32::MAX;
 
 /// A capture `from -> to` between slots, packed as `from << 32 | to`.
 pub(crate) type SlotMove = u64;
@@ -129,13 +137,20 @@ pub(crate) struct State {
     /// equal `shape` differ at most in their budgets, the setting of the dominance
     /// table ([`super::engine`]).
     pub shape: u128,
+    /// `near[slot][2·family]` / `near[slot][2·family + 1]`: the nearest occupied slot
+    /// before / after `slot` on its line of `family` (0 row, 1 column, 2 diagonal,
+    /// 3 anti-diagonal, ordered as in [`Geometry`]), or [`NO_SLOT`]. Exact for occupied
+    /// slots; a vacated slot keeps the links it had when it was vacated, which is what
+    /// [`State::place`] needs to undo the latest [`State::remove`].
+    near: Vec<[u32; 8]>,
     keys: Rc<Keys>,
 }
 
 impl State {
-    pub fn new(board: &Board, words: usize) -> State {
+    /// The initial state of `board`, whose geometry is `geo`.
+    pub fn new(board: &Board, geo: &Geometry) -> State {
         let mut state = State {
-            occupied: vec![0; words],
+            occupied: vec![0; geo.words],
             kind: board.pieces().iter().map(|p| p.kind).collect(),
             budget: board.pieces().iter().map(|p| p.budget).collect(),
             count: 0,
@@ -146,40 +161,83 @@ impl State {
             budgets_over_one: 0,
             hash: 0,
             shape: 0,
+            near: geo.line_links(),
             keys: Rc::new(Keys::new(board.len())),
         };
         for slot in 0..board.len() {
-            state.place(slot);
+            state.occupied[slot / 64] |= 1 << (slot % 64);
+            state.tally(slot, true);
         }
         state
     }
 
-    /// Marks `slot` (whose kind and budget are set) as occupied.
+    /// Adds (`add`) or takes away the counters and hash terms of the piece on `slot`.
+    #[inline]
+    fn tally(&mut self, slot: usize, add: bool) {
+        let (kind, budget) = (self.kind[slot], self.budget[slot]);
+        let step = |counter: &mut usize, on: bool| {
+            if on {
+                if add { *counter += 1 } else { *counter -= 1 }
+            }
+        };
+        step(&mut self.count, true);
+        step(&mut self.kings, kind == PieceKind::King);
+        step(&mut self.large_budgets, budget >= 3);
+        step(&mut self.budgets_over_one, budget >= 2);
+        if add {
+            self.budget_sum += budget as u64;
+            self.kind_count[kind_index(kind)] += 1;
+        } else {
+            self.budget_sum -= budget as u64;
+            self.kind_count[kind_index(kind)] -= 1;
+        }
+        self.hash ^= self.keys.full(slot, kind, budget);
+        self.shape ^= self.keys.shape(slot, kind);
+    }
+
+    /// Marks `slot` (whose kind and budget are set) as occupied again: undoes the latest
+    /// [`Self::remove`] not undone yet, which must be that of `slot` (the links are
+    /// restored from those `slot` kept).
     pub fn place(&mut self, slot: usize) {
         debug_assert!(!self.is_occupied(slot));
         self.occupied[slot / 64] |= 1 << (slot % 64);
-        self.count += 1;
-        self.budget_sum += self.budget[slot] as u64;
-        self.kings += usize::from(self.kind[slot] == PieceKind::King);
-        self.kind_count[kind_index(self.kind[slot])] += 1;
-        self.large_budgets += usize::from(self.budget[slot] >= 3);
-        self.budgets_over_one += usize::from(self.budget[slot] >= 2);
-        self.hash ^= self.keys.full(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= self.keys.shape(slot, self.kind[slot]);
+        self.tally(slot, true);
+        let links = self.near[slot];
+        for family in 0..4 {
+            let (before, after) = (links[2 * family], links[2 * family + 1]);
+            if before != NO_SLOT {
+                self.near[before as usize][2 * family + 1] = slot as u32;
+            }
+            if after != NO_SLOT {
+                self.near[after as usize][2 * family] = slot as u32;
+            }
+        }
     }
 
-    /// Empties `slot`.
+    /// Empties `slot`, unlinking it from its lines.
     pub fn remove(&mut self, slot: usize) {
         debug_assert!(self.is_occupied(slot));
         self.occupied[slot / 64] &= !(1 << (slot % 64));
-        self.count -= 1;
-        self.budget_sum -= self.budget[slot] as u64;
-        self.kings -= usize::from(self.kind[slot] == PieceKind::King);
-        self.kind_count[kind_index(self.kind[slot])] -= 1;
-        self.large_budgets -= usize::from(self.budget[slot] >= 3);
-        self.budgets_over_one -= usize::from(self.budget[slot] >= 2);
-        self.hash ^= self.keys.full(slot, self.kind[slot], self.budget[slot]);
-        self.shape ^= self.keys.shape(slot, self.kind[slot]);
+        self.tally(slot, false);
+        let links = self.near[slot];
+        for family in 0..4 {
+            let (before, after) = (links[2 * family], links[2 * family + 1]);
+            if before != NO_SLOT {
+                self.near[before as usize][2 * family + 1] = after;
+            }
+            if after != NO_SLOT {
+                self.near[after as usize][2 * family] = before;
+            }
+        }
+    }
+
+    /// Gives the piece on occupied `slot` a new kind and budget.
+    pub fn retype(&mut self, slot: usize, kind: PieceKind, budget: u32) {
+        debug_assert!(self.is_occupied(slot));
+        self.tally(slot, false);
+        self.kind[slot] = kind;
+        self.budget[slot] = budget;
+        self.tally(slot, true);
     }
 
     /// The kinds on the board, one bit per [`kind_index`].
@@ -198,6 +256,21 @@ impl State {
         members(&self.occupied)
     }
 
+    /// Calls `capture` with every slot a ranged piece of `kind` on occupied `slot` can
+    /// capture (budget aside), from the links: the nearest occupied slot on either side
+    /// of each of its lines, in the order of [`Geometry::captures`].
+    pub fn line_captures(&self, kind: PieceKind, slot: usize, mut capture: impl FnMut(usize)) {
+        let links = &self.near[slot];
+        for &family in families(kind) {
+            for side in 0..2 {
+                let target = links[2 * family + side];
+                if target != NO_SLOT {
+                    capture(target as usize);
+                }
+            }
+        }
+    }
+
     /// Performs the capture `from -> to` (legality is the caller's business).
     pub fn capture(&mut self, from: usize, to: usize) -> Undo {
         let undo = Undo {
@@ -206,14 +279,12 @@ impl State {
             captured_kind: self.kind[to],
             captured_budget: self.budget[to],
         };
-        self.remove(to);
+        self.retype(to, self.kind[from], self.budget[from] - 1);
         self.remove(from);
-        self.kind[to] = self.kind[from];
-        self.budget[to] = self.budget[from] - 1;
-        self.place(to);
         undo
     }
 
+    /// Undoes the latest [`Self::capture`] not undone yet.
     pub fn undo(&mut self, undo: Undo) {
         let Undo {
             from,
@@ -221,19 +292,86 @@ impl State {
             captured_kind,
             captured_budget,
         } = undo;
-        self.remove(to);
-        self.kind[from] = self.kind[to];
-        self.budget[from] = self.budget[to] + 1;
         self.place(from);
-        self.kind[to] = captured_kind;
-        self.budget[to] = captured_budget;
-        self.place(to);
+        self.retype(to, captured_kind, captured_budget);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The nearest occupied slots each way, by scanning the lines (the geometry's
+    /// ranged capture rule) — what the links must say.
+    fn scanned(geo: &Geometry, state: &State, slot: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        geo.captures(
+            PieceKind::Queen,
+            slot,
+            |s| state.is_occupied(s),
+            |t| found.push(t),
+        );
+        found
+    }
+
+    fn linked(state: &State, slot: usize) -> Vec<usize> {
+        let mut found = Vec::new();
+        state.line_captures(PieceKind::Queen, slot, |t| found.push(t));
+        found
+    }
+
+    /// Random capture sequences (any occupied pair, as blocks and sub-boards vacate
+    /// slots in any order) with undos and retypes: after every step the links of every
+    /// occupied slot are the line scan's answer, and undoing everything restores the
+    /// initial state exactly.
+    #[test]
+    fn line_links_follow_captures_and_undos() {
+        use crate::board::{Piece, Square};
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..300 {
+            let n = rng.usize(2..40);
+            let mut squares = std::collections::BTreeSet::new();
+            while squares.len() < n {
+                squares.insert((rng.u32(1..=9), rng.u32(1..=9)));
+            }
+            let pieces = squares
+                .iter()
+                .map(|&(r, c)| {
+                    let kind = PieceKind::ALL[rng.usize(..6)];
+                    Piece::new(kind, Square::new(r, c), rng.u32(1..=3))
+                })
+                .collect();
+            let board = Board::new(9, 9, pieces).unwrap();
+            let geo = Geometry::new(&board);
+            let initial = State::new(&board, &geo);
+            let mut state = initial.clone();
+            let mut undos = Vec::new();
+            for _ in 0..rng.usize(1..3 * n) {
+                let occupied: Vec<usize> = state.slots().collect();
+                if occupied.len() >= 2 && (undos.is_empty() || rng.u8(..4) > 0) {
+                    let from = occupied[rng.usize(..occupied.len())];
+                    let to = occupied[rng.usize(..occupied.len())];
+                    if from != to && state.budget[from] > 0 {
+                        undos.push(state.capture(from, to));
+                    }
+                } else if let Some(undo) = undos.pop() {
+                    state.undo(undo);
+                }
+                for slot in state.slots() {
+                    assert_eq!(linked(&state, slot), scanned(&geo, &state, slot));
+                }
+            }
+            while let Some(undo) = undos.pop() {
+                state.undo(undo);
+            }
+            assert_eq!(state.near, initial.near);
+            assert_eq!((state.hash, state.shape), (initial.hash, initial.shape));
+            assert_eq!(
+                (&state.kind, &state.budget),
+                (&initial.kind, &initial.budget)
+            );
+        }
+    }
 
     #[test]
     fn precomputed_keys_are_the_computed_ones() {

@@ -40,10 +40,7 @@ impl<'g> Engine<'g> {
         for &slot in &block.side {
             self.state.remove(slot);
         }
-        self.state.remove(block.cut);
-        self.state.kind[block.cut] = outcome.kind;
-        self.state.budget[block.cut] = outcome.budget;
-        self.state.place(block.cut);
+        self.state.retype(block.cut, outcome.kind, outcome.budget);
         self.path.extend_from_slice(&outcome.witness);
         saved
     }
@@ -129,9 +126,7 @@ impl<'g> Engine<'g> {
                 self.state.remove(slot);
             }
         }
-        self.state.remove(cut);
-        self.state.budget[cut] = 0;
-        self.state.place(cut);
+        self.state.retype(cut, self.state.kind[cut], 0);
         saved
     }
 

@@ -115,8 +115,12 @@ struct Limits {
     node_limit: Option<u64>,
     /// The node limit was reached.
     reached: bool,
-    /// Node count at which the current round of [`Engine::solve`] gives up.
+    /// Effort at which the current round of [`Engine::solve`] gives up.
     round_end: u64,
+    /// Search effort: states entered plus captures refuted by the budget test without
+    /// entering their child. Rounds and the node limit are measured in it, so that
+    /// refuting a child early changes the cost of a round, not its course.
+    effort: u64,
     /// Nodes of the probe ([`PROBE_NODES`]; tests shorten it to force restarts).
     probe_nodes: u64,
     /// Nodes of the shortest restart round ([`ROUND_NODES`]; likewise).
@@ -170,7 +174,7 @@ impl<'g> Engine<'g> {
         Engine {
             geo,
             variant: options.variant,
-            state: State::new(board, geo.words),
+            state: State::new(board, geo),
             analyser: Analyser::new(geo.len(), geo.words, Clock::for_options(options)),
             dominance: Dominance::default(),
             visited: HashMap::default(),
@@ -182,6 +186,7 @@ impl<'g> Engine<'g> {
                 node_limit: options.node_limit,
                 reached: false,
                 round_end: u64::MAX,
+                effort: 0,
                 probe_nodes: PROBE_NODES,
                 round_nodes: ROUND_NODES,
             },
@@ -233,8 +238,8 @@ impl<'g> Engine<'g> {
                 Ordering::Shuffled { seed: mix(round) }
             };
             self.limits.round_end = self
-                .stats
-                .nodes
+                .limits
+                .effort
                 .saturating_add(self.limits.round_nodes.saturating_mul(luby(round)));
             self.path.clear();
             result = self.solve_node(&finals, 0, None);
@@ -279,12 +284,12 @@ impl<'g> Engine<'g> {
     /// state's size is charged to the clock first, for the work of looking it up), or
     /// the probe round is over.
     fn exhausted(&mut self) -> bool {
-        let nodes = self.stats.nodes;
-        if self.limits.node_limit.is_some_and(|limit| nodes >= limit) {
+        let effort = self.limits.effort;
+        if self.limits.node_limit.is_some_and(|limit| effort >= limit) {
             self.limits.reached = true;
         }
         let expired = self.analyser.clock.charge(self.state.count as u64);
-        self.limits.reached || expired || nodes >= self.limits.round_end
+        self.limits.reached || expired || effort >= self.limits.round_end
     }
 
     /// The budgets of the occupied slots, the dominance table's values: bit planes
@@ -351,16 +356,19 @@ impl<'g> Engine<'g> {
                 continue;
             }
             let first = moves.len();
-            work += geo.captures(
-                state.kind[from],
-                from,
-                |s| state.is_occupied(s),
-                |to| {
-                    if !(king_last && state.kind[to] == PieceKind::King) {
-                        moves.push(pack(from, to));
-                    }
-                },
-            );
+            let kind = state.kind[from];
+            let mut push = |to: usize| {
+                if !(king_last && state.kind[to] == PieceKind::King) {
+                    moves.push(pack(from, to));
+                }
+            };
+            if kind.is_ranged() {
+                // Blockers from the incrementally kept line links: ≤ 8 reads.
+                state.line_captures(kind, from, &mut push);
+                work += 8;
+            } else {
+                work += geo.captures(kind, from, |s| state.is_occupied(s), &mut push);
+            }
             if finals.is_some() && (out.cut[from] || last_final == Some(from)) {
                 self.stats.pruned_moves += (moves.len() - first) as u64;
                 moves.truncate(first);
@@ -370,7 +378,7 @@ impl<'g> Engine<'g> {
         // leaf that is not the final square can only be vacated by capturing its one
         // neighbour).
         let ordering = self.ordering;
-        moves.sort_unstable_by_key(|&mv| {
+        moves.sort_by_cached_key(|&mv| {
             let (from, to) = unpack(mv);
             match ordering {
                 Ordering::Leaves => (out.degree[from], (0, 0), mv),
@@ -425,6 +433,7 @@ impl<'g> Engine<'g> {
             Err(Halt::Limit) => return None,
             Err(Halt::Dead(dead)) => {
                 self.stats.nodes += 1;
+                self.limits.effort += 1;
                 self.count_dead(dead);
                 return Some(false);
             }
@@ -437,6 +446,7 @@ impl<'g> Engine<'g> {
             return Some(false);
         }
         self.stats.nodes += 1;
+        self.limits.effort += 1;
         if goal == 0
             && target.is_none()
             && let Some(solvable) = self.decide_special()
@@ -486,8 +496,20 @@ impl<'g> Engine<'g> {
             }
         }
         let mut finals_after = child_finals.clone();
+        // A capture spends one unit and the captured piece's budget, and the state's
+        // cheap budget test (below) needs `count − 1 + target budget` units in all:
+        // captures of pieces with more than the spare budget lead to dead children,
+        // which are not entered.
+        let spare = self.state.budget_sum as i64 + 1
+            - self.state.count as i64
+            - target.map_or(0, |(_, budget)| budget as i64);
         for mv in moves {
             let (from, to) = unpack(mv);
+            if self.state.budget[to] as i64 > spare {
+                self.stats.pruned_moves += 1;
+                self.limits.effort += 1;
+                continue;
+            }
             clear_bit(&mut finals_after, from);
             let undo = self.state.capture(from, to);
             self.path.push(mv);
@@ -635,6 +657,7 @@ impl<'g> Engine<'g> {
             return Some(false);
         }
         self.stats.nodes += 1;
+        self.limits.effort += 1;
         let mut productive = false;
         if (0..self.geo.words).all(|w| self.state.occupied[w] & !keep[w] == 0) {
             let mut remainder: Remainder = self
