@@ -442,7 +442,7 @@ fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
         return;
     }
     println!("== {title} (limit {} s each)", TIME_LIMIT.as_secs());
-    let (mut solved, mut total_time, mut total_nodes) = (0, Duration::ZERO, 0);
+    let (mut solved, mut total_time, mut total_nodes, mut total_hits) = (0, Duration::ZERO, 0, 0);
     let count = boards.len();
     for (name, board) in boards {
         let (verdict, stats, time) = run(&board, variant);
@@ -450,11 +450,15 @@ fn hard_class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
         solved += usize::from(verdict != Verdict::Unknown);
         total_time += time;
         total_nodes += stats.nodes;
+        total_hits += stats.table_hits;
     }
+    let seconds = total_time.as_secs_f64().max(1e-9);
     println!(
-        "{title}: {solved}/{count} decided, total {:.2} s, {:.0} states/s",
+        "{title}: {solved}/{count} decided, total {:.2} s, {:.0} states/s entered and analysed, \
+         {:.0} states/s visited (entered or answered by the dead-state table)",
         total_time.as_secs_f64(),
-        total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
+        total_nodes as f64 / seconds,
+        (total_nodes + total_hits) as f64 / seconds
     );
 }
 

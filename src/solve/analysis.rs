@@ -260,6 +260,29 @@ impl Analyser {
         // Degrees are computed only for states that pass this cheap test (most dead
         // states of dense boards fail it).
         let mut mobile_budget = 0;
+        if geo.words == 1 {
+            // One word per reach row: a few operations per piece, one clock charge.
+            let occupied = state.occupied[0];
+            let mut bits = occupied;
+            while bits != 0 {
+                let slot = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let budget = state.budget[slot];
+                let can_move = budget > 0
+                    && geo.word_reach(state.kind[slot], slot).unwrap_or(0) & occupied != 0;
+                self.stuck[slot] = !can_move;
+                if can_move {
+                    mobile_budget += budget as u64;
+                }
+            }
+            if self.clock.charge(2 * state.count as u64) {
+                return Err(Halt::Limit);
+            }
+            if single && mobile_budget + 1 < state.count as u64 {
+                return Err(Dead::Budget.into());
+            }
+            return Ok(());
+        }
         for slot in state.slots() {
             let mut work = 1;
             let mut can_move = false;

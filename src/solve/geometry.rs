@@ -485,6 +485,13 @@ impl Geometry {
         (!self.single_word.is_empty()).then(|| self.single_word[kinds as usize * self.len() + slot])
     }
 
+    /// Boards of at most 64 slots: [`Self::targets`] of a piece of `kind` on `slot` as one
+    /// bitset word; `None` on larger boards.
+    pub fn word_reach(&self, kind: PieceKind, slot: usize) -> Option<u64> {
+        (self.words == 1 && !self.reach_bits.is_empty())
+            .then(|| self.reach_bits[kind_index(kind) * self.len() + slot])
+    }
+
     /// The number of [`Self::occupied_neighbours`] of `slot`.
     pub fn occupied_degree(&self, slot: usize, kinds: u8, occupied: &[u64]) -> u32 {
         match self.occupied_neighbours(slot, kinds, occupied) {
