@@ -326,7 +326,6 @@ impl Analyser {
                 return Err(Halt::Limit);
             }
             self.components_in_words(occupied, &goal)?;
-            self.cut_vertices_in_words(occupied)?;
         } else {
             for slot in state.slots() {
                 self.out.degree[slot] = geo.occupied_degree(slot, kinds, &state.occupied);
@@ -335,7 +334,6 @@ impl Analyser {
                 }
             }
             self.components(geo, state, &goal)?;
-            self.cut_vertices(geo, state)?;
         }
         if let Goal::Single { finals } = goal {
             self.out.finals.copy_from_slice(finals);
@@ -359,7 +357,13 @@ impl Analyser {
         if single && self.out.finals.iter().all(|&w| w == 0) {
             return Err(Dead::FinalSquare.into());
         }
-        Ok(())
+        // Cut vertices last: only the move generator and the block moves use them, so
+        // states found dead above never pay for them.
+        if geo.word_neighbours(0, kinds).is_some() {
+            self.cut_vertices_in_words(state.occupied[0])
+        } else {
+            self.cut_vertices(geo, state)
+        }
     }
 
     /// Thesis §3.3.1: with more than one component, some piece remains in each forever
