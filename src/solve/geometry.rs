@@ -124,7 +124,7 @@ struct Tables {
 }
 
 /// Drops `value` on a new thread (synchronously if no thread can be started).
-fn free_in_background<T: Send + 'static>(value: T) {
+pub(crate) fn free_in_background<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new()
         .name("free".into())
         .spawn(move || drop(value));

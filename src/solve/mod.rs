@@ -176,7 +176,7 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     if uses_tree(board, options) {
         let mut engine = TreeEngine::new(board, options);
         let verdict = verdict(engine.solve().map_err(|_| ()));
-        let mut stats = engine.stats;
+        let mut stats = engine.release();
         stats.method = Method::SpanningTree;
         return SolveReport {
             reason: exact_reason(
@@ -345,7 +345,7 @@ pub fn decide(board: &Board, options: &SolveOptions) -> (Option<bool>, SearchSta
     if uses_tree(board, options) {
         let mut engine = TreeEngine::new(board, options);
         let verdict = engine.decide().ok();
-        let mut stats = engine.stats;
+        let mut stats = engine.release();
         stats.method = Method::SpanningTree;
         return (verdict, stats);
     }
@@ -373,7 +373,7 @@ pub fn remainders(
     if uses_tree(board, options) && kept_pieces(board, keep) <= tree::MAX_KEEP {
         let mut engine = TreeEngine::new(board, options);
         let found = engine.remainders(keep).ok();
-        let mut stats = engine.stats;
+        let mut stats = engine.release();
         stats.method = Method::SpanningTree;
         return (found, stats);
     }
@@ -440,7 +440,7 @@ pub fn clear_to(
         Ok(None) => Cleared::Impossible,
         Err(_) => Cleared::Unknown,
     };
-    let mut stats = engine.stats;
+    let mut stats = engine.release();
     stats.method = Method::SpanningTree;
     (cleared, stats)
 }

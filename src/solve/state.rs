@@ -57,9 +57,15 @@ fn shape_key(slot: usize, kind: PieceKind) -> u128 {
 /// Budgets up to this have their [`zobrist`] keys precomputed in [`Keys`].
 const TABLE_BUDGETS: usize = 3;
 
+/// Boards with more slots compute their keys when needed: the tables would take 480
+/// bytes a slot (1.4 GB and a second of set-up, outside any time limit, on a 3 M-king
+/// board), and searches on such boards see few states anyway.
+const TABLE_SLOTS: usize = 1 << 16;
+
 /// The [`zobrist`] keys of budgets ≤ [`TABLE_BUDGETS`] and the [`shape_key`]s of every
-/// slot and kind, precomputed: placing and removing pieces is the search's most
-/// frequent operation, and each key costs two rounds of mixing.
+/// slot and kind, precomputed on boards of at most [`TABLE_SLOTS`] slots (empty tables
+/// on larger ones): placing and removing pieces is the search's most frequent
+/// operation, and each key costs two rounds of mixing.
 #[derive(Debug)]
 pub(crate) struct Keys {
     /// `full[(slot * 6 + kind) * (TABLE_BUDGETS + 1) + budget]`.
@@ -70,6 +76,12 @@ pub(crate) struct Keys {
 
 impl Keys {
     fn new(slots: usize) -> Keys {
+        if slots > TABLE_SLOTS {
+            return Keys {
+                full: Vec::new(),
+                shape: Vec::new(),
+            };
+        }
         let mut full = Vec::with_capacity(slots * 6 * (TABLE_BUDGETS + 1));
         let mut shape = Vec::with_capacity(slots * 6);
         for slot in 0..slots {
@@ -83,13 +95,16 @@ impl Keys {
     }
 
     fn full(&self, slot: usize, kind: PieceKind, budget: u32) -> u128 {
-        if budget as usize > TABLE_BUDGETS {
+        if budget as usize > TABLE_BUDGETS || self.full.is_empty() {
             return zobrist(slot, kind, budget);
         }
         self.full[(slot * 6 + kind_index(kind)) * (TABLE_BUDGETS + 1) + budget as usize]
     }
 
     fn shape(&self, slot: usize, kind: PieceKind) -> u128 {
+        if self.shape.is_empty() {
+            return shape_key(slot, kind);
+        }
         self.shape[slot * 6 + kind_index(kind)]
     }
 }
@@ -375,12 +390,14 @@ mod tests {
 
     #[test]
     fn precomputed_keys_are_the_computed_ones() {
-        let keys = Keys::new(70);
+        let (keys, computed) = (Keys::new(70), Keys::new(TABLE_SLOTS + 1));
         for slot in [0, 1, 63, 64, 69] {
             for kind in PieceKind::ALL {
-                assert_eq!(keys.shape(slot, kind), shape_key(slot, kind));
-                for budget in [0, 1, 2, 3, 4, 9] {
-                    assert_eq!(keys.full(slot, kind, budget), zobrist(slot, kind, budget));
+                for keys in [&keys, &computed] {
+                    assert_eq!(keys.shape(slot, kind), shape_key(slot, kind));
+                    for budget in [0, 1, 2, 3, 4, 9] {
+                        assert_eq!(keys.full(slot, kind, budget), zobrist(slot, kind, budget));
+                    }
                 }
             }
         }

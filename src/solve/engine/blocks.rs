@@ -31,18 +31,59 @@ impl Block {
     }
 }
 
+/// What [`Engine::enter_block`] or [`Engine::enter_side`] changed, for
+/// [`Engine::leave`]: the slots it emptied, in order, and the piece it retyped. Undoing
+/// in reverse order restores the state exactly (line links included) in time linear in
+/// the change, where a copy of the state would cost the whole board each time.
+pub(super) struct Entered {
+    removed: Vec<usize>,
+    retyped: usize,
+    kind: PieceKind,
+    budget: u32,
+}
+
 impl<'g> Engine<'g> {
     /// Replaces the block's side and cut-vertex piece by `outcome` and appends the
-    /// witness captures to the path; returns the state to restore afterwards.
-    pub(super) fn enter_block(&mut self, block: &Block, outcome: &Outcome) -> State {
+    /// witness captures to the path; [`Self::leave`] undoes it.
+    pub(super) fn enter_block(&mut self, block: &Block, outcome: &Outcome) -> Entered {
         self.stats.block_moves += 1;
-        let saved = self.state.clone();
-        for &slot in &block.side {
+        let entered =
+            self.empty_and_retype(block.side.clone(), block.cut, outcome.kind, outcome.budget);
+        self.path.extend_from_slice(&outcome.witness);
+        entered
+    }
+
+    /// Empties `removed` (in order), then gives the piece on `retyped` `kind` and
+    /// `budget`; the work is charged to the clock.
+    fn empty_and_retype(
+        &mut self,
+        removed: Vec<usize>,
+        retyped: usize,
+        kind: PieceKind,
+        budget: u32,
+    ) -> Entered {
+        for &slot in &removed {
             self.state.remove(slot);
         }
-        self.state.retype(block.cut, outcome.kind, outcome.budget);
-        self.path.extend_from_slice(&outcome.witness);
-        saved
+        let entered = Entered {
+            retyped,
+            kind: self.state.kind[retyped],
+            budget: self.state.budget[retyped],
+            removed,
+        };
+        self.state.retype(retyped, kind, budget);
+        self.analyser.clock.charge(1 + entered.removed.len() as u64);
+        entered
+    }
+
+    /// Undoes [`Self::enter_block`] or [`Self::enter_side`] (the latest one not undone).
+    pub(super) fn leave(&mut self, entered: Entered) {
+        self.state
+            .retype(entered.retyped, entered.kind, entered.budget);
+        for &slot in entered.removed.iter().rev() {
+            self.state.place(slot);
+        }
+        self.analyser.clock.charge(1 + entered.removed.len() as u64);
     }
 
     /// Side clearing (thesis §3.3.1, generalised). Let v be a cut vertex and A one side
@@ -114,20 +155,14 @@ impl<'g> Engine<'g> {
     }
 
     /// Replaces the state by the sub-board `side ∪ {cut}` with budget 0 on `cut`;
-    /// returns the state to restore.
-    fn enter_side(&mut self, side: &[usize], cut: usize) -> State {
-        let saved = self.state.clone();
+    /// [`Self::leave`] undoes it.
+    fn enter_side(&mut self, side: &[usize], cut: usize) -> Entered {
         let mut inside = vec![0u64; self.geo.words];
         for &s in side.iter().chain([&cut]) {
             inside[s / 64] |= 1 << (s % 64);
         }
-        for slot in saved.slots() {
-            if !bit(&inside, slot) {
-                self.state.remove(slot);
-            }
-        }
-        self.state.retype(cut, self.state.kind[cut], 0);
-        saved
+        let outside = self.state.slots().filter(|&s| !bit(&inside, s)).collect();
+        self.empty_and_retype(outside, cut, self.state.kind[cut], 0)
     }
 
     /// The pieces `cut` can hold once `side` is emptied on the sub-board `side ∪ {cut}`
@@ -142,7 +177,7 @@ impl<'g> Engine<'g> {
         cut: usize,
         mode: Mode,
     ) -> Option<Rc<Vec<Outcome>>> {
-        let saved = self.enter_side(side, cut);
+        let entered = self.enter_side(side, cut);
         let mode_key = match mode {
             Mode::Solve => 0,
             Mode::Keep => KEEP_OUTCOME_KEY,
@@ -160,7 +195,7 @@ impl<'g> Engine<'g> {
                 outcomes
             }),
         };
-        self.state = saved;
+        self.leave(entered);
         result
     }
 
@@ -226,7 +261,7 @@ impl<'g> Engine<'g> {
         {
             return Some(answer);
         }
-        let saved = self.enter_side(side, cut);
+        let entered = self.enter_side(side, cut);
         let goal = clear_goal_key(cut);
         let key = self.state.hash ^ goal;
         let result = match self.cleared.get(&key) {
@@ -243,7 +278,7 @@ impl<'g> Engine<'g> {
                 result
             }
         };
-        self.state = saved;
+        self.leave(entered);
         result
     }
 }

@@ -485,9 +485,9 @@ impl<'g> Engine<'g> {
         if let Some(block) = &block {
             moves.retain(|&mv| !block.touches(mv));
             for outcome in block.outcomes.iter() {
-                let saved = self.enter_block(block, outcome);
+                let entered = self.enter_block(block, outcome);
                 let result = self.solve_node(&child_finals, goal, target);
-                self.state = saved;
+                self.leave(entered);
                 match result {
                     None => return None,
                     Some(true) => return Some(true),
@@ -692,9 +692,9 @@ impl<'g> Engine<'g> {
                 if let Some(block) = &block {
                     moves.retain(|&mv| !block.touches(mv));
                     for outcome in block.outcomes.iter() {
-                        let saved = self.enter_block(block, outcome);
+                        let entered = self.enter_block(block, outcome);
                         let result = self.collect_node(keep, found, run);
-                        self.state = saved;
+                        self.leave(entered);
                         productive |= result?;
                     }
                 }

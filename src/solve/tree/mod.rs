@@ -48,7 +48,7 @@ use crate::rules::Variant;
 
 use super::analysis::{Clock, initial_finals};
 use super::decompose::Decomposition;
-use super::geometry::Geometry;
+use super::geometry::{Geometry, free_in_background};
 use super::order::{best_order, width};
 
 mod dominance;
@@ -192,6 +192,22 @@ pub(super) struct TreeEngine<'a> {
 }
 
 impl<'a> TreeEngine<'a> {
+    /// Frees the engine's tables on a background thread and returns its statistics:
+    /// the per-square lists of a board of millions of pieces take seconds to free, which
+    /// must not count against the caller's time limit.
+    pub(super) fn release(self) -> SearchStats {
+        free_in_background((
+            self.neighbours,
+            self.order,
+            self.earlier,
+            self.stays,
+            self.frontier,
+            self.keep_index,
+            self.may_be_final,
+        ));
+        self.stats
+    }
+
     pub(super) fn new(board: &'a Board, options: &'a SolveOptions) -> TreeEngine<'a> {
         let mut clock = Clock::for_options(options);
         let kind = board.uniform_kind().unwrap_or(PieceKind::King);
@@ -438,7 +454,8 @@ impl<'a> TreeEngine<'a> {
             let mut index: FxHashMap<State, u32> = FxHashMap::default();
             let mut next: Vec<State> = Vec::new();
             let mut entries: Vec<Entry> = Vec::new();
-            for (parent, state) in states.iter().enumerate() {
+            let mut limited = false;
+            'expand: for (parent, state) in states.iter().enumerate() {
                 successors.clear();
                 self.expand(mode, t, state, &mut successors);
                 for (succ, role, edges) in successors.drain(..) {
@@ -447,8 +464,8 @@ impl<'a> TreeEngine<'a> {
                     };
                     self.stats.nodes += 1;
                     if self.over_limit(stored + next.len()) {
-                        self.stats.elapsed = self.clock.elapsed();
-                        return Err(LimitReached);
+                        limited = true;
+                        break 'expand;
                     }
                     if index.contains_key(&succ) {
                         self.stats.table_hits += 1;
@@ -463,10 +480,18 @@ impl<'a> TreeEngine<'a> {
                     });
                 }
             }
+            if limited {
+                // Gigabytes of small allocations take seconds to free: not on the
+                // caller's time.
+                self.stats.elapsed = self.clock.elapsed();
+                free_in_background((layers, states, index, next, entries));
+                return Err(LimitReached);
+            }
             let before = next.len();
             let Some((next, entries)) = prune_dominated(mode, next, entries, &mut self.clock)
             else {
                 self.stats.elapsed = self.clock.elapsed();
+                free_in_background((layers, states, index));
                 return Err(LimitReached);
             };
             self.stats.table_hits += (before - next.len()) as u64;
