@@ -166,18 +166,18 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
 /// band. `a` turns South into f, and f, g and h (Table 5.2) follow each other East with
 /// straight joints only (f and g may emit the 2-signal, which a corner would lower to 1);
 /// `b` comes straight down into g, and h's output rises back into the row band and leaves
-/// East. The Double Assignment (Fig. 5.8) lies below: one variable stands upright
-/// South-West of f and feeds f's ¬b̃ through a corner, one under h feeds h's ¬b̃, and
-/// their And under g sends b̃ down the column band. The upright first variable keeps the
-/// tile short along the through wire (reach 14 upstream of the column band instead of 22
-/// with the variable lying West of f), the side every vertical wire of a crossing row
-/// pays for (README "Board size"); the And sits deeper in exchange (reach 34, not 27). The
-/// offsets below are the least the router accepts (searched on uf20-91); the tileset
-/// checks the result when it measures the design.
+/// East. The Double Assignment (Fig. 5.8) lies below: one variable stands upright under h
+/// and feeds h's ¬b̃; the other lies under f, its ¬b̃ output turning West, North and East
+/// (two corners) into f, and its b̃ output turning South into the column band, straight
+/// into the And; the upright variable's b̃ output turns West into the And's other input,
+/// and the And sends b̃ down the column band. Lying, the second variable needs one corner
+/// fewer on its way to the And than upright under f's corner, which keeps the And 19
+/// rows below the band instead of 28 (reach 25 along the replaced wire instead of 34,
+/// and 16 upstream along the through wire instead of 14: README "Board size"). Every
+/// joint is as short as the router accepts; the tileset checks the result when it
+/// measures the design.
 fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError> {
     use Direction::*;
-    const AND_INPUT_B_BELOW_BAND: i64 = 28;
-    const RETURN_WIRE_BELOW_BAND: i64 = 24;
     let (br, bc) = (frame.band_row, frame.band_col);
     // Where `a` must turn for g's input b to land on the column band.
     let mut probe = c.trial();
@@ -191,7 +191,7 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
     c.extend_to(&mut a, turn_at)?;
     let (f, g, h) = crossing_chain(c, &mut a)?;
     let mut a = h.turtle('X')?;
-    c.turn_into_band(&mut a, East, br)?;
+    c.corner_into_band(&mut a, East, br)?;
     c.extend_to(&mut a, frame.exit(East))?;
     let (g_b, _) = g.port('b')?;
     let mut b = c.entering(frame, North);
@@ -201,20 +201,46 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         towards_and,
         composite: "double-assignment",
     };
+    // The lying variable: the least run of wire columns into f for which its b̃ output
+    // reaches the column band through one corner.
     let (f_n, _) = f.port('n')?;
-    let corner = c.place(
-        "corner",
-        &[('a', North), ('X', East)],
-        ('X', f_n),
-        Role::Plain,
-    )?;
-    let (corner_in, _) = corner.port('a')?;
-    let one = c.place(
-        "variable",
-        &[('X', North), ('Y', South)],
-        ('X', corner_in),
-        replica(1),
-    )?;
+    let mut built = None;
+    for run in 0..8 {
+        let mut trial = c.trial();
+        let into_f = f_n.map(|p| (p.0, p.1 - run));
+        let turn_east = trial.place(
+            "corner",
+            &[('a', North), ('X', East)],
+            ('X', into_f),
+            Role::Plain,
+        )?;
+        let mut t = turn_east.turtle('X')?;
+        trial.forward(&mut t, run);
+        if t.last != f_n {
+            return Err(c.error("the wire into f misses its input n"));
+        }
+        let turn_north = trial.place(
+            "corner",
+            &[('a', West), ('X', North)],
+            ('X', turn_east.port('a')?.0),
+            Role::Plain,
+        )?;
+        let one = trial.place(
+            "variable",
+            &[('X', West), ('Y', East)],
+            ('X', turn_north.port('a')?.0),
+            replica(1),
+        )?;
+        let mut t = one.turtle('Y')?;
+        if trial.corner_into_band(&mut t, South, bc).is_err() {
+            continue;
+        }
+        built = Some((trial, t));
+        break;
+    }
+    let (trial, mut t) = built.ok_or_else(|| c.error("no lying variable reaches the And"))?;
+    c.elements.extend(trial.elements);
+    let and = c.place("and", &[('a', West), ('b', South)], ('b', t.last), Role::Plain)?;
     let (h_n, _) = h.port('n')?;
     let two = c.place(
         "variable",
@@ -222,35 +248,23 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         ('X', h_n),
         replica(1),
     )?;
-    let and_b_row = br + AND_INPUT_B_BELOW_BAND;
-    let and = c.place(
-        "and",
-        &[('a', West), ('b', South)],
-        ('b', [(and_b_row, bc), (and_b_row, bc + 1)]),
-        Role::Plain,
-    )?;
     let (and_a, _) = and.port('a')?;
-    let mut t = two.turtle('Y')?;
-    c.turn_into_band(&mut t, West, and_a[0].0)?;
+    t = two.turtle('Y')?;
+    c.corner_into_band(&mut t, West, and_a[0].0)?;
     c.extend_to(&mut t, and_a[0].1)?;
-    let mut t = one.turtle('Y')?;
-    c.turn_into_band(&mut t, East, br + RETURN_WIRE_BELOW_BAND)?;
-    c.turn_into_band(&mut t, South, bc)?;
-    c.extend_to(&mut t, and_b_row)?;
     let mut out = and.turtle('X')?;
     c.extend_to(&mut out, frame.exit(South))?;
     Ok(())
 }
 
 /// From the through wire `a` (flowing East, its last column in `a`): a corner turning
-/// South, one wire column, f, g right after f, one wire column and h.
+/// South, f, g right after f, one wire column and h.
 fn crossing_chain(
     c: &mut Canvas<King>,
     a: &mut Turtle,
 ) -> Result<(Placed, Placed, Placed), BackendError> {
     use Direction::*;
-    c.turn(a, South)?;
-    c.forward(a, 1);
+    c.corner(a, South)?;
     let f = c.place(
         "crossing-f",
         &[('a', South), ('X', East), ('n', East)],
