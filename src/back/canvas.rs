@@ -288,7 +288,8 @@ impl<'a, B: Backend> Canvas<'a, B> {
         }
         let (dr, dc) = t.flow.delta();
         let sign = dr + dc;
-        if along(shift((0, 0), flow, 1), t.flow) != 0 || (band - (probe.along() + offset)) * sign < 0
+        if along(shift((0, 0), flow, 1), t.flow) != 0
+            || (band - (probe.along() + offset)) * sign < 0
         {
             return Err(self.error(format!(
                 "corner toward {flow:?} cannot reach band {band} from {:?}",

@@ -27,8 +27,12 @@ pub enum Design {
     Corner,
     /// Outputs North (`X`) and South (`Y`).
     VariableOpposite,
-    /// Outputs North (`X`) and East (`Y`).
+    /// Outputs North (`X`) and East (`Y`), the variable lying along the row band (long
+    /// toward the East).
     VariableAdjacent,
+    /// Outputs North (`X`) and East (`Y`), the variable standing on the column band (long
+    /// toward the North).
+    VariableUpright,
     /// Inputs from the West and the North, output East.
     Gate(GateKind),
     /// Input from the West.
@@ -43,11 +47,12 @@ pub enum GateKind {
     Or,
 }
 
-pub const DESIGNS: [Design; 8] = [
+pub const DESIGNS: [Design; 9] = [
     Design::Wire,
     Design::Corner,
     Design::VariableOpposite,
     Design::VariableAdjacent,
+    Design::VariableUpright,
     Design::Gate(GateKind::And),
     Design::Gate(GateKind::Or),
     Design::OneTest,
@@ -60,7 +65,8 @@ impl Design {
             Design::Wire => "wire tile",
             Design::Corner => "corner tile",
             Design::VariableOpposite => "variable tile (opposite outputs)",
-            Design::VariableAdjacent => "variable tile (adjacent outputs)",
+            Design::VariableAdjacent => "variable tile (adjacent outputs, lying)",
+            Design::VariableUpright => "variable tile (adjacent outputs, upright)",
             Design::Gate(GateKind::And) => "and tile",
             Design::Gate(GateKind::Or) => "or tile",
             Design::OneTest => "1-test tile",
@@ -114,7 +120,7 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
                     Role::variable(),
                 )?;
                 let mut x = placed.turtle('X')?;
-                if trial.turn_into_band(&mut x, North, bc).is_err() {
+                if trial.corner_into_band(&mut x, North, bc).is_err() {
                     continue;
                 }
                 trial.extend_to(&mut x, frame.exit(North))?;
@@ -126,6 +132,24 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
             *c = built.ok_or_else(|| {
                 c.error(format!("no corner fits beside a variable of width {width}"))
             })?;
+        }
+        Design::VariableUpright => {
+            // Upright on the column band north of the row band: X leaves North along the
+            // column band, Y turns East into the row band through a corner right on it.
+            let (_, gadget) = c.oriented("variable", &[('X', North), ('Y', South)])?;
+            let height = gadget.rows as i64;
+            let placed = c.place(
+                "variable",
+                &[('X', North), ('Y', South)],
+                ('Y', [(br - 4, bc), (br - 4, bc + 1)]),
+                Role::variable(),
+            )?;
+            let mut y = placed.turtle('Y')?;
+            c.corner_into_band(&mut y, East, br)
+                .map_err(|_| c.error(format!("no corner below a variable of height {height}")))?;
+            c.extend_to(&mut y, frame.exit(East))?;
+            let mut x = placed.turtle('X')?;
+            c.extend_to(&mut x, frame.exit(North))?;
         }
         Design::Gate(kind) => {
             // Turned so that the West input and the output share the row band and the
@@ -240,7 +264,12 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
     }
     let (trial, mut t) = built.ok_or_else(|| c.error("no lying variable reaches the And"))?;
     c.elements.extend(trial.elements);
-    let and = c.place("and", &[('a', West), ('b', South)], ('b', t.last), Role::Plain)?;
+    let and = c.place(
+        "and",
+        &[('a', West), ('b', South)],
+        ('b', t.last),
+        Role::Plain,
+    )?;
     let (h_n, _) = h.port('n')?;
     let two = c.place(
         "variable",
@@ -286,6 +315,22 @@ fn crossing_chain(
         Role::Plain,
     )?;
     Ok((f, g, h))
+}
+
+/// The King's choice among equivalent designs for a tile that [`tile_design`] realises
+/// with `design` turned by `symmetry`: an adjacent-outputs variable lies across its
+/// tile column on the board (upright in its canonical orientation when that turns
+/// North into East or West), since variables share their few tile columns while each
+/// takes a tile row of its own.
+pub fn king_design(design: Design, symmetry: Symmetry) -> Design {
+    let turned_sideways = matches!(
+        symmetry.direction(Direction::North),
+        Direction::East | Direction::West
+    );
+    match design {
+        Design::VariableAdjacent if turned_sideways => Design::VariableUpright,
+        other => other,
+    }
 }
 
 /// The design and symmetry that realise layout tile `tile`.
