@@ -1,14 +1,16 @@
 //! The King tile designs (thesis §5.8): each tile kind is designed once in one
 //! orientation — straight wire, corner, variable (outputs on opposite or on adjacent
-//! sides), gate, 1-test, and the full wire crossing (Lemma 5.13, built as in Fig. 5.15b
-//! from a Double Assignment, Fig. 5.8, and the functions f, g, h of Table 5.2) — and
-//! [`tile_design`] says which design and symmetry realise each layout tile. A design
-//! places its gadgets at fixed offsets from the point where its two wire bands cross (two
-//! rows for horizontal wires, two columns for vertical ones) and runs its wires along the
-//! bands to the tile's border. Inside a tile, gadgets are joined by wire columns and
-//! corners, or directly where an output port lies on the squares of the next gadget's
-//! input port (its column is then that input's signal column, as between the parts of
-//! the library's composite gadgets); every input port holds such a column.
+//! sides; with adjacent outputs lying or upright), gate, 1-test, and the full wire
+//! crossing (Lemma 5.13, built as in Fig. 5.15b from a Double Assignment, Fig. 5.8, and
+//! the functions f, g, h of Table 5.2) — and [`tile_design`] says which design and
+//! symmetry realise each layout tile ([`king_design`] picks between the two variables
+//! with adjacent outputs). A design places its gadgets at fixed offsets from the point
+//! where its two wire bands cross (two rows for horizontal wires, two columns for
+//! vertical ones) and runs its wires along the bands to the tile's border. Inside a
+//! tile, gadgets are joined by wire columns and corners, or directly where an output
+//! port lies on the squares of the next gadget's input port (its column is then that
+//! input's signal column, as between the parts of the library's composite gadgets);
+//! every input port holds such a column.
 
 use crate::gadgets::Symmetry;
 use crate::label::Direction;
@@ -240,9 +242,6 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         )?;
         let mut t = turn_east.turtle('X')?;
         trial.forward(&mut t, run);
-        if t.last != f_n {
-            return Err(c.error("the wire into f misses its input n"));
-        }
         let turn_north = trial.place(
             "corner",
             &[('a', West), ('X', North)],
@@ -287,7 +286,8 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
 }
 
 /// From the through wire `a` (flowing East, its last column in `a`): a corner turning
-/// South, f, g right after f, one wire column and h.
+/// South, f, g right after f, one wire column and h (the column puts h's input ¬b̃, and
+/// so the upright variable under it, where that variable's corner meets the And).
 fn crossing_chain(
     c: &mut Canvas<King>,
     a: &mut Turtle,
