@@ -254,7 +254,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         flow: Direction,
         band: i64,
     ) -> Result<(), BackendError> {
-        self.into_band(t, flow, band, 1)
+        self.corner_after(t, flow, band, 1)
     }
 
     /// Like [`Canvas::turn_into_band`], with the corner right on the turtle's last column
@@ -265,12 +265,12 @@ impl<'a, B: Backend> Canvas<'a, B> {
         flow: Direction,
         band: i64,
     ) -> Result<(), BackendError> {
-        self.into_band(t, flow, band, 0)
+        self.corner_after(t, flow, band, 0)
     }
 
     /// At least `least` wire columns, as many as put the new wire at `band`, `band + 1`,
     /// then a corner toward `flow`.
-    fn into_band(
+    fn corner_after(
         &mut self,
         t: &mut Turtle,
         flow: Direction,
