@@ -137,21 +137,34 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
         }
         Design::VariableUpright => {
             // Upright on the column band north of the row band: X leaves North along the
-            // column band, Y turns East into the row band through a corner right on it.
+            // column band, Y turns East into the row band through a corner (at the least
+            // height at which the corner fits).
             let (_, gadget) = c.oriented("variable", &[('X', North), ('Y', South)])?;
             let height = gadget.rows as i64;
-            let placed = c.place(
-                "variable",
-                &[('X', North), ('Y', South)],
-                ('Y', [(br - 4, bc), (br - 4, bc + 1)]),
-                Role::variable(),
-            )?;
-            let mut y = placed.turtle('Y')?;
-            c.corner_into_band(&mut y, East, br)
-                .map_err(|_| c.error(format!("no corner below a variable of height {height}")))?;
-            c.extend_to(&mut y, frame.exit(East))?;
-            let mut x = placed.turtle('X')?;
-            c.extend_to(&mut x, frame.exit(North))?;
+            let mut built = None;
+            for lift in 1..16 {
+                let mut trial = c.trial();
+                let placed = trial.place(
+                    "variable",
+                    &[('X', North), ('Y', South)],
+                    ('Y', [(br - lift, bc), (br - lift, bc + 1)]),
+                    Role::variable(),
+                )?;
+                let mut y = placed.turtle('Y')?;
+                if trial.corner_into_band(&mut y, East, br).is_err() {
+                    continue;
+                }
+                trial.extend_to(&mut y, frame.exit(East))?;
+                let mut x = placed.turtle('X')?;
+                trial.extend_to(&mut x, frame.exit(North))?;
+                built = Some(trial);
+                break;
+            }
+            *c = built.ok_or_else(|| {
+                c.error(format!(
+                    "no corner fits below a variable of height {height}"
+                ))
+            })?;
         }
         Design::Gate(kind) => {
             // Turned so that the West input and the output share the row band and the
