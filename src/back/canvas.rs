@@ -231,6 +231,11 @@ impl<'a, B: Backend> Canvas<'a, B> {
     /// A corner after at least one more wire column, turning the wire toward `flow`.
     pub fn turn(&mut self, t: &mut Turtle, flow: Direction) -> Result<(), BackendError> {
         self.column(t);
+        self.corner(t, flow)
+    }
+
+    /// A corner right on the turtle's last column, turning the wire toward `flow`.
+    pub fn corner(&mut self, t: &mut Turtle, flow: Direction) -> Result<(), BackendError> {
         let placed = self.place(
             "corner",
             &[('a', t.flow), ('X', flow)],
@@ -249,31 +254,58 @@ impl<'a, B: Backend> Canvas<'a, B> {
         flow: Direction,
         band: i64,
     ) -> Result<(), BackendError> {
+        self.corner_after(t, flow, band, 1)
+    }
+
+    /// Like [`Canvas::turn_into_band`], with the corner right on the turtle's last column
+    /// if that puts the new wire at `band`.
+    pub fn corner_into_band(
+        &mut self,
+        t: &mut Turtle,
+        flow: Direction,
+        band: i64,
+    ) -> Result<(), BackendError> {
+        self.corner_after(t, flow, band, 0)
+    }
+
+    /// At least `least` wire columns, as many as put the new wire at `band`, `band + 1`,
+    /// then a corner toward `flow`.
+    fn corner_after(
+        &mut self,
+        t: &mut Turtle,
+        flow: Direction,
+        band: i64,
+        least: i64,
+    ) -> Result<(), BackendError> {
         let (_, corner) = self.oriented("corner", &[('a', t.flow), ('X', flow)])?;
         let (input, output) = (self.port_of(&corner, 'a')?, self.port_of(&corner, 'X')?);
         // The outgoing band's coordinate across `flow` (along the incoming wire's axis),
         // relative to the corner's input port.
         let offset = along(output[0], t.flow) - along(input[0], t.flow);
-        let (first, _) = self.backend.wire_step(t.last, t.flow);
-        let first_band = along(first[0], t.flow) + offset;
+        let mut probe = *t;
+        for _ in 0..least {
+            probe.last = self.backend.wire_step(probe.last, probe.flow).0;
+        }
         let (dr, dc) = t.flow.delta();
         let sign = dr + dc;
-        if along(shift((0, 0), flow, 1), t.flow) != 0 || (band - first_band) * sign < 0 {
+        if along(shift((0, 0), flow, 1), t.flow) != 0
+            || (band - (probe.along() + offset)) * sign < 0
+        {
             return Err(self.error(format!(
                 "corner toward {flow:?} cannot reach band {band} from {:?}",
                 t.last
             )));
         }
-        let mut probe = *t;
-        probe.last = first;
         while (band - (probe.along() + offset)) * sign > 0 {
-            self.column(t);
-            probe.last = self.backend.wire_step(t.last, t.flow).0;
+            probe.last = self.backend.wire_step(probe.last, probe.flow).0;
         }
         if probe.along() + offset != band {
             return Err(self.error(format!("corner toward {flow:?} steps past band {band}")));
         }
-        self.turn(t, flow)
+        while t.last != probe.last {
+            self.column(t);
+        }
+        self.corner(t, flow)
     }
 }
 

@@ -73,7 +73,7 @@ pub enum VariablePlacement {
     GapRow,
     /// At the start of its lower literal's track, that literal leaving east and the
     /// other north: no gap rows, and every vertical wire flows north (the King's tiles:
-    /// one crossing orientation per row, so crossing rows stay 26 squares high).
+    /// one crossing orientation per row, so crossing rows stay 28 squares high).
     LowerTrack,
 }
 

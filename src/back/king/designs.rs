@@ -1,14 +1,16 @@
 //! The King tile designs (thesis §5.8): each tile kind is designed once in one
 //! orientation — straight wire, corner, variable (outputs on opposite or on adjacent
-//! sides), gate, 1-test, and the full wire crossing (Lemma 5.13, built as in Fig. 5.15b
-//! from a Double Assignment, Fig. 5.8, and the functions f, g, h of Table 5.2) — and
-//! [`tile_design`] says which design and symmetry realise each layout tile. A design
-//! places its gadgets at fixed offsets from the point where its two wire bands cross (two
-//! rows for horizontal wires, two columns for vertical ones) and runs its wires along the
-//! bands to the tile's border. Inside a tile, gadgets are joined by wire columns and
-//! corners, or directly where an output port lies on the squares of the next gadget's
-//! input port (its column is then that input's signal column, as between the parts of
-//! the library's composite gadgets); every input port holds such a column.
+//! sides; with adjacent outputs lying or upright), gate, 1-test, and the full wire
+//! crossing (Lemma 5.13, built as in Fig. 5.15b from a Double Assignment, Fig. 5.8, and
+//! the functions f, g, h of Table 5.2) — and [`tile_design`] says which design and
+//! symmetry realise each layout tile ([`king_design`] picks between the two variables
+//! with adjacent outputs). A design places its gadgets at fixed offsets from the point
+//! where its two wire bands cross (two rows for horizontal wires, two columns for
+//! vertical ones) and runs its wires along the bands to the tile's border. Inside a
+//! tile, gadgets are joined by wire columns and corners, or directly where an output
+//! port lies on the squares of the next gadget's input port (its column is then that
+//! input's signal column, as between the parts of the library's composite gadgets);
+//! every input port holds such a column.
 
 use crate::gadgets::Symmetry;
 use crate::label::Direction;
@@ -27,8 +29,12 @@ pub enum Design {
     Corner,
     /// Outputs North (`X`) and South (`Y`).
     VariableOpposite,
-    /// Outputs North (`X`) and East (`Y`).
+    /// Outputs North (`X`) and East (`Y`), the variable lying along the row band (long
+    /// toward the East).
     VariableAdjacent,
+    /// Outputs North (`X`) and East (`Y`), the variable standing on the column band (long
+    /// toward the North).
+    VariableUpright,
     /// Inputs from the West and the North, output East.
     Gate(GateKind),
     /// Input from the West.
@@ -43,11 +49,12 @@ pub enum GateKind {
     Or,
 }
 
-pub const DESIGNS: [Design; 8] = [
+pub const DESIGNS: [Design; 9] = [
     Design::Wire,
     Design::Corner,
     Design::VariableOpposite,
     Design::VariableAdjacent,
+    Design::VariableUpright,
     Design::Gate(GateKind::And),
     Design::Gate(GateKind::Or),
     Design::OneTest,
@@ -60,7 +67,8 @@ impl Design {
             Design::Wire => "wire tile",
             Design::Corner => "corner tile",
             Design::VariableOpposite => "variable tile (opposite outputs)",
-            Design::VariableAdjacent => "variable tile (adjacent outputs)",
+            Design::VariableAdjacent => "variable tile (adjacent outputs, lying)",
+            Design::VariableUpright => "variable tile (adjacent outputs, upright)",
             Design::Gate(GateKind::And) => "and tile",
             Design::Gate(GateKind::Or) => "or tile",
             Design::OneTest => "1-test tile",
@@ -114,7 +122,7 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
                     Role::variable(),
                 )?;
                 let mut x = placed.turtle('X')?;
-                if trial.turn_into_band(&mut x, North, bc).is_err() {
+                if trial.corner_into_band(&mut x, North, bc).is_err() {
                     continue;
                 }
                 trial.extend_to(&mut x, frame.exit(North))?;
@@ -125,6 +133,37 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
             }
             *c = built.ok_or_else(|| {
                 c.error(format!("no corner fits beside a variable of width {width}"))
+            })?;
+        }
+        Design::VariableUpright => {
+            // Upright on the column band north of the row band: X leaves North along the
+            // column band, Y turns East into the row band through a corner (at the least
+            // height at which the corner fits).
+            let (_, gadget) = c.oriented("variable", &[('X', North), ('Y', South)])?;
+            let height = gadget.rows as i64;
+            let mut built = None;
+            for lift in 1..16 {
+                let mut trial = c.trial();
+                let placed = trial.place(
+                    "variable",
+                    &[('X', North), ('Y', South)],
+                    ('Y', [(br - lift, bc), (br - lift, bc + 1)]),
+                    Role::variable(),
+                )?;
+                let mut y = placed.turtle('Y')?;
+                if trial.corner_into_band(&mut y, East, br).is_err() {
+                    continue;
+                }
+                trial.extend_to(&mut y, frame.exit(East))?;
+                let mut x = placed.turtle('X')?;
+                trial.extend_to(&mut x, frame.exit(North))?;
+                built = Some(trial);
+                break;
+            }
+            *c = built.ok_or_else(|| {
+                c.error(format!(
+                    "no corner fits below a variable of height {height}"
+                ))
             })?;
         }
         Design::Gate(kind) => {
@@ -166,18 +205,18 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
 /// band. `a` turns South into f, and f, g and h (Table 5.2) follow each other East with
 /// straight joints only (f and g may emit the 2-signal, which a corner would lower to 1);
 /// `b` comes straight down into g, and h's output rises back into the row band and leaves
-/// East. The Double Assignment (Fig. 5.8) lies below: one variable stands upright
-/// South-West of f and feeds f's ¬b̃ through a corner, one under h feeds h's ¬b̃, and
-/// their And under g sends b̃ down the column band. The upright first variable keeps the
-/// tile short along the through wire (reach 14 upstream of the column band instead of 22
-/// with the variable lying West of f), the side every vertical wire of a crossing row
-/// pays for (README "Board size"); the And sits deeper in exchange (reach 34, not 27). The
-/// offsets below are the least the router accepts (searched on uf20-91); the tileset
-/// checks the result when it measures the design.
+/// East. The Double Assignment (Fig. 5.8) lies below: one variable stands upright under h
+/// and feeds h's ¬b̃; the other lies under f, its ¬b̃ output turning West, North and East
+/// (two corners) into f, and its b̃ output turning South into the column band, straight
+/// into the And; the upright variable's b̃ output turns West into the And's other input,
+/// and the And sends b̃ down the column band. Lying, the second variable needs one corner
+/// fewer on its way to the And than upright under f's corner, which keeps the And 19
+/// rows below the band instead of 28 (reach 25 along the replaced wire instead of 34,
+/// and 16 upstream along the through wire instead of 14: README "Board size"). Every
+/// joint is as short as the router accepts; the tileset checks the result when it
+/// measures the design.
 fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError> {
     use Direction::*;
-    const AND_INPUT_B_BELOW_BAND: i64 = 28;
-    const RETURN_WIRE_BELOW_BAND: i64 = 24;
     let (br, bc) = (frame.band_row, frame.band_col);
     // Where `a` must turn for g's input b to land on the column band.
     let mut probe = c.trial();
@@ -191,7 +230,7 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
     c.extend_to(&mut a, turn_at)?;
     let (f, g, h) = crossing_chain(c, &mut a)?;
     let mut a = h.turtle('X')?;
-    c.turn_into_band(&mut a, East, br)?;
+    c.corner_into_band(&mut a, East, br)?;
     c.extend_to(&mut a, frame.exit(East))?;
     let (g_b, _) = g.port('b')?;
     let mut b = c.entering(frame, North);
@@ -201,19 +240,47 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         towards_and,
         composite: "double-assignment",
     };
+    // The lying variable: the least run of wire columns into f for which its b̃ output
+    // reaches the column band through one corner.
     let (f_n, _) = f.port('n')?;
-    let corner = c.place(
-        "corner",
-        &[('a', North), ('X', East)],
-        ('X', f_n),
+    let mut built = None;
+    for run in 0..8 {
+        let mut trial = c.trial();
+        let into_f = f_n.map(|p| (p.0, p.1 - run));
+        let turn_east = trial.place(
+            "corner",
+            &[('a', North), ('X', East)],
+            ('X', into_f),
+            Role::Plain,
+        )?;
+        let mut t = turn_east.turtle('X')?;
+        trial.forward(&mut t, run);
+        let turn_north = trial.place(
+            "corner",
+            &[('a', West), ('X', North)],
+            ('X', turn_east.port('a')?.0),
+            Role::Plain,
+        )?;
+        let one = trial.place(
+            "variable",
+            &[('X', West), ('Y', East)],
+            ('X', turn_north.port('a')?.0),
+            replica(1),
+        )?;
+        let mut t = one.turtle('Y')?;
+        if trial.corner_into_band(&mut t, South, bc).is_err() {
+            continue;
+        }
+        built = Some((trial, t));
+        break;
+    }
+    let (trial, mut t) = built.ok_or_else(|| c.error("no lying variable reaches the And"))?;
+    c.elements.extend(trial.elements);
+    let and = c.place(
+        "and",
+        &[('a', West), ('b', South)],
+        ('b', t.last),
         Role::Plain,
-    )?;
-    let (corner_in, _) = corner.port('a')?;
-    let one = c.place(
-        "variable",
-        &[('X', North), ('Y', South)],
-        ('X', corner_in),
-        replica(1),
     )?;
     let (h_n, _) = h.port('n')?;
     let two = c.place(
@@ -222,35 +289,24 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         ('X', h_n),
         replica(1),
     )?;
-    let and_b_row = br + AND_INPUT_B_BELOW_BAND;
-    let and = c.place(
-        "and",
-        &[('a', West), ('b', South)],
-        ('b', [(and_b_row, bc), (and_b_row, bc + 1)]),
-        Role::Plain,
-    )?;
     let (and_a, _) = and.port('a')?;
-    let mut t = two.turtle('Y')?;
-    c.turn_into_band(&mut t, West, and_a[0].0)?;
+    t = two.turtle('Y')?;
+    c.corner_into_band(&mut t, West, and_a[0].0)?;
     c.extend_to(&mut t, and_a[0].1)?;
-    let mut t = one.turtle('Y')?;
-    c.turn_into_band(&mut t, East, br + RETURN_WIRE_BELOW_BAND)?;
-    c.turn_into_band(&mut t, South, bc)?;
-    c.extend_to(&mut t, and_b_row)?;
     let mut out = and.turtle('X')?;
     c.extend_to(&mut out, frame.exit(South))?;
     Ok(())
 }
 
 /// From the through wire `a` (flowing East, its last column in `a`): a corner turning
-/// South, one wire column, f, g right after f, one wire column and h.
+/// South, f, g right after f, one wire column and h (the column puts h's input ¬b̃, and
+/// so the upright variable under it, where that variable's corner meets the And).
 fn crossing_chain(
     c: &mut Canvas<King>,
     a: &mut Turtle,
 ) -> Result<(Placed, Placed, Placed), BackendError> {
     use Direction::*;
-    c.turn(a, South)?;
-    c.forward(a, 1);
+    c.corner(a, South)?;
     let f = c.place(
         "crossing-f",
         &[('a', South), ('X', East), ('n', East)],
@@ -272,6 +328,22 @@ fn crossing_chain(
         Role::Plain,
     )?;
     Ok((f, g, h))
+}
+
+/// The King's choice among equivalent designs for a tile that [`tile_design`] realises
+/// with `design` turned by `symmetry`: an adjacent-outputs variable lies across its
+/// tile column on the board (upright in its canonical orientation when that turns
+/// North into East or West), since variables share their few tile columns while each
+/// takes a tile row of its own.
+pub fn king_design(design: Design, symmetry: Symmetry) -> Design {
+    let turned_sideways = matches!(
+        symmetry.direction(Direction::North),
+        Direction::East | Direction::West
+    );
+    match design {
+        Design::VariableAdjacent if turned_sideways => Design::VariableUpright,
+        other => other,
+    }
 }
 
 /// The design and symmetry that realise layout tile `tile`.

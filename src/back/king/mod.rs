@@ -82,7 +82,8 @@ impl Backend for King {
     }
 
     fn tile_design(&self, layout: &Layout, tile: Tile) -> Result<(Design, Symmetry), String> {
-        designs::tile_design(layout, tile)
+        let (design, symmetry) = designs::tile_design(layout, tile)?;
+        Ok((designs::king_design(design, symmetry), symmetry))
     }
 
     fn build(

@@ -83,7 +83,7 @@ fn every_tile_design_computes_its_function() {
             let expected = match design {
                 Design::Wire => Expected::Maximal(vec![vec![s(0)]]),
                 Design::Corner => Expected::Maximal(vec![vec![s(0).min(1)]]),
-                Design::VariableOpposite | Design::VariableAdjacent => {
+                Design::VariableOpposite | Design::VariableAdjacent | Design::VariableUpright => {
                     Expected::Maximal(vec![vec![0, 1], vec![1, 0]])
                 }
                 Design::Gate(GateKind::And) => Expected::Maximal(vec![vec![s(0).min(s(1))]]),

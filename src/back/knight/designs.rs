@@ -70,7 +70,9 @@ pub fn build(c: &mut Canvas<Knight>, design: Design, frame: Frame) -> Result<(),
             &[('X', North), ('Y', South)],
             Role::variable(),
         ),
-        Design::VariableAdjacent => gadget_tile(
+        // The King's upright variant of the tile (never chosen for the Knight, whose
+        // tiles come from the shared `tile_design`) is the same Knight tile.
+        Design::VariableAdjacent | Design::VariableUpright => gadget_tile(
             c,
             frame,
             "variable",

@@ -42,7 +42,7 @@ fn cases(design: Design, tile: &StampedTile) -> Vec<(Vec<Pair>, Expected)> {
             let flat: Vec<i8> = signals.iter().flatten().copied().collect();
             let expected = match design {
                 Design::Wire | Design::Corner | Design::Crossing => Expected::Maximal(vec![flat]),
-                Design::VariableOpposite | Design::VariableAdjacent => {
+                Design::VariableOpposite | Design::VariableAdjacent | Design::VariableUpright => {
                     Expected::Maximal(vec![vec![0, 0, 1, 0], vec![1, 0, 0, 0]])
                 }
                 Design::Gate(GateKind::Or) => {
