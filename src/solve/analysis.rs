@@ -482,15 +482,25 @@ impl Analyser {
             if parent == usize::MAX {
                 continue;
             }
-            self.low[parent] = self.low[parent].min(self.low[v]);
-            if parent == root {
-                root_children += 1;
-            } else if self.low[v] >= self.disc[parent] {
-                self.out.cut[parent] = true;
-            }
+            root_children += u32::from(self.finish_vertex(v, parent, root));
         }
         self.out.cut[root] = root_children >= 2;
         Ok(())
+    }
+
+    /// Tarjan's step when `v`, a child of `parent` in the search tree, is finished:
+    /// `parent` inherits its low point and is a cut vertex if `v`'s subtree reaches
+    /// nothing above it — unless `parent` is the root, whose children are counted
+    /// instead (returns whether it is).
+    fn finish_vertex(&mut self, v: usize, parent: usize, root: usize) -> bool {
+        self.low[parent] = self.low[parent].min(self.low[v]);
+        if parent == root {
+            return true;
+        }
+        if self.low[v] >= self.disc[parent] {
+            self.out.cut[parent] = true;
+        }
+        false
     }
 
     /// The sides of cut vertex `cut`: the components of the capture graph without it;
@@ -575,12 +585,7 @@ impl Analyser {
                 if parent == usize::MAX {
                     continue;
                 }
-                self.low[parent] = self.low[parent].min(self.low[v]);
-                if parent == root {
-                    root_children += 1;
-                } else if self.low[v] >= self.disc[parent] {
-                    self.out.cut[parent] = true;
-                }
+                root_children += u32::from(self.finish_vertex(v, parent, root));
             }
         }
         self.out.cut[root] = root_children >= 2;
