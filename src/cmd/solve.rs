@@ -50,7 +50,8 @@ pub struct Args {
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub king_last: bool,
-    /// Give up with exit code 3 after this many search states.
+    /// Give up with exit code 3 after this many search states (the search engine also
+    /// counts the captures it refutes by the budget test without entering them).
     #[arg(long, value_name = "STATES")]
     pub node_limit: Option<u64>,
     /// Give up with exit code 3 after this many seconds.
