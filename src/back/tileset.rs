@@ -53,7 +53,7 @@ pub fn build_design<B: Backend>(
 
 /// [`build_design`] in a frame that drops `shared` lines of margin on each side
 /// ([`Backend::SHARED_MARGIN`]): the reach may exceed the room by that much, never more.
-fn build_shared<B: Backend>(
+pub(crate) fn build_shared<B: Backend>(
     backend: &B,
     library: &Library,
     design: B::Design,
@@ -169,11 +169,16 @@ impl<'a, B: Backend> Tileset<'a, B> {
     /// The lines of [`Backend::SHARED_MARGIN`] `design` turned by `symmetry` can drop
     /// on each side of the board.
     pub fn shareable_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
+        self.shareable(design).transformed(symmetry)
+    }
+
+    /// The lines of [`Backend::SHARED_MARGIN`] the canonical `design` can drop on each
+    /// side.
+    pub fn shareable(&self, design: B::Design) -> Reach {
         self.shareable
             .get(&design)
             .copied()
             .unwrap_or(Reach::uniform(0))
-            .transformed(symmetry)
     }
 
     /// `design` built in `frame`, which drops `shared` lines of margin on each side
