@@ -219,7 +219,7 @@ impl Frame {
 /// How many rows (columns) a tile design needs above and below its row band (left and
 /// right of its column band), counting one empty line of margin toward the tile's border,
 /// so that the pieces of neighbouring tiles only meet where a wire crosses the border.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reach {
     pub up: i64,
     pub down: i64,
@@ -252,6 +252,27 @@ impl Reach {
             && self.down <= room.down
             && self.left <= room.left
             && self.right <= room.right
+    }
+
+    /// The reach on the canonical design of a reach `s` turns it into
+    /// (the inverse of [`Reach::transformed`]).
+    pub fn untransformed(self, s: Symmetry) -> Reach {
+        let mut r = self;
+        if s.flip_rows {
+            std::mem::swap(&mut r.up, &mut r.down);
+        }
+        if s.flip_cols {
+            std::mem::swap(&mut r.left, &mut r.right);
+        }
+        if s.transpose {
+            r = Reach {
+                up: r.left,
+                down: r.right,
+                left: r.up,
+                right: r.down,
+            };
+        }
+        r
     }
 
     /// The reach of a design turned by `s`.

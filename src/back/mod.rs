@@ -108,6 +108,10 @@ pub trait Backend: Sized + Clone {
     /// Empty lines a design keeps toward its tile's border, so that pieces of
     /// neighbouring tiles never attack (King 1; Knight 2).
     const MARGIN: i64 = 1;
+    /// Lines of [`Backend::MARGIN`] that neighbouring tiles share: a tile drops them
+    /// toward its lower and right neighbours, whose own margin keeps the pieces apart
+    /// (King 1: one empty line between kings suffices; Knight 0).
+    const SHARED_MARGIN: i64 = 0;
     /// Where the layout puts the variables (King: on their lower tracks; the Knight keeps
     /// the gap rows).
     const VARIABLES: VariablePlacement = VariablePlacement::GapRow;

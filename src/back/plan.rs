@@ -91,12 +91,28 @@ impl<B: Backend> Plan<B> {
             placements.push((at, design, symmetry, var));
         }
         // Every tile row (column) is as high (wide) as its tiles need; its wires run in
-        // the same band of every tile in it.
-        let least = Reach::uniform(B::MARGIN + B::WIRE_HALO);
+        // the same band of every tile in it. A tile keeps its margin toward its upper and
+        // left neighbours and drops the shared margin toward its lower and right ones
+        // where its gadgets allow ([`Backend::SHARED_MARGIN`]).
+        let shared = B::SHARED_MARGIN;
+        let least = Reach {
+            down: B::MARGIN + B::WIRE_HALO - shared,
+            right: B::MARGIN + B::WIRE_HALO - shared,
+            ..Reach::uniform(B::MARGIN + B::WIRE_HALO)
+        };
+        let on_board = |design, symmetry| {
+            let reach: Reach = tileset.reach_on_board(design, symmetry);
+            let drop = tileset.shareable_on_board(design, symmetry);
+            Reach {
+                down: reach.down - drop.down,
+                right: reach.right - drop.right,
+                ..reach
+            }
+        };
         let mut row_reach = vec![least; layout.rows as usize];
         let mut col_reach = vec![least; layout.cols as usize];
         for &(at, design, symmetry, _) in &placements {
-            let reach = tileset.reach_on_board(design, symmetry);
+            let reach = on_board(design, symmetry);
             let row = &mut row_reach[at.row as usize];
             *row = row.max(reach);
             let col = &mut col_reach[at.col as usize];
@@ -147,7 +163,7 @@ impl<B: Backend> Plan<B> {
                 gadgets: library.gadgets.clone(),
             },
         };
-        let mut built: FxHashMap<(B::Design, Frame), u32> = FxHashMap::default();
+        let mut built: FxHashMap<(B::Design, Frame, Reach), u32> = FxHashMap::default();
         for (at, design, symmetry, var) in placements {
             let (frame, origin) = plan.frame(at);
             let mut canonical = frame.canonical(symmetry);
@@ -155,13 +171,23 @@ impl<B: Backend> Plan<B> {
                 let corner = map_point(symmetry, (0, 0), frame.rows, frame.cols, origin);
                 canonical.colour = ((corner.0 + corner.1) % 2) as u8;
             }
-            let index = match built.get(&(design, canonical)) {
+            // The margin lines the tile's frame lacks toward its lower and right
+            // neighbours, on the canonical design's sides.
+            let full = tileset.reach_on_board(design, symmetry);
+            let dropped = Reach {
+                up: 0,
+                down: (full.down - (frame.rows - 2 - frame.band_row)).max(0),
+                left: 0,
+                right: (full.right - (frame.cols - 2 - frame.band_col)).max(0),
+            };
+            let key = (design, canonical, dropped.untransformed(symmetry));
+            let index = match built.get(&key) {
                 Some(&index) => index,
                 None => {
-                    let elements = tileset.elements(design, canonical)?.to_vec();
+                    let elements = tileset.elements(design, canonical, key.2)?.to_vec();
                     let index = plan.designs.len() as u32;
                     plan.add_design(elements);
-                    built.insert((design, canonical), index);
+                    built.insert(key, index);
                     index
                 }
             };

@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use super::Backend;
 use super::contacts::{check_contacts, produced_and_consumed};
 use super::element::{Element, Library};
-use super::geometry::{Column, Frame, P, to_p, to_square};
-use super::tileset::build_design;
+use super::geometry::{Column, Frame, P, Reach, to_p, to_square};
+use super::tileset::build_shared;
 use crate::board::{Board, Piece, Square};
 use crate::gadgets::{Gadget, Outcome, Part, Port, PortRole, Symmetry, TableRow};
 use crate::solve::{self, SolveOptions, Verdict};
@@ -36,14 +36,16 @@ pub(crate) enum Expected {
     Solvable(bool),
 }
 
-/// Builds `design` in `frame`, checks its contacts and finds its external columns.
+/// Builds `design` in `frame`, which drops `shared` lines of margin on each side
+/// ([`Backend::SHARED_MARGIN`]), checks its contacts and finds its external columns.
 pub(crate) fn stamp<B: Backend>(
     backend: &B,
     library: &Library,
     design: B::Design,
     frame: Frame,
+    shared: Reach,
 ) -> StampedTile {
-    let elements = build_design(backend, library, design, frame).unwrap();
+    let elements = build_shared(backend, library, design, frame, shared).unwrap();
     check_contacts::<B>(&elements).unwrap();
     let (produced, consumed) = produced_and_consumed(&elements);
     let mut inputs: Vec<Column> = consumed.difference(&produced).copied().collect();
@@ -59,7 +61,7 @@ pub(crate) fn stamp<B: Backend>(
     inputs.sort_by_key(side);
     outputs.sort_by_key(side);
     StampedTile {
-        name: format!("{design:?} colour {}", frame.colour),
+        name: format!("{design:?} colour {} dropping {shared:?}", frame.colour),
         elements,
         inputs,
         outputs,

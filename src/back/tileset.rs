@@ -48,6 +48,18 @@ pub fn build_design<B: Backend>(
     design: B::Design,
     frame: Frame,
 ) -> Result<Vec<Element>, BackendError> {
+    build_shared(backend, library, design, frame, Reach::uniform(0))
+}
+
+/// [`build_design`] in a frame that drops `shared` lines of margin on each side
+/// ([`Backend::SHARED_MARGIN`]): the reach may exceed the room by that much, never more.
+pub(crate) fn build_shared<B: Backend>(
+    backend: &B,
+    library: &Library,
+    design: B::Design,
+    frame: Frame,
+    shared: Reach,
+) -> Result<Vec<Element>, BackendError> {
     let mut canvas = Canvas::new(backend, library, backend.design_name(design));
     backend.build(&mut canvas, design, frame)?;
     for element in &canvas.elements {
@@ -58,7 +70,14 @@ pub fn build_design<B: Backend>(
         }
     }
     let reach = reach_of::<B>(&canvas.elements, frame);
-    if !reach.fits(frame.room()) {
+    let room = frame.room();
+    let room = Reach {
+        up: room.up + shared.up,
+        down: room.down + shared.down,
+        left: room.left + shared.left,
+        right: room.right + shared.right,
+    };
+    if !reach.fits(room) {
         return Err(canvas.error(format!("reach {reach:?} exceeds the tile {frame:?}")));
     }
     Ok(canvas.elements)
@@ -73,7 +92,10 @@ pub struct Tileset<'a, B: Backend> {
     pub reach: BTreeMap<B::Design, Reach>,
     /// Each design's reach per phase of its frame.
     phase_reach: BTreeMap<(B::Design, Phase), Reach>,
-    built: FxHashMap<(B::Design, Frame), Vec<Element>>,
+    /// Per design, the lines of [`Backend::SHARED_MARGIN`] it can drop on each side (0
+    /// where its gadgets need the line, as a corner that starts right at its input).
+    shareable: BTreeMap<B::Design, Reach>,
+    built: FxHashMap<(B::Design, Frame, Reach), Vec<Element>>,
 }
 
 impl<'a, B: Backend> Tileset<'a, B> {
@@ -107,6 +129,7 @@ impl<'a, B: Backend> Tileset<'a, B> {
         };
         let mut reach = BTreeMap::new();
         let mut phase_reach = BTreeMap::new();
+        let mut shareable = BTreeMap::new();
         for &design in backend.designs() {
             let mut r = Reach::uniform(0);
             for &frame in &frames {
@@ -119,12 +142,16 @@ impl<'a, B: Backend> Tileset<'a, B> {
                 r = r.max(here);
             }
             reach.insert(design, r);
+            if B::SHARED_MARGIN > 0 {
+                shareable.insert(design, shareable_of(backend, library, design, r));
+            }
         }
         Ok(Tileset {
             backend,
             library,
             reach,
             phase_reach,
+            shareable,
             built: FxHashMap::default(),
         })
     }
@@ -139,16 +166,79 @@ impl<'a, B: Backend> Tileset<'a, B> {
             .transformed(symmetry)
     }
 
+    /// The lines of [`Backend::SHARED_MARGIN`] `design` turned by `symmetry` can drop
+    /// on each side of the board.
+    pub fn shareable_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
+        self.shareable(design).transformed(symmetry)
+    }
+
+    /// The lines of [`Backend::SHARED_MARGIN`] the canonical `design` can drop on each
+    /// side.
+    pub fn shareable(&self, design: B::Design) -> Reach {
+        self.shareable
+            .get(&design)
+            .copied()
+            .unwrap_or(Reach::uniform(0))
+    }
+
+    /// `design` built in `frame`, which drops `shared` lines of margin on each side
+    /// ([`Backend::SHARED_MARGIN`]), checked for unintended contacts.
     pub fn elements(
         &mut self,
         design: B::Design,
         frame: Frame,
+        shared: Reach,
     ) -> Result<&[Element], BackendError> {
-        if !self.built.contains_key(&(design, frame)) {
-            let elements = build_design(self.backend, self.library, design, frame)?;
+        let key = (design, frame, shared);
+        if !self.built.contains_key(&key) {
+            let elements = build_shared(self.backend, self.library, design, frame, shared)?;
             check_contacts::<B>(&elements)?;
-            self.built.insert((design, frame), elements);
+            self.built.insert(key, elements);
         }
-        Ok(&self.built[&(design, frame)])
+        Ok(&self.built[&key])
+    }
+}
+
+/// The lines of [`Backend::SHARED_MARGIN`] `design` (of reach `reach`) can drop on each
+/// side: those where it still builds, without unintended contacts, in its smallest frame
+/// made that much shorter on that side.
+fn shareable_of<B: Backend>(
+    backend: &B,
+    library: &Library,
+    design: B::Design,
+    reach: Reach,
+) -> Reach {
+    let shared = B::SHARED_MARGIN;
+    let fits = |drop: Reach| {
+        let frame = Frame::tight_in(
+            Reach {
+                up: reach.up - drop.up,
+                down: reach.down - drop.down,
+                left: reach.left - drop.left,
+                right: reach.right - drop.right,
+            },
+            B::SIDE_PARITY,
+            (0, 0, 0),
+        );
+        build_shared(backend, library, design, frame, drop)
+            .and_then(|elements| check_contacts::<B>(&elements))
+            .is_ok()
+    };
+    let side = |drop: Reach| if fits(drop) { shared } else { 0 };
+    let none = Reach::uniform(0);
+    Reach {
+        up: side(Reach { up: shared, ..none }),
+        down: side(Reach {
+            down: shared,
+            ..none
+        }),
+        left: side(Reach {
+            left: shared,
+            ..none
+        }),
+        right: side(Reach {
+            right: shared,
+            ..none
+        }),
     }
 }

@@ -52,6 +52,7 @@ fn chebyshev(a: P, b: P) -> i64 {
 impl Backend for King {
     const PIECE: PieceKind = PieceKind::King;
     const SIDE_PARITY: SideParity = SideParity::Any;
+    const SHARED_MARGIN: i64 = 1;
     const VARIABLES: VariablePlacement = VariablePlacement::LowerTrack;
     type Signal = i8;
     type Design = Design;

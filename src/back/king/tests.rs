@@ -3,7 +3,7 @@ use rustc_hash::FxHashMap;
 use super::designs::{DESIGNS, GateKind};
 use super::*;
 use crate::back::element::Library;
-use crate::back::geometry::{Column, Frame, SideParity};
+use crate::back::geometry::{Column, Frame, Reach, SideParity};
 use crate::back::tile_check::{self, Expected};
 use crate::back::tileset::{Tileset, build_design};
 
@@ -58,14 +58,59 @@ fn crossing_chain_has_no_corner() {
 /// every reachable configuration on its external output columns, read as
 /// s = c − n + 1. The maximal output tuples must be those of the tile's function; the
 /// 1-test tile must reduce to one piece iff its input is at least 1. This checks the
-/// assembled tiles — the full crossing of Lemma 5.13 included — not only their parts.
+/// assembled tiles — the full crossing of Lemma 5.13 included — not only their parts,
+/// in their smallest frame and in it made shorter by the shared margin
+/// ([`Backend::SHARED_MARGIN`]) on one vertical and one horizontal side, as far as the
+/// design allows, as a tile drops it toward its lower and right neighbours.
 #[test]
 fn every_tile_design_computes_its_function() {
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
-    for design in DESIGNS {
-        let frame = Frame::tight(tileset.reach[&design], SideParity::Any);
-        let tile = tile_check::stamp(&King, &library, design, frame);
+    let stamped = DESIGNS.iter().flat_map(|&design| {
+        let (reach, can) = (tileset.reach[&design], tileset.shareable(design));
+        let none = Reach::uniform(0);
+        let drops = [
+            none,
+            Reach {
+                up: can.up,
+                left: can.left,
+                ..none
+            },
+            Reach {
+                up: can.up,
+                right: can.right,
+                ..none
+            },
+            Reach {
+                down: can.down,
+                left: can.left,
+                ..none
+            },
+            Reach {
+                down: can.down,
+                right: can.right,
+                ..none
+            },
+        ];
+        let mut distinct: Vec<Reach> = Vec::new();
+        for drop in drops {
+            if !distinct.contains(&drop) {
+                distinct.push(drop);
+            }
+        }
+        distinct.into_iter().map(move |drop| {
+            let room = Reach {
+                up: reach.up - drop.up,
+                down: reach.down - drop.down,
+                left: reach.left - drop.left,
+                right: reach.right - drop.right,
+            };
+            let frame = Frame::tight(room, SideParity::Any);
+            (design, frame, drop)
+        })
+    });
+    for (design, frame, drop) in stamped.collect::<Vec<_>>() {
+        let tile = tile_check::stamp(&King, &library, design, frame, drop);
         let signal_range: &[u32] = match design {
             Design::Crossing | Design::Gate(_) => &[0, 1],
             _ => &[0, 1, 2],
@@ -120,7 +165,7 @@ fn crossing_tile_composes_from_verified_parts() {
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
     let frame = Frame::tight(tileset.reach[&Design::Crossing], SideParity::Any);
-    let tile = tile_check::stamp(&King, &library, Design::Crossing, frame);
+    let tile = tile_check::stamp(&King, &library, Design::Crossing, frame, Reach::uniform(0));
     let table = [0u8, 1]
         .into_iter()
         .flat_map(|a| {

@@ -1,6 +1,6 @@
 use super::*;
 use crate::back::element::Library;
-use crate::back::geometry::{Column, Frame};
+use crate::back::geometry::{Column, Frame, Reach};
 use crate::back::king::GateKind;
 use crate::back::tile_check::{self, Expected, StampedTile, row};
 use crate::back::tileset::Tileset;
@@ -74,7 +74,10 @@ fn stamped_tiles(library: &Library) -> Vec<(Design, StampedTile)> {
                 colour,
                 ..Frame::tight(tileset.reach[&design], SideParity::Quad)
             };
-            tiles.push((design, tile_check::stamp(&Knight, library, design, frame)));
+            tiles.push((
+                design,
+                tile_check::stamp(&Knight, library, design, frame, Reach::uniform(0)),
+            ));
         }
     }
     tiles
