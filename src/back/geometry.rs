@@ -254,6 +254,16 @@ impl Reach {
             && self.right <= room.right
     }
 
+    /// The reach mirrored in the main diagonal.
+    fn transposed(self) -> Reach {
+        Reach {
+            up: self.left,
+            down: self.right,
+            left: self.up,
+            right: self.down,
+        }
+    }
+
     /// The reach on the canonical design of a reach `s` turns it into
     /// (the inverse of [`Reach::transformed`]).
     pub fn untransformed(self, s: Symmetry) -> Reach {
@@ -265,12 +275,7 @@ impl Reach {
             std::mem::swap(&mut r.left, &mut r.right);
         }
         if s.transpose {
-            r = Reach {
-                up: r.left,
-                down: r.right,
-                left: r.up,
-                right: r.down,
-            };
+            r = r.transposed();
         }
         r
     }
@@ -279,12 +284,7 @@ impl Reach {
     pub fn transformed(self, s: Symmetry) -> Reach {
         let mut r = self;
         if s.transpose {
-            r = Reach {
-                up: r.left,
-                down: r.right,
-                left: r.up,
-                right: r.down,
-            };
+            r = r.transposed();
         }
         if s.flip_rows {
             std::mem::swap(&mut r.up, &mut r.down);
