@@ -466,9 +466,7 @@ impl Analyser {
                     continue;
                 }
                 if self.disc[u] == 0 {
-                    time += 1;
-                    self.disc[u] = time;
-                    self.low[u] = time;
+                    time = self.discover(u, time);
                     self.word_stack.push((u, v, self.rows[u]));
                 } else {
                     self.low[v] = self.low[v].min(self.disc[u]);
@@ -486,6 +484,14 @@ impl Analyser {
         }
         self.out.cut[root] = root_children >= 2;
         Ok(())
+    }
+
+    /// Tarjan's step when `u` is first reached: it gets the next discovery time (returned)
+    /// as its discovery time and low point.
+    fn discover(&mut self, u: usize, time: u32) -> u32 {
+        self.disc[u] = time + 1;
+        self.low[u] = time + 1;
+        time + 1
     }
 
     /// Tarjan's step when `v`, a child of `parent` in the search tree, is finished:
@@ -569,9 +575,7 @@ impl Analyser {
                     continue;
                 }
                 if self.disc[u] == 0 {
-                    time += 1;
-                    self.disc[u] = time;
-                    self.low[u] = time;
+                    time = self.discover(u, time);
                     let start = self.around.len();
                     self.around
                         .extend(geo.occupied_neighbours(u, kinds, &state.occupied));
