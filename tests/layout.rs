@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use sat2chess::formula::{AndOrClause, AndOrFormula, Assignment, Lit};
 use sat2chess::layout::order::Ordering;
-use sat2chess::layout::{self, Evaluator, Layout};
+use sat2chess::layout::{self, Evaluator, Layout, VariablePlacement};
 
 fn names(n: usize) -> Vec<String> {
     ["x", "y", "z", "u", "v", "w"]
@@ -101,6 +101,11 @@ fn snapshot_text(formula: &AndOrFormula) -> String {
         out.push_str(&format!("== {title}: {:?}\n", layout.stats()));
         out.push_str(&layout::text::render(formula, &layout));
     }
+    let layout =
+        layout::layout_with(formula, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
+    check(formula, &layout);
+    out.push_str(&format!("== two-sided: {:?}\n", layout.stats()));
+    out.push_str(&layout::text::render(formula, &layout));
     out
 }
 
@@ -242,6 +247,29 @@ fn validator_catches_defects() {
     assert!(layout::validate(&f, &cyclic).is_err());
 }
 
+/// The validator compares what a clause's gates compute, whatever their shape: the
+/// two-sided layout splits a clause between two chains, and a wrong gate is caught.
+#[test]
+fn validator_checks_clause_gate_trees() {
+    use layout::{GateOp, GateRole, NodeKind, ValidationError};
+    let f = formula(&["a", "b", "c", "d", "e", "g"], "a|b|c; ~a|~b|d; ~c|~d|e; ~e|g; ~g");
+    let good = layout::layout_with(&f, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
+    check(&f, &good);
+    for (node, n) in good.nodes.iter().enumerate() {
+        let NodeKind::Gate { op, role: GateRole::Clause { .. }, .. } = n.kind else {
+            continue;
+        };
+        let mut wrong = good.clone();
+        if let NodeKind::Gate { op: changed, .. } = &mut wrong.nodes[node].kind {
+            *changed = if op == GateOp::And { GateOp::Or } else { GateOp::And };
+        }
+        assert!(
+            matches!(layout::validate(&f, &wrong), Err(ValidationError::ClauseGate { .. })),
+            "gate {node} turned into the other op"
+        );
+    }
+}
+
 /// Random And-Or-(1,1) formulas: every literal once, no clause with both literals of a
 /// variable, clause sizes 1–3, some 3-literal clauses as `(a ∧ b) ∨ c`.
 fn and_or_formula(allow_both_literals_in_a_clause: bool) -> impl Strategy<Value = AndOrFormula> {
@@ -293,15 +321,24 @@ fn and_or_formula(allow_both_literals_in_a_clause: bool) -> impl Strategy<Value 
         .prop_filter("at most 12 clauses", |f| f.clauses.len() <= 12)
 }
 
+const PLACEMENTS: [VariablePlacement; 3] = [
+    VariablePlacement::GapRow,
+    VariablePlacement::LowerTrack,
+    VariablePlacement::TwoSided,
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn every_layout_is_valid_and_equivalent(formula in and_or_formula(false)) {
-        for ordering in [Ordering::Naive, Ordering::Optimised] {
-            let layout = layout::layout(&formula, ordering).unwrap();
-            check(&formula, &layout);
-            prop_assert_eq!(&layout, &layout::layout(&formula, ordering).unwrap(), "deterministic");
+        for placement in PLACEMENTS {
+            for ordering in [Ordering::Naive, Ordering::Optimised] {
+                let layout = layout::layout_with(&formula, ordering, placement).unwrap();
+                check(&formula, &layout);
+                let again = layout::layout_with(&formula, ordering, placement).unwrap();
+                prop_assert_eq!(&layout, &again, "deterministic");
+            }
         }
     }
 
@@ -309,9 +346,11 @@ proptest! {
     /// literals share a clause gets a second column.
     #[test]
     fn both_literals_in_one_clause(formula in and_or_formula(true)) {
-        for ordering in [Ordering::Naive, Ordering::Optimised] {
-            let layout = layout::layout(&formula, ordering).unwrap();
-            check(&formula, &layout);
+        for placement in PLACEMENTS {
+            for ordering in [Ordering::Naive, Ordering::Optimised] {
+                let layout = layout::layout_with(&formula, ordering, placement).unwrap();
+                check(&formula, &layout);
+            }
         }
     }
 }
@@ -359,4 +398,60 @@ fn cli_rejects_bad_input_with_exit_code_2() {
     let message = String::from_utf8_lossy(&missing.stderr);
     assert!(message.contains("no/such/file.andor"), "{message}");
     assert_eq!(message.trim().lines().count(), 1, "{message}");
+}
+
+/// On a real formula (uf20-91 after the transformation chain) the two-sided layout puts
+/// variables on both sides, crosses the spine with mixed clauses, and still computes the
+/// formula (random assignments, and a model of the formula).
+#[test]
+fn two_sided_layout_of_uf20_uses_both_sides() {
+    use layout::NodeKind;
+    use sat2chess::front::FormulaFormat;
+    use sat2chess::label::Direction;
+    let text = include_str!("../examples/cnf/uf20-91-01.cnf");
+    let input = FormulaFormat::Dimacs.parse(text).unwrap();
+    let chain = sat2chess::transform::Chain::from_input(&input).unwrap();
+    let f = chain.formula();
+    let two = layout::layout_with(f, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
+    layout::validate(f, &two).unwrap();
+    let one = layout::layout_with(f, Ordering::Optimised, VariablePlacement::LowerTrack).unwrap();
+    let east = two
+        .nodes
+        .iter()
+        .filter(|n| {
+            matches!(n.kind, NodeKind::Variable { positive, negative, .. }
+                if positive == Direction::West || negative == Direction::West)
+        })
+        .count();
+    let rising = two
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, NodeKind::Gate { inputs, .. } if inputs[1] == Direction::South && inputs[0] != Direction::South))
+        .count();
+    assert!(east > f.num_vars() / 4, "{east} east variables");
+    assert!(rising > 10, "{rising} mixed clauses");
+    let (two_stats, one_stats) = (two.stats(), one.stats());
+    assert!(
+        2 * two_stats.crossings < one_stats.crossings,
+        "{} crossings against {} one-sided",
+        two_stats.crossings,
+        one_stats.crossings
+    );
+    let evaluator = Evaluator::new(&two).unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..200 {
+        let assignment = Assignment(
+            (0..f.num_vars())
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state & 1 == 1
+                })
+                .collect(),
+        );
+        assert_eq!(evaluator.evaluate(&assignment).unwrap(), f.is_satisfied_by(&assignment));
+    }
+    let model = sat2chess::sat::solve_andor(f).unwrap().expect("uf20-91-01 is satisfiable");
+    assert!(evaluator.evaluate(&model).unwrap());
 }

@@ -33,6 +33,8 @@ mod geometry;
 pub mod json;
 pub mod order;
 mod place;
+pub mod sides;
+mod spine;
 pub mod svg;
 pub mod text;
 mod validate;
@@ -75,10 +77,18 @@ pub enum VariablePlacement {
     /// other north: no gap rows, and every vertical wire flows north (the King's tiles:
     /// one crossing orientation per row, so crossing rows stay 28 squares high).
     LowerTrack,
+    /// As [`VariablePlacement::LowerTrack`], but with the clause gates in the middle: the
+    /// clause values are joined by a chain of And gates running north up one *spine*
+    /// column to the 1-test at the top, and every variable runs its wires west or east
+    /// of it ([`sides`]), mirrored on the east. Only pairs of variables on one side can
+    /// cross, and a clause with literals from both sides crosses the spine once. With
+    /// [`order::Ordering::Naive`], or when no variable is better off east (small
+    /// formulas), this is [`VariablePlacement::LowerTrack`].
+    TwoSided,
 }
 
 /// The two-input gates of the embedding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GateOp {
     And,
     Or,

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use crate::formula::{AndOrClause, AndOrFormula, Lit, Var};
 use crate::label::Direction;
 
-use super::geometry;
+use super::{geometry, spine};
 use super::order::{self, Ordering, Span};
 use super::{
     Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
@@ -31,7 +31,7 @@ use super::{
 
 /// Largest grid side accepted (tile coordinates are `u32`, and a layout this large
 /// could not be stamped anyway).
-const MAX_SIDE: u32 = 1 << 30;
+pub(super) const MAX_SIDE: u32 = 1 << 30;
 
 /// Lays out `formula` in the given [`Ordering`] style, every variable in a gap row.
 /// Deterministic.
@@ -47,7 +47,16 @@ pub fn layout_with(
 ) -> Result<Layout, LayoutError> {
     let plan = Plan::new(formula, ordering)?;
     let gaps = variable_gaps(&plan.bands, &plan.occurrences);
-    Router::new(formula, &plan, &gaps, placement).route()
+    if placement != VariablePlacement::TwoSided {
+        return Router::new(formula, &plan, &gaps, placement).route();
+    }
+    // The thesis drawing keeps its one-sided shape.
+    if ordering == Ordering::Optimised
+        && let Some(layout) = spine::route(formula, &plan)?
+    {
+        return Ok(layout);
+    }
+    Router::new(formula, &plan, &gaps, VariablePlacement::LowerTrack).route()
 }
 
 /// The tiles the variable wires of [`layout`]'s result will cover, computed from the
@@ -71,11 +80,11 @@ pub fn clause_rows(
 }
 
 /// Clause bands, variable spans and columns: the placement before routing.
-struct Plan {
-    clauses: Vec<Vec<Lit>>,
-    occurrences: Vec<Occurrences>,
-    bands: Bands,
-    spans: Vec<Span>,
+pub(super) struct Plan {
+    pub(super) clauses: Vec<Vec<Lit>>,
+    pub(super) occurrences: Vec<Occurrences>,
+    pub(super) bands: Bands,
+    pub(super) spans: Vec<Span>,
     columns: Vec<u32>,
 }
 
@@ -197,9 +206,9 @@ pub(crate) fn clause_gates(clause: &AndOrClause) -> Vec<GateOp> {
 /// Row geometry of the clause bands.
 pub(crate) struct Bands {
     /// Gate row of each clause (by clause index).
-    gate_row: Vec<u32>,
+    pub(super) gate_row: Vec<u32>,
     /// Clause indices top to bottom.
-    order: Vec<usize>,
+    pub(super) order: Vec<usize>,
 }
 
 impl Bands {
@@ -548,66 +557,73 @@ impl<'a> Router<'a> {
         if col >= MAX_SIDE {
             return Err(LayoutError::TooLarge { max: MAX_SIDE });
         }
-
-        for net in &mut self.nets {
-            net.path.dedup();
-            merge_collinear(&mut net.path);
-        }
-        let rows = self.drop_empty_rows();
-        self.add_crossings();
-        Ok(Layout {
-            nodes: self.nodes,
-            nets: self.nets,
-            rows,
-            cols: col + 1,
-        })
+        Ok(finish(self.nodes, self.nets, col + 1))
     }
+}
 
-    /// Removes rows holding neither a node nor a horizontal wire (gap rows no variable
-    /// sits in): vertical wires just get shorter. Returns the number of rows left.
-    fn drop_empty_rows(&mut self) -> u32 {
-        let mut used: Vec<u32> = self.nodes.iter().map(|n| n.at.row).collect();
-        for net in &self.nets {
-            used.extend(
-                net.path
-                    .windows(2)
-                    .filter(|w| w[0].row == w[1].row)
-                    .map(|w| w[0].row),
-            );
-        }
-        used.sort_unstable();
-        used.dedup();
-        let new_row = |row: u32| used.partition_point(|&r| r < row) as u32;
-        for node in &mut self.nodes {
-            node.at.row = new_row(node.at.row);
-        }
-        for point in self.nets.iter_mut().flat_map(|n| &mut n.path) {
-            point.row = new_row(point.row);
-        }
-        used.len() as u32
+/// Straightens the nets, drops rows holding neither a node nor a horizontal wire (gap
+/// rows no variable sits in: vertical wires just get shorter) and declares a crossing
+/// node wherever two nets cross.
+pub(super) fn finish(mut nodes: Vec<Node>, mut nets: Vec<Net>, cols: u32) -> Layout {
+    for net in &mut nets {
+        net.path.dedup();
+        merge_collinear(&mut net.path);
     }
+    let rows = drop_empty_rows(&mut nodes, &mut nets);
+    add_crossings(&mut nodes, &mut nets);
+    Layout {
+        nodes,
+        nets,
+        rows,
+        cols,
+    }
+}
 
-    /// Declares a crossing node at every point where two nets cross.
-    fn add_crossings(&mut self) {
-        let points = geometry::crossing_points(&self.nets);
-        let mut on_net: Vec<Vec<(u64, NodeId)>> = vec![Vec::new(); self.nets.len()];
-        for point in points {
-            let node = self.add_node(
-                NodeKind::Crossing {
-                    through: point.vertical,
-                    replaced: point.horizontal,
-                },
-                point.at,
-            );
-            for net in [point.vertical, point.horizontal] {
-                let distance = geometry::distance_along(&self.nets[net].path, point.at);
-                on_net[net].push((distance, node));
-            }
+/// Removes rows holding neither a node nor a horizontal wire. Returns the number of rows
+/// left.
+fn drop_empty_rows(nodes: &mut [Node], nets: &mut [Net]) -> u32 {
+    let mut used: Vec<u32> = nodes.iter().map(|n| n.at.row).collect();
+    for net in nets.iter() {
+        used.extend(
+            net.path
+                .windows(2)
+                .filter(|w| w[0].row == w[1].row)
+                .map(|w| w[0].row),
+        );
+    }
+    used.sort_unstable();
+    used.dedup();
+    let new_row = |row: u32| used.partition_point(|&r| r < row) as u32;
+    for node in nodes.iter_mut() {
+        node.at.row = new_row(node.at.row);
+    }
+    for point in nets.iter_mut().flat_map(|n| &mut n.path) {
+        point.row = new_row(point.row);
+    }
+    used.len() as u32
+}
+
+/// Declares a crossing node at every point where two nets cross.
+fn add_crossings(nodes: &mut Vec<Node>, nets: &mut [Net]) {
+    let points = geometry::crossing_points(nets);
+    let mut on_net: Vec<Vec<(u64, NodeId)>> = vec![Vec::new(); nets.len()];
+    for point in points {
+        nodes.push(Node {
+            kind: NodeKind::Crossing {
+                through: point.vertical,
+                replaced: point.horizontal,
+            },
+            at: point.at,
+        });
+        let node = nodes.len() - 1;
+        for net in [point.vertical, point.horizontal] {
+            let distance = geometry::distance_along(&nets[net].path, point.at);
+            on_net[net].push((distance, node));
         }
-        for (net, mut list) in on_net.into_iter().enumerate() {
-            list.sort_unstable();
-            self.nets[net].crossings = list.into_iter().map(|(_, node)| node).collect();
-        }
+    }
+    for (net, mut list) in on_net.into_iter().enumerate() {
+        list.sort_unstable();
+        nets[net].crossings = list.into_iter().map(|(_, node)| node).collect();
     }
 }
 

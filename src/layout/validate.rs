@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::formula::{AndOrFormula, Lit};
+use crate::formula::{AndOrClause, AndOrFormula, Lit};
 use crate::label::Direction;
 
 use super::eval::topological_order;
@@ -432,49 +432,58 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
     }
     let source_of: HashMap<Endpoint, Endpoint> =
         layout.nets.iter().map(|n| (n.sink, n.source)).collect();
+    let mut gates_of: Vec<Vec<NodeId>> = vec![Vec::new(); formula.clauses.len()];
+    for (&(clause, _), &(node, _)) in &clause_gate {
+        match gates_of.get_mut(clause) {
+            Some(list) => list.push(node),
+            None => {
+                return Err(ValidationError::Tree {
+                    reason: format!("node {node} is a gate of clause {clause}, which does not exist"),
+                });
+            }
+        }
+    }
     let mut clause_outputs: HashMap<Endpoint, usize> = HashMap::new();
-    let mut expected_gates = 0;
     for (c, clause) in formula.clauses.iter().enumerate() {
+        let fail = |reason: String| Err(ValidationError::ClauseGate { clause: c, step: 0, reason });
         let lits = clause.literals();
-        let ops = clause_gates(clause);
-        expected_gates += ops.len();
-        let mut previous = literal(lits[0]);
-        for (step, op) in ops.into_iter().enumerate() {
-            let fail = |reason: String| {
-                Err(ValidationError::ClauseGate {
-                    clause: c,
-                    step,
-                    reason,
+        let expected_gates = clause_gates(clause).len();
+        let gates = &mut gates_of[c];
+        gates.sort_unstable();
+        if gates.len() != expected_gates {
+            return fail(format!("{} gates, the clause needs {expected_gates}", gates.len()));
+        }
+        let output = if gates.is_empty() {
+            literal(lits[0])
+        } else {
+            // The root: the gate whose output feeds no gate of this clause.
+            let feeds_own_gate = |g: NodeId| {
+                gates.iter().any(|&h| {
+                    (0..2).any(|i| {
+                        source_of.get(&Endpoint { node: h, port: Port::Input(i) })
+                            == Some(&Endpoint { node: g, port: Port::Output })
+                    })
                 })
             };
-            let Some(&(node, found_op)) = clause_gate.get(&(c, step)) else {
-                return fail("missing".into());
+            let roots: Vec<NodeId> = gates.iter().copied().filter(|&g| !feeds_own_gate(g)).collect();
+            let [root] = roots[..] else {
+                return fail(format!("its gates have {} outputs (expected one)", roots.len()));
             };
-            if found_op != op {
-                return fail(format!("is {found_op:?}, the clause needs {op:?}"));
+            let mut used = 0;
+            let found = gate_tree(layout, &source_of, gates, root, &mut used);
+            if used != gates.len() {
+                return fail("some of its gates do not feed its output".into());
             }
-            for (input, expected) in [(0u8, previous), (1, literal(lits[step + 1]))] {
-                let got = source_of.get(&Endpoint {
-                    node,
-                    port: Port::Input(input),
-                });
-                if got != Some(&expected) {
-                    return fail(format!(
-                        "input {input} is fed by {got:?}, the formula says {expected:?}"
-                    ));
-                }
+            let wanted = clause_normal_form(clause, literal);
+            if found != wanted {
+                return fail(format!("its gates compute {found:?}, the formula says {wanted:?}"));
             }
-            previous = Endpoint {
-                node,
+            Endpoint {
+                node: root,
                 port: Port::Output,
-            };
-        }
-        clause_outputs.insert(previous, c);
-    }
-    if clause_gate.len() != expected_gates {
-        return Err(ValidationError::Tree {
-            reason: "there are clause gates the formula does not have".into(),
-        });
+            }
+        };
+        clause_outputs.insert(output, c);
     }
 
     // Conjunction tree: from the 1-test back to exactly the clause outputs.
@@ -536,4 +545,83 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
         });
     }
     Ok(())
+}
+
+/// A clause's gates as a read-once formula over literal endpoints, flattened (an Or of
+/// Ors is one Or) with sorted operands: two gate trees compute the same clause exactly
+/// when their normal forms are equal (And and Or are commutative and associative).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Normal {
+    Literal(Endpoint),
+    Gate(GateOp, Vec<Normal>),
+}
+
+impl Normal {
+    fn gate(op: GateOp, operands: impl IntoIterator<Item = Normal>) -> Normal {
+        let mut flat = Vec::new();
+        for operand in operands {
+            match operand {
+                Normal::Gate(inner, list) if inner == op => flat.extend(list),
+                other => flat.push(other),
+            }
+        }
+        flat.sort();
+        Normal::Gate(op, flat)
+    }
+}
+
+/// The normal form of what `clause` computes.
+fn clause_normal_form(clause: &AndOrClause, literal: impl Fn(Lit) -> Endpoint) -> Normal {
+    match clause {
+        AndOrClause::Or(lits) if lits.len() == 1 => Normal::Literal(literal(lits[0])),
+        AndOrClause::Or(lits) => Normal::gate(
+            GateOp::Or,
+            lits.iter().map(|&l| Normal::Literal(literal(l))),
+        ),
+        AndOrClause::AndOr { and, or } => Normal::gate(
+            GateOp::Or,
+            [
+                Normal::gate(GateOp::And, and.iter().map(|&l| Normal::Literal(literal(l)))),
+                Normal::Literal(literal(*or)),
+            ],
+        ),
+    }
+}
+
+/// The normal form of the gate tree of one clause below `gate` (its `gates`, sorted);
+/// counts the gates reached in `used`. A source that is not one of them is a leaf.
+fn gate_tree(
+    layout: &Layout,
+    source_of: &HashMap<Endpoint, Endpoint>,
+    gates: &[NodeId],
+    gate: NodeId,
+    used: &mut usize,
+) -> Normal {
+    *used += 1;
+    if *used > gates.len() {
+        // A cycle among the clause's gates: the count tells the caller.
+        return Normal::Gate(GateOp::Or, Vec::new());
+    }
+    let NodeKind::Gate { op, .. } = layout.nodes[gate].kind else {
+        unreachable!("clause gates are gates")
+    };
+    let operands = (0..2).map(|i| {
+        match source_of.get(&Endpoint {
+            node: gate,
+            port: Port::Input(i),
+        }) {
+            Some(&source)
+                if source.port == Port::Output && gates.binary_search(&source.node).is_ok() =>
+            {
+                gate_tree(layout, source_of, gates, source.node, used)
+            }
+            Some(&source) => Normal::Literal(source),
+            None => Normal::Literal(Endpoint {
+                node: gate,
+                port: Port::Input(i),
+            }),
+        }
+    });
+    let operands: Vec<Normal> = operands.collect();
+    Normal::gate(op, operands)
 }

@@ -53,7 +53,7 @@ impl Backend for King {
     const PIECE: PieceKind = PieceKind::King;
     const SIDE_PARITY: SideParity = SideParity::Any;
     const SHARED_MARGIN: i64 = 1;
-    const VARIABLES: VariablePlacement = VariablePlacement::LowerTrack;
+    const VARIABLES: VariablePlacement = VariablePlacement::TwoSided;
     type Signal = i8;
     type Design = Design;
 
