@@ -326,3 +326,30 @@ fn streamed_board_and_certificate_match_the_board_in_memory() {
         assert!(report.is_solution(), "{report}");
     }
 }
+
+/// uf20-91 gets the two-sided layout (variables on both sides of the conjunction spine,
+/// mixed clauses crossing it): its board certifies, the checker accepts the certificate,
+/// and decoding it gives a model of the CNF (Theorem 5.15 on the layout the King uses
+/// for real formulas; the small formulas above keep the one-sided one).
+#[test]
+fn two_sided_board_of_uf20_certifies_checks_and_decodes() {
+    use sat2chess::layout::{VariablePlacement, layout_with};
+    let chain = chain(
+        include_str!("../examples/cnf/uf20-91-01.cnf"),
+        FormulaFormat::Dimacs,
+    );
+    let formula = chain.formula();
+    let two_sided = layout_with(formula, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
+    let one_sided =
+        layout_with(formula, Ordering::Optimised, VariablePlacement::LowerTrack).unwrap();
+    assert!(2 * two_sided.stats().crossings < one_sided.stats().crossings);
+    let compiled = compile_formula(King, formula, Ordering::Optimised).expect("compiles");
+    assert_eq!(compiled.stats.crossings, two_sided.stats().crossings);
+    let moves = certify_input(&chain, &compiled)
+        .expect("decided")
+        .expect("uf20-91-01 is satisfiable");
+    let report = check_sequence(&compiled.board, &moves, Variant::Standard);
+    assert!(report.is_solution(), "{report}");
+    let model = decode_input(&chain, compiled.plan(), &moves).expect("decodes");
+    assert!(chain.input().is_satisfied_by(&model));
+}

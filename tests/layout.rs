@@ -252,19 +252,34 @@ fn validator_catches_defects() {
 #[test]
 fn validator_checks_clause_gate_trees() {
     use layout::{GateOp, GateRole, NodeKind, ValidationError};
-    let f = formula(&["a", "b", "c", "d", "e", "g"], "a|b|c; ~a|~b|d; ~c|~d|e; ~e|g; ~g");
+    let f = formula(
+        &["a", "b", "c", "d", "e", "g"],
+        "a|b|c; ~a|~b|d; ~c|~d|e; ~e|g; ~g",
+    );
     let good = layout::layout_with(&f, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
     check(&f, &good);
     for (node, n) in good.nodes.iter().enumerate() {
-        let NodeKind::Gate { op, role: GateRole::Clause { .. }, .. } = n.kind else {
+        let NodeKind::Gate {
+            op,
+            role: GateRole::Clause { .. },
+            ..
+        } = n.kind
+        else {
             continue;
         };
         let mut wrong = good.clone();
         if let NodeKind::Gate { op: changed, .. } = &mut wrong.nodes[node].kind {
-            *changed = if op == GateOp::And { GateOp::Or } else { GateOp::And };
+            *changed = if op == GateOp::And {
+                GateOp::Or
+            } else {
+                GateOp::And
+            };
         }
         assert!(
-            matches!(layout::validate(&f, &wrong), Err(ValidationError::ClauseGate { .. })),
+            matches!(
+                layout::validate(&f, &wrong),
+                Err(ValidationError::ClauseGate { .. })
+            ),
             "gate {node} turned into the other op"
         );
     }
@@ -450,8 +465,13 @@ fn two_sided_layout_of_uf20_uses_both_sides() {
                 })
                 .collect(),
         );
-        assert_eq!(evaluator.evaluate(&assignment).unwrap(), f.is_satisfied_by(&assignment));
+        assert_eq!(
+            evaluator.evaluate(&assignment).unwrap(),
+            f.is_satisfied_by(&assignment)
+        );
     }
-    let model = sat2chess::sat::solve_andor(f).unwrap().expect("uf20-91-01 is satisfiable");
+    let model = sat2chess::sat::solve_andor(f)
+        .unwrap()
+        .expect("uf20-91-01 is satisfiable");
     assert!(evaluator.evaluate(&model).unwrap());
 }

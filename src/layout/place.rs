@@ -22,12 +22,12 @@ use std::collections::HashMap;
 use crate::formula::{AndOrClause, AndOrFormula, Lit, Var};
 use crate::label::Direction;
 
-use super::{geometry, spine};
 use super::order::{self, Ordering, Span};
 use super::{
     Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
     VariablePlacement, literal_name,
 };
+use super::{geometry, spine};
 
 /// Largest grid side accepted (tile coordinates are `u32`, and a layout this large
 /// could not be stamped anyway).

@@ -262,7 +262,9 @@ pub fn assign(
         .map(|order| problem.solve(order))
         .min_by_key(|(cost, _)| *cost)
         .expect("several starts");
-    (0..n).map(|v| best.side[group[v]].expect("assigned")).collect()
+    (0..n)
+        .map(|v| best.side[group[v]].expect("assigned"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -315,7 +315,12 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
         let vars: Vec<usize> = (0..spans.len()).filter(|&v| side[v] == s).collect();
         let on: Vec<Span> = vars.iter().map(|&v| spans[v]).collect();
         let cols = order::variable_columns(Ordering::Optimised, &on);
-        let width = cols.iter().zip(&on).map(|(&c, s)| c + s.width).max().unwrap_or(0);
+        let width = cols
+            .iter()
+            .zip(&on)
+            .map(|(&c, s)| c + s.width)
+            .max()
+            .unwrap_or(0);
         (vars, cols, width)
     };
     let (west_vars, west_cols, west_width) = columns_on(Side::West);
@@ -432,14 +437,7 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
             path.push(TilePos::new(east_row, spine - 1));
             let mut inputs = west_inputs;
             inputs.push((source, path));
-            let value = router.chain(
-                (c, 0),
-                west_row,
-                Side::West,
-                &shape.west_ops,
-                inputs,
-                true,
-            );
+            let value = router.chain((c, 0), west_row, Side::West, &shape.west_ops, inputs, true);
             (value, Side::West)
         } else if shape.east.is_empty() {
             let row = west_row.expect("a west clause");

@@ -438,20 +438,31 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
             Some(list) => list.push(node),
             None => {
                 return Err(ValidationError::Tree {
-                    reason: format!("node {node} is a gate of clause {clause}, which does not exist"),
+                    reason: format!(
+                        "node {node} is a gate of clause {clause}, which does not exist"
+                    ),
                 });
             }
         }
     }
     let mut clause_outputs: HashMap<Endpoint, usize> = HashMap::new();
     for (c, clause) in formula.clauses.iter().enumerate() {
-        let fail = |reason: String| Err(ValidationError::ClauseGate { clause: c, step: 0, reason });
+        let fail = |reason: String| {
+            Err(ValidationError::ClauseGate {
+                clause: c,
+                step: 0,
+                reason,
+            })
+        };
         let lits = clause.literals();
         let expected_gates = clause_gates(clause).len();
         let gates = &mut gates_of[c];
         gates.sort_unstable();
         if gates.len() != expected_gates {
-            return fail(format!("{} gates, the clause needs {expected_gates}", gates.len()));
+            return fail(format!(
+                "{} gates, the clause needs {expected_gates}",
+                gates.len()
+            ));
         }
         let output = if gates.is_empty() {
             literal(lits[0])
@@ -460,14 +471,26 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
             let feeds_own_gate = |g: NodeId| {
                 gates.iter().any(|&h| {
                     (0..2).any(|i| {
-                        source_of.get(&Endpoint { node: h, port: Port::Input(i) })
-                            == Some(&Endpoint { node: g, port: Port::Output })
+                        source_of.get(&Endpoint {
+                            node: h,
+                            port: Port::Input(i),
+                        }) == Some(&Endpoint {
+                            node: g,
+                            port: Port::Output,
+                        })
                     })
                 })
             };
-            let roots: Vec<NodeId> = gates.iter().copied().filter(|&g| !feeds_own_gate(g)).collect();
+            let roots: Vec<NodeId> = gates
+                .iter()
+                .copied()
+                .filter(|&g| !feeds_own_gate(g))
+                .collect();
             let [root] = roots[..] else {
-                return fail(format!("its gates have {} outputs (expected one)", roots.len()));
+                return fail(format!(
+                    "its gates have {} outputs (expected one)",
+                    roots.len()
+                ));
             };
             let mut used = 0;
             let found = gate_tree(layout, &source_of, gates, root, &mut used);
@@ -476,7 +499,9 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
             }
             let wanted = clause_normal_form(clause, literal);
             if found != wanted {
-                return fail(format!("its gates compute {found:?}, the formula says {wanted:?}"));
+                return fail(format!(
+                    "its gates compute {found:?}, the formula says {wanted:?}"
+                ));
             }
             Endpoint {
                 node: root,
@@ -581,7 +606,10 @@ fn clause_normal_form(clause: &AndOrClause, literal: impl Fn(Lit) -> Endpoint) -
         AndOrClause::AndOr { and, or } => Normal::gate(
             GateOp::Or,
             [
-                Normal::gate(GateOp::And, and.iter().map(|&l| Normal::Literal(literal(l)))),
+                Normal::gate(
+                    GateOp::And,
+                    and.iter().map(|&l| Normal::Literal(literal(l))),
+                ),
                 Normal::Literal(literal(*or)),
             ],
         ),
