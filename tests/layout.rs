@@ -404,6 +404,30 @@ fn cli_writes_json_and_stats() {
     ]);
     assert!(svg.status.success());
     assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
+
+    // The King's two-sided layout of uf20-91: far fewer crossings than the default.
+    let crossings = |placement: &str| -> u64 {
+        let out = run_cli(&[
+            "layout",
+            "examples/cnf/uf20-91-01.cnf",
+            "--placement",
+            placement,
+            "--stats",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stats = String::from_utf8_lossy(&out.stderr).into_owned();
+        let line = stats
+            .lines()
+            .find(|l| l.starts_with("optimised:") && l.contains("crossings"));
+        let line = line.unwrap_or_else(|| panic!("{stats}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let (gap_row, two_sided) = (crossings("gap-row"), crossings("two-sided"));
+    assert!(2 * two_sided < gap_row, "{two_sided} against {gap_row}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 
 use sat2chess::budget::{self, Budget};
 use sat2chess::layout::order::Ordering;
-use sat2chess::layout::{self, Footprint, Stats};
+use sat2chess::layout::{self, Footprint, Stats, VariablePlacement};
 use sat2chess::transform::Chain;
 
 use super::output::{self, Outputs};
@@ -20,6 +20,28 @@ pub enum LayoutFormat {
     Svg,
     /// One character per tile plus a legend (small layouts).
     Text,
+}
+
+/// Where the variables go (`--placement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Placement {
+    /// Thesis §2.2.2: each variable in a gap row between its two clauses (the Knight's).
+    GapRow,
+    /// Each variable at the start of its lower literal's track, no gap rows.
+    LowerTrack,
+    /// The gates in the middle, variables west and east of a conjunction spine (the
+    /// King's; one-sided when no variable is better off east).
+    TwoSided,
+}
+
+impl From<Placement> for VariablePlacement {
+    fn from(placement: Placement) -> VariablePlacement {
+        match placement {
+            Placement::GapRow => VariablePlacement::GapRow,
+            Placement::LowerTrack => VariablePlacement::LowerTrack,
+            Placement::TwoSided => VariablePlacement::TwoSided,
+        }
+    }
 }
 
 /// Lay out a formula as a piece-independent circuit on a tile grid (thesis §2.2.2):
@@ -39,6 +61,9 @@ pub struct Args {
     /// instead of the optimised one.
     #[arg(long)]
     pub naive: bool,
+    /// Where the variables go.
+    #[arg(long, value_enum, default_value = "gap-row")]
+    pub placement: Placement,
     /// Print crossings, wire length, bounding box and tile count of the naive and the
     /// optimised drawing to stderr.
     #[arg(long)]
@@ -100,7 +125,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .map_err(|error| anyhow::anyhow!("{}: {error}", context()))
     };
     admit(ordering)?;
-    let chosen = layout::layout(formula, ordering).with_context(context)?;
+    let placement = VariablePlacement::from(args.placement);
+    let chosen = layout::layout_with(formula, ordering, placement).with_context(context)?;
     layout::validate(formula, &chosen)
         .context("internal error: the emitted layout fails validation")?;
     if args.stats {
@@ -120,7 +146,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         };
         // The other drawing only for comparison: over the budget, it is left out.
         let other = match admit(other_ordering) {
-            Ok(()) => Some(layout::layout(formula, other_ordering).with_context(context)?),
+            Ok(()) => Some(
+                layout::layout_with(formula, other_ordering, placement).with_context(context)?,
+            ),
             Err(error) => {
                 eprintln!("{:>9}: not laid out: {error:#}", name(other_ordering));
                 None

@@ -25,7 +25,9 @@
 //! that use its literals, each literal wired with one vertical and one horizontal segment
 //! (a gate's second input adds a short drop into the gate), the clause outputs joined by a
 //! tree of And gates feeding the 1-test. [`order`] chooses the clause and column order;
-//! [`validate`] re-checks any layout independently.
+//! [`validate`] re-checks any layout independently. The King's layout
+//! ([`VariablePlacement::TwoSided`]) puts the gates in the middle instead: variables on
+//! both sides ([`sides`]), the clause values joined by a chain of Ands up a spine column.
 
 pub mod crossing;
 mod eval;
