@@ -96,7 +96,7 @@ impl Plan {
         let bands = Bands::new(&clauses, &clause_order)?;
         let spans: Vec<Span> = occurrences
             .iter()
-            .map(|occ| variable_span(&bands, occ))
+            .map(|occ| variable_span(occ, |o| bands.track(o), || bands.gap(occ.positive.0)))
             .collect();
         let columns = order::variable_columns(ordering, &spans);
         Ok(Plan {
@@ -272,21 +272,24 @@ fn variable_gaps(bands: &Bands, occurrences: &[Occurrences]) -> Vec<u32> {
     gaps
 }
 
-/// Where a variable's wires run: rows `top..=bottom`, `width` columns.
-fn variable_span(bands: &Bands, occ: &Occurrences) -> Span {
-    let (p, n) = (bands.track(occ.positive), bands.track(occ.negative));
-    if occ.positive.0 == occ.negative.0 {
-        Span {
-            top: p.min(n),
-            bottom: bands.gap(occ.positive.0),
-            width: 2,
-        }
+/// Where a variable's wires run: rows `top..=bottom`, `width` columns, its literal
+/// occurrences on the rows `row_of` gives; both literals in one clause reach down to
+/// the variable's `gap` row in two columns.
+pub(super) fn variable_span(
+    occ: &Occurrences,
+    row_of: impl Fn((usize, usize)) -> u32,
+    gap: impl FnOnce() -> u32,
+) -> Span {
+    let (p, n) = (row_of(occ.positive), row_of(occ.negative));
+    let (bottom, width) = if occ.positive.0 == occ.negative.0 {
+        (gap(), 2)
     } else {
-        Span {
-            top: p.min(n),
-            bottom: p.max(n),
-            width: 1,
-        }
+        (p.max(n), 1)
+    };
+    Span {
+        top: p.min(n),
+        bottom,
+        width,
     }
 }
 
@@ -306,8 +309,7 @@ struct Router<'a> {
     columns: &'a [u32],
     gaps: &'a [u32],
     placement: VariablePlacement,
-    nodes: Vec<Node>,
-    nets: Vec<Net>,
+    circuit: Circuit,
     /// First gate column (right of every variable column).
     gate_col: u32,
 }
@@ -329,92 +331,35 @@ impl<'a> Router<'a> {
             columns: &plan.columns,
             gaps,
             placement,
-            nodes: Vec::new(),
-            nets: Vec::new(),
+            circuit: Circuit::default(),
             gate_col,
         }
     }
 
-    fn add_node(&mut self, kind: NodeKind, at: TilePos) -> NodeId {
-        self.nodes.push(Node { kind, at });
-        self.nodes.len() - 1
-    }
-
-    fn add_net(&mut self, source: Endpoint, sink: Endpoint, path: Vec<TilePos>) {
-        self.nets.push(Net {
-            source,
-            sink,
-            path,
-            crossings: Vec::new(),
-        });
-    }
-
     fn route(mut self) -> Result<Layout, LayoutError> {
         // Variables, node id = variable index; remember each literal's partial path.
-        let mut literal_paths: HashMap<(usize, usize), (Endpoint, Vec<TilePos>)> = HashMap::new();
+        let mut literal_paths = LiteralPaths::new();
         for (v, occ) in self.occurrences.iter().enumerate() {
             let span = self.spans[v];
-            let col = self.columns[v];
-            let positive_upper = self.bands.track(occ.positive) < self.bands.track(occ.negative);
-            let (upper_occ, lower_occ) = if positive_upper {
-                (occ.positive, occ.negative)
-            } else {
-                (occ.negative, occ.positive)
-            };
-            let upper_track = self.bands.track(upper_occ);
-            let lower_track = self.bands.track(lower_occ);
+            let lower_track = self
+                .bands
+                .track(occ.positive)
+                .max(self.bands.track(occ.negative));
             // On its lower track the variable starts that track (no gap row).
             let on_track = span.width == 1 && self.placement == VariablePlacement::LowerTrack;
-            let at = if on_track {
-                TilePos::new(lower_track, col)
-            } else {
-                TilePos::new(self.gaps[v], col)
+            let (row, lower_side) = match (on_track, span.width) {
+                (true, _) => (lower_track, Direction::East),
+                (false, 2) => (self.gaps[v], Direction::East),
+                (false, _) => (self.gaps[v], Direction::South),
             };
-            let lower_side = if span.width == 2 || on_track {
-                Direction::East
-            } else {
-                Direction::South
-            };
-            let (positive, negative) = if positive_upper {
-                (Direction::North, lower_side)
-            } else {
-                (lower_side, Direction::North)
-            };
-            let node = self.add_node(
-                NodeKind::Variable {
-                    var: Var(v as u32),
-                    positive,
-                    negative,
-                },
-                at,
+            self.circuit.add_variable(
+                v,
+                occ,
+                |o| self.bands.track(o),
+                TilePos::new(row, self.columns[v]),
+                (lower_side, span.width == 2),
+                &mut literal_paths,
             );
-            let port_of = |is_positive: bool| Endpoint {
-                node,
-                port: if is_positive {
-                    Port::Positive
-                } else {
-                    Port::Negative
-                },
-            };
-            literal_paths.insert(
-                upper_occ,
-                (
-                    port_of(positive_upper),
-                    vec![at, TilePos::new(upper_track, col)],
-                ),
-            );
-            let lower_path = if span.width == 2 {
-                vec![
-                    at,
-                    TilePos::new(at.row, col + 1),
-                    TilePos::new(lower_track, col + 1),
-                ]
-            } else if on_track {
-                vec![at]
-            } else {
-                vec![at, TilePos::new(lower_track, col)]
-            };
-            literal_paths.insert(lower_occ, (port_of(!positive_upper), lower_path));
         }
 
         // Clause gates, side by side on the gate row.
@@ -426,46 +371,20 @@ impl<'a> Router<'a> {
             for (step, op) in gates.into_iter().enumerate() {
                 let col = self.gate_col + step as u32;
                 let at = TilePos::new(gate_row, col);
-                let gate = self.add_node(
-                    NodeKind::Gate {
-                        op,
-                        role: GateRole::Clause { clause: c, step },
-                        inputs: [Direction::West, Direction::North],
-                        output: Direction::East,
-                    },
-                    at,
-                );
-                let (source, mut path) = previous;
-                path.push(at);
-                self.add_net(
-                    source,
-                    Endpoint {
-                        node: gate,
-                        port: Port::Input(0),
-                    },
-                    path,
-                );
                 let (source, mut path) = literal_paths
                     .remove(&(c, step + 1))
                     .expect("every literal routed");
                 let track = path.last().expect("non-empty path").row;
                 path.push(TilePos::new(track, col));
-                path.push(at);
-                self.add_net(
-                    source,
-                    Endpoint {
-                        node: gate,
-                        port: Port::Input(1),
-                    },
-                    path,
-                );
-                previous = (
-                    Endpoint {
-                        node: gate,
-                        port: Port::Output,
-                    },
-                    vec![at],
-                );
+                let gate = NodeKind::Gate {
+                    op,
+                    role: GateRole::Clause { clause: c, step },
+                    inputs: [Direction::West, Direction::North],
+                    output: Direction::East,
+                };
+                previous = self
+                    .circuit
+                    .add_gate(gate, at, vec![previous, (source, path)]);
             }
             let (source, path) = previous;
             tree_items.push(TreeItem {
@@ -494,43 +413,20 @@ impl<'a> Router<'a> {
                     break;
                 };
                 let at = TilePos::new(lower.row, col);
-                let gate = self.add_node(
-                    NodeKind::Gate {
-                        op: GateOp::And,
-                        role: GateRole::Conjunction,
-                        inputs: [Direction::West, Direction::North],
-                        output: Direction::East,
-                    },
-                    at,
-                );
-                let mut path = lower.path;
-                path.push(at);
-                self.add_net(
-                    lower.source,
-                    Endpoint {
-                        node: gate,
-                        port: Port::Input(0),
-                    },
-                    path,
-                );
-                let mut path = upper.path;
-                path.push(TilePos::new(upper.row, col));
-                path.push(at);
-                self.add_net(
-                    upper.source,
-                    Endpoint {
-                        node: gate,
-                        port: Port::Input(1),
-                    },
-                    path,
-                );
+                let mut upper_path = upper.path;
+                upper_path.push(TilePos::new(upper.row, col));
+                let gate = NodeKind::Gate {
+                    op: GateOp::And,
+                    role: GateRole::Conjunction,
+                    inputs: [Direction::West, Direction::North],
+                    output: Direction::East,
+                };
+                let inputs = vec![(lower.source, lower.path), (upper.source, upper_path)];
+                let (source, path) = self.circuit.add_gate(gate, at, inputs);
                 next.push(TreeItem {
                     row: lower.row,
-                    source: Endpoint {
-                        node: gate,
-                        port: Port::Output,
-                    },
-                    path: vec![at],
+                    source,
+                    path,
                 });
             }
             tree_items = next;
@@ -538,44 +434,132 @@ impl<'a> Router<'a> {
         }
         let last = tree_items.pop().expect("at least one clause");
         let at = TilePos::new(last.row, col);
-        let test = self.add_node(
-            NodeKind::OneTest {
-                input: Direction::West,
-            },
-            at,
-        );
-        let mut path = last.path;
-        path.push(at);
-        self.add_net(
-            last.source,
-            Endpoint {
-                node: test,
-                port: Port::Input(0),
-            },
-            path,
-        );
+        let test = NodeKind::OneTest {
+            input: Direction::West,
+        };
+        self.circuit
+            .add_gate(test, at, vec![(last.source, last.path)]);
         if col >= MAX_SIDE {
             return Err(LayoutError::TooLarge { max: MAX_SIDE });
         }
-        Ok(finish(self.nodes, self.nets, col + 1))
+        Ok(self.circuit.finish(col + 1))
     }
 }
 
-/// Straightens the nets, drops rows holding neither a node nor a horizontal wire (gap
-/// rows no variable sits in: vertical wires just get shorter) and declares a crossing
-/// node wherever two nets cross.
-pub(super) fn finish(mut nodes: Vec<Node>, mut nets: Vec<Net>, cols: u32) -> Layout {
-    for net in &mut nets {
-        net.path.dedup();
-        merge_collinear(&mut net.path);
+/// A signal on its way: its source and the tiles it has run through so far.
+pub(super) type Signal = (Endpoint, Vec<TilePos>);
+/// The partial path of every literal, by (clause, position).
+pub(super) type LiteralPaths = HashMap<(usize, usize), Signal>;
+
+/// The nodes and nets of a layout being routed.
+#[derive(Default)]
+pub(super) struct Circuit {
+    nodes: Vec<Node>,
+    nets: Vec<Net>,
+}
+
+impl Circuit {
+    pub(super) fn add_node(&mut self, kind: NodeKind, at: TilePos) -> NodeId {
+        self.nodes.push(Node { kind, at });
+        self.nodes.len() - 1
     }
-    let rows = drop_empty_rows(&mut nodes, &mut nets);
-    add_crossings(&mut nodes, &mut nets);
-    Layout {
-        nodes,
-        nets,
-        rows,
-        cols,
+
+    pub(super) fn add_net(&mut self, source: Endpoint, sink: Endpoint, path: Vec<TilePos>) {
+        self.nets.push(Net {
+            source,
+            sink,
+            path,
+            crossings: Vec::new(),
+        });
+    }
+
+    /// A gate (or the 1-test, one input) at `at` fed by `inputs` in port order; each
+    /// input's path is completed to `at`. Returns the gate's output signal.
+    pub(super) fn add_gate(&mut self, kind: NodeKind, at: TilePos, inputs: Vec<Signal>) -> Signal {
+        let node = self.add_node(kind, at);
+        for (port, (source, mut path)) in inputs.into_iter().enumerate() {
+            path.push(at);
+            let port = Port::Input(port as u8);
+            self.add_net(source, Endpoint { node, port }, path);
+        }
+        let port = Port::Output;
+        (Endpoint { node, port }, vec![at])
+    }
+
+    /// Variable `v`'s gadget (Lemma 5.7) at `at`, its literal occurrences on the rows
+    /// `row_of` gives: the upper literal leaves north up `at`'s column to its track; the
+    /// lower one leaves toward `lower_side` — along its own track when `at` lies on it,
+    /// else down its column, or, when both literals share a clause (`beside`), one
+    /// column east and north. Records both partial paths.
+    pub(super) fn add_variable(
+        &mut self,
+        v: usize,
+        occ: &Occurrences,
+        row_of: impl Fn((usize, usize)) -> u32,
+        at: TilePos,
+        (lower_side, beside): (Direction, bool),
+        paths: &mut LiteralPaths,
+    ) {
+        let positive_upper = row_of(occ.positive) < row_of(occ.negative);
+        let (upper, lower) = if positive_upper {
+            (occ.positive, occ.negative)
+        } else {
+            (occ.negative, occ.positive)
+        };
+        let (positive, negative) = if positive_upper {
+            (Direction::North, lower_side)
+        } else {
+            (lower_side, Direction::North)
+        };
+        let node = self.add_node(
+            NodeKind::Variable {
+                var: Var(v as u32),
+                positive,
+                negative,
+            },
+            at,
+        );
+        let port = |is_positive: bool| Endpoint {
+            node,
+            port: if is_positive {
+                Port::Positive
+            } else {
+                Port::Negative
+            },
+        };
+        let (col, lower_track) = (at.col, row_of(lower));
+        let upper_path = vec![at, TilePos::new(row_of(upper), col)];
+        let lower_path = if beside {
+            vec![
+                at,
+                TilePos::new(at.row, col + 1),
+                TilePos::new(lower_track, col + 1),
+            ]
+        } else if at.row == lower_track {
+            vec![at]
+        } else {
+            vec![at, TilePos::new(lower_track, col)]
+        };
+        paths.insert(upper, (port(positive_upper), upper_path));
+        paths.insert(lower, (port(!positive_upper), lower_path));
+    }
+
+    /// Straightens the nets, drops rows holding neither a node nor a horizontal wire
+    /// (gap rows no variable sits in: vertical wires just get shorter) and declares a
+    /// crossing node wherever two nets cross.
+    pub(super) fn finish(mut self, cols: u32) -> Layout {
+        for net in &mut self.nets {
+            net.path.dedup();
+            merge_collinear(&mut net.path);
+        }
+        let rows = drop_empty_rows(&mut self.nodes, &mut self.nets);
+        add_crossings(&mut self.nodes, &mut self.nets);
+        Layout {
+            nodes: self.nodes,
+            nets: self.nets,
+            rows,
+            cols,
+        }
     }
 }
 

@@ -21,20 +21,13 @@
 //! waits for it: the circuit stays acyclic. Tracks end before `S` (west) or start after
 //! it (east), so the spine meets no other wire.
 
-use std::collections::HashMap;
-
 use crate::formula::{AndOrClause, AndOrFormula};
 use crate::label::Direction;
 
 use super::order::{self, Ordering, Span};
-use super::place::{MAX_SIDE, Plan, finish};
+use super::place::{Circuit, LiteralPaths, MAX_SIDE, Plan, Signal, variable_span};
 use super::sides::{self, Side};
-use super::{
-    Endpoint, GateOp, GateRole, Layout, LayoutError, Net, Node, NodeId, NodeKind, Port, TilePos,
-};
-
-/// A signal on its way: where it comes from and the tiles it has run through so far.
-type Signal = (Endpoint, Vec<TilePos>);
+use super::{GateOp, GateRole, Layout, LayoutError, NodeKind, TilePos};
 
 /// How one clause is split between the sides.
 struct Shape {
@@ -141,26 +134,11 @@ fn merge_rows(order: &[usize], shapes: &mut [Shape], gapped: &[bool]) -> Vec<Opt
 }
 
 struct SpineRouter {
-    nodes: Vec<Node>,
-    nets: Vec<Net>,
+    circuit: Circuit,
     spine: u32,
 }
 
 impl SpineRouter {
-    fn add_node(&mut self, kind: NodeKind, at: TilePos) -> NodeId {
-        self.nodes.push(Node { kind, at });
-        self.nodes.len() - 1
-    }
-
-    fn add_net(&mut self, source: Endpoint, sink: Endpoint, path: Vec<TilePos>) {
-        self.nets.push(Net {
-            source,
-            sink,
-            path,
-            crossings: Vec::new(),
-        });
-    }
-
     /// A gate chain on `row` flowing toward the spine from `side`. The first input runs
     /// along `row`; each later one drops from its track (north), except a last input
     /// `rising` (the mixed clause's east value, already one row below the gate). Returns
@@ -190,56 +168,30 @@ impl SpineRouter {
         for (k, &op) in ops.iter().enumerate() {
             let at = TilePos::new(row, col(k as u32));
             let last_rises = rising && k + 1 == ops.len();
-            let gate = self.add_node(
-                NodeKind::Gate {
-                    op,
-                    role: GateRole::Clause {
-                        clause,
-                        step: first_step + k,
-                    },
-                    inputs: [
-                        along,
-                        if last_rises {
-                            Direction::South
-                        } else {
-                            Direction::North
-                        },
-                    ],
-                    output: away,
-                },
-                at,
-            );
-            let (source, mut path) = previous;
-            path.push(at);
-            self.add_net(
-                source,
-                Endpoint {
-                    node: gate,
-                    port: Port::Input(0),
-                },
-                path,
-            );
             let (source, mut path) = rest.remove(0);
             if !last_rises {
                 let track = path.last().expect("non-empty path").row;
                 path.push(TilePos::new(track, at.col));
             }
-            path.push(at);
-            self.add_net(
-                source,
-                Endpoint {
-                    node: gate,
-                    port: Port::Input(1),
+            let gate = NodeKind::Gate {
+                op,
+                role: GateRole::Clause {
+                    clause,
+                    step: first_step + k,
                 },
-                path,
-            );
-            previous = (
-                Endpoint {
-                    node: gate,
-                    port: Port::Output,
-                },
-                vec![at],
-            );
+                inputs: [
+                    along,
+                    if last_rises {
+                        Direction::South
+                    } else {
+                        Direction::North
+                    },
+                ],
+                output: away,
+            };
+            previous = self
+                .circuit
+                .add_gate(gate, at, vec![previous, (source, path)]);
         }
         previous
     }
@@ -294,22 +246,7 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
     let spans: Vec<Span> = occurrences
         .iter()
         .enumerate()
-        .map(|(v, occ)| {
-            let (p, n) = (row_of(occ.positive), row_of(occ.negative));
-            if plan.spans[v].width == 2 {
-                Span {
-                    top: p.min(n),
-                    bottom: gap_of(v),
-                    width: 2,
-                }
-            } else {
-                Span {
-                    top: p.min(n),
-                    bottom: p.max(n),
-                    width: 1,
-                }
-            }
-        })
+        .map(|(v, occ)| variable_span(occ, row_of, || gap_of(v)))
         .collect();
     let columns_on = |s: Side| -> (Vec<usize>, Vec<u32>, u32) {
         let vars: Vec<usize> = (0..spans.len()).filter(|&v| side[v] == s).collect();
@@ -344,69 +281,30 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
     }
 
     let mut router = SpineRouter {
-        nodes: Vec::new(),
-        nets: Vec::new(),
+        circuit: Circuit::default(),
         spine,
     };
     // Variables, node id = variable index; each literal's partial path.
-    let mut literal_paths: HashMap<(usize, usize), Signal> = HashMap::new();
+    let mut literal_paths = LiteralPaths::new();
     for (v, occ) in occurrences.iter().enumerate() {
-        let span = spans[v];
-        let col = column[v];
-        let positive_upper = row_of(occ.positive) < row_of(occ.negative);
-        let (upper_occ, lower_occ) = if positive_upper {
-            (occ.positive, occ.negative)
+        let beside = spans[v].width == 2;
+        let row = if beside {
+            gap_of(v)
         } else {
-            (occ.negative, occ.positive)
-        };
-        let (upper_track, lower_track) = (row_of(upper_occ), row_of(lower_occ));
-        let at = if span.width == 2 {
-            TilePos::new(gap_of(v), col)
-        } else {
-            TilePos::new(lower_track, col)
+            row_of(occ.positive).max(row_of(occ.negative))
         };
         let lower_side = match side[v] {
             Side::West => Direction::East,
             Side::East => Direction::West,
         };
-        let (positive, negative) = if positive_upper {
-            (Direction::North, lower_side)
-        } else {
-            (lower_side, Direction::North)
-        };
-        let node = router.add_node(
-            NodeKind::Variable {
-                var: crate::formula::Var(v as u32),
-                positive,
-                negative,
-            },
-            at,
+        router.circuit.add_variable(
+            v,
+            occ,
+            row_of,
+            TilePos::new(row, column[v]),
+            (lower_side, beside),
+            &mut literal_paths,
         );
-        let port_of = |is_positive: bool| Endpoint {
-            node,
-            port: if is_positive {
-                Port::Positive
-            } else {
-                Port::Negative
-            },
-        };
-        literal_paths.insert(
-            upper_occ,
-            (
-                port_of(positive_upper),
-                vec![at, TilePos::new(upper_track, col)],
-            ),
-        );
-        let lower_path = if span.width == 2 {
-            vec![
-                at,
-                TilePos::new(at.row, col + 1),
-                TilePos::new(lower_track, col + 1),
-            ]
-        } else {
-            vec![at]
-        };
-        literal_paths.insert(lower_occ, (port_of(!positive_upper), lower_path));
     }
 
     // Clause chains; each clause value ends on the spine, with the side it enters from.
@@ -462,67 +360,32 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
     values.sort_unstable_by_key(|((_, path), _)| std::cmp::Reverse(path.last().map(|p| p.row)));
     let mut running: Option<Signal> = None;
     for ((source, path), entering) in values {
-        let Some((spine_source, mut spine_path)) = running.take() else {
+        let Some((spine_source, spine_path)) = running.take() else {
             running = Some((source, path));
             continue;
         };
         let at = *path.last().expect("non-empty path");
-        let and = router.add_node(
-            NodeKind::Gate {
-                op: GateOp::And,
-                role: GateRole::Conjunction,
-                inputs: [
-                    match entering {
-                        Side::West => Direction::West,
-                        Side::East => Direction::East,
-                    },
-                    Direction::South,
-                ],
-                output: Direction::North,
-            },
-            at,
-        );
-        router.add_net(
-            source,
-            Endpoint {
-                node: and,
-                port: Port::Input(0),
-            },
-            path,
-        );
-        spine_path.push(at);
-        router.add_net(
-            spine_source,
-            Endpoint {
-                node: and,
-                port: Port::Input(1),
-            },
-            spine_path,
-        );
-        running = Some((
-            Endpoint {
-                node: and,
-                port: Port::Output,
-            },
-            vec![at],
-        ));
+        let and = NodeKind::Gate {
+            op: GateOp::And,
+            role: GateRole::Conjunction,
+            inputs: [
+                match entering {
+                    Side::West => Direction::West,
+                    Side::East => Direction::East,
+                },
+                Direction::South,
+            ],
+            output: Direction::North,
+        };
+        let inputs = vec![(source, path), (spine_source, spine_path)];
+        running = Some(router.circuit.add_gate(and, at, inputs));
     }
-    let (source, mut path) = running.expect("at least one clause");
-    let at = TilePos::new(0, spine);
-    let test = router.add_node(
-        NodeKind::OneTest {
-            input: Direction::South,
-        },
-        at,
-    );
-    path.push(at);
-    router.add_net(
-        source,
-        Endpoint {
-            node: test,
-            port: Port::Input(0),
-        },
-        path,
-    );
-    Ok(Some(finish(router.nodes, router.nets, cols as u32)))
+    let top = running.expect("at least one clause");
+    let test = NodeKind::OneTest {
+        input: Direction::South,
+    };
+    router
+        .circuit
+        .add_gate(test, TilePos::new(0, spine), vec![top]);
+    Ok(Some(router.circuit.finish(cols as u32)))
 }
