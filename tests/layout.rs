@@ -405,7 +405,7 @@ fn cli_writes_json_and_stats() {
     assert!(svg.status.success());
     assert!(String::from_utf8_lossy(&svg.stdout).starts_with("<svg"));
 
-    // The King's two-sided layout of uf20-91: far fewer crossings than the default.
+    // The King's two-sided layout of uf20-91: a third fewer crossings, or more.
     let crossings = |placement: &str| -> u64 {
         let out = run_cli(&[
             "layout",
@@ -427,7 +427,7 @@ fn cli_writes_json_and_stats() {
         line.split_whitespace().nth(1).unwrap().parse().unwrap()
     };
     let (gap_row, two_sided) = (crossings("gap-row"), crossings("two-sided"));
-    assert!(2 * two_sided < gap_row, "{two_sided} against {gap_row}");
+    assert!(3 * two_sided < 2 * gap_row, "{two_sided} against {gap_row}");
 }
 
 #[test]
@@ -471,7 +471,7 @@ fn two_sided_layout_of_uf20_uses_both_sides() {
     assert!(rising > 10, "{rising} mixed clauses");
     let (two_stats, one_stats) = (two.stats(), one.stats());
     assert!(
-        2 * two_stats.crossings < one_stats.crossings,
+        3 * two_stats.crossings < 2 * one_stats.crossings,
         "{} crossings against {} one-sided",
         two_stats.crossings,
         one_stats.crossings

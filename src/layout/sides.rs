@@ -30,10 +30,6 @@ pub enum Side {
 const MAX_PAIRS: usize = 30_000_000;
 /// Most improvement rounds of single flips (uf20-91 settles after a few).
 const FLIP_ROUNDS: usize = 50;
-/// What a clause with literals from both sides costs, in crossings: the one where it
-/// crosses the spine, plus the rows the two sides can no longer share around it
-/// (`spine::merge_rows` aligns them there).
-const MIXED_WEIGHT: i64 = 3;
 
 /// A union of variables that must share a side.
 struct Groups {
@@ -116,7 +112,7 @@ fn mixed(counts: [usize; 2]) -> i64 {
 
 impl Problem {
     /// The cost change of putting group `g` (now on `from`, or nowhere) on `to`.
-    fn delta(&self, a: &Assignment, g: usize, from: Option<Side>, to: Side) -> i64 {
+    fn delta(&self, a: &Assignment, g: usize, from: Option<Side>, to: Side, weight: i64) -> i64 {
         let mut d = 0i64;
         for &h in &self.neighbours[g] {
             d += i64::from(a.side[h] == Some(to)) - i64::from(from.is_some() && a.side[h] == from);
@@ -128,7 +124,7 @@ impl Problem {
                 after[index(f)] -= k;
             }
             after[index(to)] += k;
-            d += MIXED_WEIGHT * (mixed(after) - mixed(before));
+            d += weight * (mixed(after) - mixed(before));
         }
         d
     }
@@ -143,24 +139,23 @@ impl Problem {
         a.side[g] = Some(to);
     }
 
-    /// Greedy in the given group order, then single flips while one helps.
-    fn solve(&self, order: &[usize]) -> (i64, Assignment) {
+    /// Greedy in the given group order, then single flips while one helps; a mixed
+    /// clause costs `weight`.
+    fn solve(&self, order: &[usize], weight: i64) -> Assignment {
         let mut a = Assignment {
             side: vec![None; self.neighbours.len()],
             per_side: vec![[0; 2]; self.clauses],
         };
-        let mut cost = 0;
         for &g in order {
             let (west, east) = (
-                self.delta(&a, g, None, Side::West),
-                self.delta(&a, g, None, Side::East),
+                self.delta(&a, g, None, Side::West, weight),
+                self.delta(&a, g, None, Side::East, weight),
             );
             let to = if self.pinned[g] || west <= east {
                 Side::West
             } else {
                 Side::East
             };
-            cost += if to == Side::West { west } else { east };
             self.put(&mut a, g, to);
         }
         for _ in 0..FLIP_ROUNDS {
@@ -172,9 +167,7 @@ impl Problem {
                 } else {
                     Side::West
                 };
-                let d = self.delta(&a, g, Some(from), to);
-                if d < 0 {
-                    cost += d;
+                if self.delta(&a, g, Some(from), to, weight) < 0 {
                     self.put(&mut a, g, to);
                     improved = true;
                 }
@@ -183,90 +176,107 @@ impl Problem {
                 break;
             }
         }
-        (cost, a)
+        a
     }
 }
 
-/// The side of every variable. `spans[v]` are the rows of variable `v`'s two literal
-/// tracks, `clauses` the variables of each clause, `and_pairs` the two variables of each
-/// And, `west` the variables that must stay west. The best of a few greedy starts
-/// (groups by top row, by bottom row, longest first, and the first reversed), each
-/// improved by single flips. Deterministic.
-pub fn assign(
-    spans: &[Span],
-    clauses: &[Vec<usize>],
-    and_pairs: &[(usize, usize)],
-    west: &[bool],
-) -> Vec<Side> {
-    let n = spans.len();
-    let Some(pairs) = interleaving_pairs(spans) else {
-        return vec![Side::West; n];
-    };
-    let mut groups = Groups::new(n);
-    for &(a, b) in and_pairs {
-        groups.union(a, b);
-    }
-    let group: Vec<usize> = (0..n).map(|v| groups.find(v)).collect();
-    let mut pinned = vec![false; n];
-    for v in (0..n).filter(|&v| west[v]) {
-        pinned[group[v]] = true;
-    }
-    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &(a, b) in &pairs {
-        let (ga, gb) = (group[a], group[b]);
-        if ga != gb {
-            neighbours[ga].push(gb);
-            neighbours[gb].push(ga);
+/// Side assignments for one formula's variables (module doc).
+pub struct Sides {
+    problem: Problem,
+    /// The group (root variable) of every variable.
+    group: Vec<usize>,
+    /// Greedy orders of the groups: by top row, by bottom row, longest first, and the
+    /// first reversed.
+    starts: Vec<Vec<usize>>,
+}
+
+impl Sides {
+    /// `spans[v]` are the rows of variable `v`'s two literal tracks, `clauses` the
+    /// variables of each clause, `and_pairs` the two variables of each And, `west` the
+    /// variables that must stay west. `None` when the spans interleave in too many
+    /// pairs to optimise (past [`MAX_PAIRS`] inspected).
+    pub fn new(
+        spans: &[Span],
+        clauses: &[Vec<usize>],
+        and_pairs: &[(usize, usize)],
+        west: &[bool],
+    ) -> Option<Sides> {
+        let n = spans.len();
+        let pairs = interleaving_pairs(spans)?;
+        let mut groups = Groups::new(n);
+        for &(a, b) in and_pairs {
+            groups.union(a, b);
         }
-    }
-    let mut members: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
-    for (c, vars) in clauses.iter().enumerate() {
-        for &v in vars {
-            members[group[v]].push((c, 1));
+        let group: Vec<usize> = (0..n).map(|v| groups.find(v)).collect();
+        let mut pinned = vec![false; n];
+        for v in (0..n).filter(|&v| west[v]) {
+            pinned[group[v]] = true;
         }
-    }
-    for list in &mut members {
-        list.sort_unstable();
-        list.dedup_by(|next, kept| {
-            let same = next.0 == kept.0;
-            if same {
-                kept.1 += next.1;
+        let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &(a, b) in &pairs {
+            let (ga, gb) = (group[a], group[b]);
+            if ga != gb {
+                neighbours[ga].push(gb);
+                neighbours[gb].push(ga);
             }
-            same
-        });
+        }
+        let mut members: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (c, vars) in clauses.iter().enumerate() {
+            for &v in vars {
+                members[group[v]].push((c, 1));
+            }
+        }
+        for list in &mut members {
+            list.sort_unstable();
+            list.dedup_by(|next, kept| {
+                let same = next.0 == kept.0;
+                if same {
+                    kept.1 += next.1;
+                }
+                same
+            });
+        }
+        let roots: Vec<usize> = (0..n).filter(|&v| group[v] == v).collect();
+        let sorted = |key: &dyn Fn(usize) -> (i64, usize)| {
+            let mut order = roots.clone();
+            order.sort_unstable_by_key(|&g| key(g));
+            order
+        };
+        let by_top = sorted(&|g| (i64::from(spans[g].top), g));
+        let mut reversed = by_top.clone();
+        reversed.reverse();
+        let starts = vec![
+            by_top,
+            sorted(&|g| (i64::from(spans[g].bottom), g)),
+            sorted(&|g| (-i64::from(spans[g].bottom - spans[g].top), g)),
+            reversed,
+        ];
+        let problem = Problem {
+            neighbours,
+            members,
+            pinned,
+            roots,
+            clauses: clauses.len(),
+        };
+        Some(Sides {
+            problem,
+            group,
+            starts,
+        })
     }
-    let roots: Vec<usize> = (0..n).filter(|&v| group[v] == v).collect();
-    let problem = Problem {
-        neighbours,
-        members,
-        pinned,
-        roots,
-        clauses: clauses.len(),
-    };
-    let sorted = |key: &dyn Fn(usize) -> (i64, usize)| {
-        let mut order = problem.roots.clone();
-        order.sort_unstable_by_key(|&g| key(g));
-        order
-    };
-    let by_top = sorted(&|g| (i64::from(spans[g].top), g));
-    let mut reversed = by_top.clone();
-    reversed.reverse();
-    let starts = [
-        by_top,
-        sorted(&|g| (i64::from(spans[g].bottom), g)),
-        sorted(&|g| (-i64::from(spans[g].bottom - spans[g].top), g)),
-        reversed,
-    ];
-    let (_, best) = starts
-        .iter()
-        .map(|order| problem.solve(order))
-        .min_by_key(|(cost, _)| *cost)
-        .expect("several starts");
-    (0..n)
-        .map(|v| best.side[group[v]].expect("assigned"))
-        .collect()
-}
 
+    /// One local optimum per greedy start for a mixed clause costing `weight`
+    /// crossings. Deterministic.
+    pub fn candidates(&self, weight: i64) -> impl Iterator<Item = Vec<Side>> + '_ {
+        self.starts.iter().map(move |order| {
+            let best = self.problem.solve(order, weight);
+            self.group
+                .iter()
+                .map(|&g| best.side[g].expect("assigned"))
+                .collect()
+        })
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,17 +289,36 @@ mod tests {
         }
     }
 
+    /// Every candidate of `Sides::new(…)` with a mixed clause costing 1.
+    fn all(
+        spans: &[Span],
+        clauses: &[Vec<usize>],
+        and_pairs: &[(usize, usize)],
+        west: &[bool],
+    ) -> Vec<Vec<Side>> {
+        let sides = Sides::new(spans, clauses, and_pairs, west).unwrap();
+        sides.candidates(1).collect()
+    }
+
     #[test]
     fn interleaving_spans_go_to_different_sides() {
         // 0 and 1 interleave, 2 is nested in 0 (no crossing), clauses keep sides apart.
         let spans = [span(0, 10), span(5, 15), span(2, 3)];
-        let sides = assign(&spans, &[vec![0], vec![1], vec![2]], &[], &[false; 3]);
-        assert_ne!(sides[0], sides[1]);
+        for sides in all(&spans, &[vec![0], vec![1], vec![2]], &[], &[false; 3]) {
+            assert_ne!(sides[0], sides[1]);
+        }
         // An And pair ties 0 and 1 together; a pinned variable stays west.
-        let sides = assign(&spans, &[vec![0, 1]], &[(0, 1)], &[false; 3]);
-        assert_eq!(sides[0], sides[1]);
-        let sides = assign(&spans, &[vec![0], vec![1]], &[], &[true, true, false]);
-        assert_eq!(sides[..2], [Side::West, Side::West]);
+        for sides in all(&spans, &[vec![0, 1]], &[(0, 1)], &[false; 3]) {
+            assert_eq!(sides[0], sides[1]);
+        }
+        for sides in all(&spans, &[vec![0], vec![1]], &[], &[true, true, false]) {
+            assert_eq!(sides[..2], [Side::West, Side::West]);
+        }
+        // A mixed clause costing more than the crossing keeps the clause on one side.
+        let sides = Sides::new(&spans, &[vec![0, 1]], &[], &[false; 3]).unwrap();
+        for sides in sides.candidates(2) {
+            assert_eq!(sides[0], sides[1]);
+        }
     }
 
     #[test]
