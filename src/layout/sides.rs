@@ -182,6 +182,8 @@ impl Problem {
 
 /// Side assignments for one formula's variables (module doc).
 pub struct Sides {
+    /// How many pairs of variables interleave (cross when on one side).
+    pub pairs: usize,
     problem: Problem,
     /// The group (root variable) of every variable.
     group: Vec<usize>,
@@ -259,16 +261,17 @@ impl Sides {
             clauses: clauses.len(),
         };
         Some(Sides {
+            pairs: pairs.len(),
             problem,
             group,
             starts,
         })
     }
 
-    /// One local optimum per greedy start for a mixed clause costing `weight`
-    /// crossings. Deterministic.
-    pub fn candidates(&self, weight: i64) -> impl Iterator<Item = Vec<Side>> + '_ {
-        self.starts.iter().map(move |order| {
+    /// One local optimum per greedy start (the first `starts` of them) for a mixed
+    /// clause costing `weight` crossings. Deterministic.
+    pub fn candidates(&self, weight: i64, starts: usize) -> impl Iterator<Item = Vec<Side>> + '_ {
+        self.starts.iter().take(starts).map(move |order| {
             let best = self.problem.solve(order, weight);
             self.group
                 .iter()
@@ -297,7 +300,7 @@ mod tests {
         west: &[bool],
     ) -> Vec<Vec<Side>> {
         let sides = Sides::new(spans, clauses, and_pairs, west).unwrap();
-        sides.candidates(1).collect()
+        sides.candidates(1, 4).collect()
     }
 
     #[test]
@@ -316,7 +319,7 @@ mod tests {
         }
         // A mixed clause costing more than the crossing keeps the clause on one side.
         let sides = Sides::new(&spans, &[vec![0, 1]], &[], &[false; 3]).unwrap();
-        for sides in sides.candidates(2) {
+        for sides in sides.candidates(2, 4) {
             assert_eq!(sides[0], sides[1]);
         }
     }

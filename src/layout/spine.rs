@@ -204,6 +204,10 @@ impl SpineRouter {
 /// share around it, more on larger formulas (best on uf20-91 near 8, on
 /// uf75-325-shaped near 16–24).
 const MIXED_WEIGHTS: [i64; 4] = [4, 8, 16, 32];
+/// Past this many interleaving pairs (a formula far beyond uf75-325's 46 000) only one
+/// candidate is routed, a mixed clause costing 16: routing one drawing then takes
+/// seconds.
+const ONE_CANDIDATE_PAIRS: usize = 2_000_000;
 
 /// Routes `plan` with the gates in the middle (module doc): every candidate side
 /// assignment is routed and the one of least [`drawing_cost`] kept. `None` when every
@@ -229,8 +233,13 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
     };
     let mut tried: HashSet<Vec<Side>> = HashSet::new();
     let mut best: Option<(u64, Layout)> = None;
-    for weight in MIXED_WEIGHTS {
-        for side in sides.candidates(weight) {
+    let (weights, starts) = if sides.pairs > ONE_CANDIDATE_PAIRS {
+        (&MIXED_WEIGHTS[2..3], 1)
+    } else {
+        (&MIXED_WEIGHTS[..], 4)
+    };
+    for &weight in weights {
+        for side in sides.candidates(weight, starts) {
             if side.iter().all(|&s| s == Side::West) || !tried.insert(side.clone()) {
                 continue;
             }
