@@ -96,10 +96,6 @@ pub struct SearchStats {
     pub table_hits: u64,
     /// Entries in the table at the end (failed budget vectors plus expanded states).
     pub table_entries: u64,
-    /// Captures skipped by sleep-set partial-order reduction. The engine dropped sleep
-    /// sets (they defeat the dominance table), so this stays 0; the field is kept for
-    /// the public API.
-    pub sleep_skipped: u64,
     /// Captures not tried because they vacate a cut vertex or the last candidate final
     /// square (thesis §3.3.1, Corollary 3.7), or capture a piece whose budget the state
     /// cannot spare (its child would fail the budget test).
