@@ -196,7 +196,7 @@ impl Sides {
     /// `spans[v]` are the rows of variable `v`'s two literal tracks, `clauses` the
     /// variables of each clause, `and_pairs` the two variables of each And, `west` the
     /// variables that must stay west. `None` when the spans interleave in too many
-    /// pairs to optimise (past [`MAX_PAIRS`] inspected).
+    /// pairs to optimise (past 30 million pairs of overlapping spans inspected).
     pub fn new(
         spans: &[Span],
         clauses: &[Vec<usize>],

@@ -3,7 +3,8 @@
 //! Columns, west to east: the west variables (packed as in [`super::order`]), the west
 //! gate columns, the **spine** column `S`, the east gate columns, the east variables
 //! (packed the same way, mirrored: the first column lies next to the gates). Row 0 holds
-//! the 1-test above `S`; the clause bands follow in clause order.
+//! the 1-test above `S`. Each side stacks its parts of the clauses in clause order, and
+//! the two stacks share rows ([`merge_rows`]).
 //!
 //! A clause whose literals all lie on one side is a gate chain on its band's bottom row
 //! as in the one-sided layouts (mirrored in the east: the chain flows west toward `S`);
@@ -20,6 +21,9 @@
 //! The spine crosses a mixed clause's `v` below that clause's And, so the crossing never
 //! waits for it: the circuit stays acyclic. Tracks end before `S` (west) or start after
 //! it (east), so the spine meets no other wire.
+//!
+//! Which side each variable takes comes from [`Sides`]; [`route`] routes several
+//! candidates and keeps the one whose board is estimated smallest ([`drawing_cost`]).
 
 use std::collections::HashSet;
 
@@ -40,7 +44,7 @@ struct Shape {
     /// The same for the east chain.
     east: Vec<usize>,
     east_ops: Vec<GateOp>,
-    /// Band row of each literal position.
+    /// Row of each literal position ([`merge_rows`]).
     rows: Vec<u32>,
 }
 
