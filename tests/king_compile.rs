@@ -353,3 +353,38 @@ fn two_sided_board_of_uf20_certifies_checks_and_decodes() {
     let model = decode_input(&chain, compiled.plan(), &moves).expect("decodes");
     assert!(chain.input().is_satisfied_by(&model));
 }
+
+/// The exact solver agrees with the SAT verdict on tiny boards with the two-sided layout
+/// (the smallest found among random 2–3-variable CNFs: 1,732–3,067 kings), and a
+/// solving sequence it finds decodes to a model.
+#[test]
+fn exact_solver_agrees_on_tiny_two_sided_boards() {
+    use sat2chess::layout::{VariablePlacement, layout_with};
+    for (text, satisfiable) in [
+        ("p cnf 3 3\n-3 0\n3 1 -2 0\n2 -1 0\n", true),
+        ("p cnf 3 5\n1 -3 -2 0\n3 0\n-3 -2 0\n2 3 0\n-2 0\n", true),
+        ("p cnf 2 4\n2 -1 0\n1 0\n-2 0\n1 -2 0\n", false),
+        ("p cnf 2 5\n-2 1 0\n1 0\n-1 0\n-2 0\n2 -1 0\n", false),
+    ] {
+        let chain = chain(text, FormulaFormat::Dimacs);
+        let formula = chain.formula();
+        let layout = |placement| layout_with(formula, Ordering::Optimised, placement).unwrap();
+        assert_ne!(
+            layout(VariablePlacement::TwoSided),
+            layout(VariablePlacement::LowerTrack),
+            "{text}: not two-sided"
+        );
+        let compiled = compile_formula(King, formula, Ordering::Optimised).expect("compiles");
+        match solve_default(&compiled.board).verdict {
+            Verdict::Solvable(moves) => {
+                assert!(satisfiable, "{text}: solvable but unsatisfiable");
+                let report = check_sequence(&compiled.board, &moves, Variant::Standard);
+                assert!(report.is_solution(), "{text}: {report}");
+                let model = decode_input(&chain, compiled.plan(), &moves).expect("decodes");
+                assert!(chain.input().is_satisfied_by(&model), "{text}");
+            }
+            Verdict::Unsolvable => assert!(!satisfiable, "{text}: unsolvable but satisfiable"),
+            Verdict::Unknown => panic!("{text}: undecided"),
+        }
+    }
+}
