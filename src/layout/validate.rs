@@ -395,17 +395,16 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
     };
 
     // Clause gates.
-    let mut clause_gate: HashMap<(usize, usize), (NodeId, GateOp)> = HashMap::new();
+    let mut clause_gate: HashMap<(usize, usize), NodeId> = HashMap::new();
     let mut conjunctions = 0usize;
     let mut tests = Vec::new();
     for (node, n) in layout.nodes.iter().enumerate() {
         match n.kind {
             NodeKind::Gate {
-                op,
                 role: GateRole::Clause { clause, step },
                 ..
             } => {
-                let previous = clause_gate.insert((clause, step), (node, op));
+                let previous = clause_gate.insert((clause, step), node);
                 if previous.is_some() {
                     return Err(ValidationError::ClauseGate {
                         clause,
@@ -433,7 +432,7 @@ fn check_wiring(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
     let source_of: HashMap<Endpoint, Endpoint> =
         layout.nets.iter().map(|n| (n.sink, n.source)).collect();
     let mut gates_of: Vec<Vec<NodeId>> = vec![Vec::new(); formula.clauses.len()];
-    for (&(clause, _), &(node, _)) in &clause_gate {
+    for (&(clause, _), &node) in &clause_gate {
         match gates_of.get_mut(clause) {
             Some(list) => list.push(node),
             None => {
