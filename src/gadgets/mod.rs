@@ -11,6 +11,7 @@
 //! §6.1). Table rows hold the components of all ports in table order, so the partial order
 //! on signals is the componentwise order on these vectors.
 
+pub mod lines;
 mod parse;
 mod symmetry;
 

@@ -26,8 +26,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::rook_search::{Goal, RookSearch, SearchError};
-use crate::back::rook::place::{Frame, Instance, Line, Role, Sketch};
-use crate::back::rook::with_inputs;
+use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
 use crate::board::Square;
 use crate::gadgets::{Gadget, Outcome, format_signals};
 

@@ -8,10 +8,11 @@
 
 use std::collections::HashMap;
 
-use super::{CompiledRook, Line, Role, RookError, TOMB};
+use super::{CompiledRook, RookError, TOMB};
 use crate::board::Square;
 use crate::check;
 use crate::formula::{Assignment, Lit};
+use crate::gadgets::lines::{Line, Role, destinations, with_inputs};
 use crate::gadgets::{Gadget, Outcome};
 use crate::rules::{Move, Variant};
 use crate::verify::rook_search::{Goal, RookSearch};
@@ -21,29 +22,6 @@ const LOCAL_LIMIT: u64 = 1 << 22;
 
 /// Local capture sequences by (gadget, input values, output values).
 type Cache = HashMap<(String, Vec<bool>, Vec<bool>), Vec<(Square, Square)>>;
-
-/// The capture destinations of a rook gadget file: its rooks in row 1 or column 1
-/// (the thesis' convention, §7.1.3).
-pub fn destinations(gadget: &Gadget) -> Vec<Square> {
-    gadget
-        .pieces
-        .iter()
-        .map(|&(s, _)| s)
-        .filter(|s| s.row == 1 || s.col == 1)
-        .collect()
-}
-
-/// The gadget's pieces plus a 2-rook on each input square whose value is True (inputs
-/// in table order).
-pub fn with_inputs(gadget: &Gadget, inputs: &[bool]) -> Vec<(Square, u32)> {
-    let mut pieces = gadget.pieces.clone();
-    for (port, &value) in gadget.inputs().into_iter().zip(inputs) {
-        if value {
-            pieces.push((port.squares[0], 2));
-        }
-    }
-    pieces
-}
 
 /// A sequence clearing `gadget` with the given inputs down to its destinations and
 /// outputs holding `outputs` (True: the untouched 2-rook, False: empty).

@@ -23,7 +23,6 @@
 //! cleanup rooks after the last gadget line of each belt line.
 
 mod certify;
-pub mod place;
 
 use std::collections::BTreeMap;
 
@@ -38,8 +37,7 @@ use crate::rules::Move;
 use crate::transform::Chain;
 use crate::verify::rook_search::SearchError;
 
-pub use certify::{destinations, with_inputs};
-pub use place::{Frame, Instance, Line, Placed, Role, Sketch};
+use crate::gadgets::lines::{Frame, Instance, Line, Placed, Role, Sketch};
 
 /// The compiled board's frame: belt row and column 3 (the tomb's third line, Fig. 7.2),
 /// gadget lines from 4 on.

@@ -1,17 +1,19 @@
-//! Placing Rook gadgets on lines (thesis §7.6): every row and column of a placed gadget
-//! is a *line* of the board. Lines are private to one gadget except where the
-//! construction wants an alignment: an output row is the next gadget's input row (the
-//! logic square between them, §7.1.2), the row 1 / column 1 of a gadget file is the
-//! shell's belt row / column (its capture destinations), and a gadget's input columns
-//! are its producers' output columns. Private lines are keyed by where they are created;
-//! sorting the keys gives the coordinates, so no two gadgets are aligned by accident
-//! ("adjust the vertical positions …", §7.6) and every empty ray of a gadget file stays
-//! empty — [`Sketch::check_empty_rays`] checks it on the finished board.
+//! Rook gadget files on the board (thesis §7.6): what the rook backend and its verifier
+//! both need of them — a gadget's capture destinations, its pieces with inputs filled,
+//! and gadgets placed on lines. Every row and column of a placed gadget is a *line* of
+//! the board. Lines are private to one gadget except where the construction wants an
+//! alignment: an output row is the next gadget's input row (the logic square between
+//! them, §7.1.2), the row 1 / column 1 of a gadget file is the shell's belt row / column
+//! (its capture destinations), and a gadget's input columns are its producers' output
+//! columns. Private lines are keyed by where they are created; sorting the keys gives
+//! the coordinates, so no two gadgets are aligned by accident ("adjust the vertical
+//! positions …", §7.6) and every empty ray of a gadget file stays empty —
+//! [`Sketch::check_empty_rays`] checks it on the finished board.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::board::Square;
-use crate::gadgets::Gadget;
+use super::Gadget;
 use crate::label::Direction;
 
 /// Where a private line was created: sorting keys orders the lines (lexicographically).
@@ -209,4 +211,27 @@ impl Sketch {
         }
         Ok(())
     }
+}
+
+/// The capture destinations of a rook gadget file: its rooks in row 1 or column 1
+/// (the thesis' convention, §7.1.3).
+pub fn destinations(gadget: &Gadget) -> Vec<Square> {
+    gadget
+        .pieces
+        .iter()
+        .map(|&(s, _)| s)
+        .filter(|s| s.row == 1 || s.col == 1)
+        .collect()
+}
+
+/// The gadget's pieces plus a 2-rook on each input square whose value is True (inputs
+/// in table order).
+pub fn with_inputs(gadget: &Gadget, inputs: &[bool]) -> Vec<(Square, u32)> {
+    let mut pieces = gadget.pieces.clone();
+    for (port, &value) in gadget.inputs().into_iter().zip(inputs) {
+        if value {
+            pieces.push((port.squares[0], 2));
+        }
+    }
+    pieces
 }
