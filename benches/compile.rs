@@ -76,7 +76,7 @@ fn main() {
 fn bench_row<B: Backend>(backend: B, name: &str, cnf: &Cnf) {
     reset_peak();
     let (start, cpu) = (Instant::now(), cpu_seconds());
-    let chain = Chain::from_cnf(cnf).expect("3-CNF transforms");
+    let chain = Chain::from_cnf(cnf, &sat2chess::layout::BandOrder).expect("3-CNF transforms");
     let plan = plan_formula(backend, chain.formula(), Ordering::Optimised).expect("plans");
     plan.check(|_| {}).expect("the board checks");
     let stats = &plan.stats;

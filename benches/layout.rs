@@ -72,7 +72,8 @@ fn main() {
         for seed in 0..SEEDS {
             let mut rng = StdRng::seed_from_u64(seed * 1000 + u64::from(num_vars));
             let cnf = threshold_3cnf(num_vars, &mut rng);
-            let chain = Chain::from_cnf(&cnf).expect("random 3-CNF transforms");
+            let chain = Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder)
+                .expect("random 3-CNF transforms");
             let formula = chain.formula();
             let run = |ordering| {
                 let start = Instant::now();

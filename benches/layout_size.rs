@@ -64,7 +64,10 @@ fn main() {
     for (name, cnf) in &formulas {
         for (label, chain) in [
             ("thesis", Chain::thesis_from_cnf(cnf)),
-            ("fan-out", Chain::from_cnf(cnf)),
+            (
+                "fan-out",
+                Chain::from_cnf(cnf, &sat2chess::layout::BandOrder),
+            ),
         ] {
             let chain = chain.expect("a 3-CNF transforms");
             let occurrences = chain.formula().size().occurrences;

@@ -101,7 +101,7 @@ fn compiled_rooks() -> Vec<(String, Board)> {
         .into_iter()
         .map(|text| {
             let input = FormulaFormat::Andor.parse(text).expect("parses");
-            let chain = Chain::from_input(&input).expect("chain");
+            let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("chain");
             let compiled = compile_formula(chain.formula()).expect("compiles");
             (
                 format!("rook {}", text.trim().replace('\n', ", ")),

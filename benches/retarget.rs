@@ -72,7 +72,8 @@ fn main() {
         let mut rng = StdRng::seed_from_u64(u64::from(vars));
         let cnf = random_cnf(vars, clauses, lengths, &mut rng);
         let (time, board) = best_of(1, || {
-            let chain = Chain::from_cnf(&cnf).expect("random CNF transforms");
+            let chain = Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder)
+                .expect("random CNF transforms");
             rook::compile_formula(chain.formula())
                 .expect("compiles")
                 .board

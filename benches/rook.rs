@@ -30,7 +30,8 @@ fn main() {
     let mut rng = StdRng::seed_from_u64(11);
     for num_vars in [5u32, 10, 20, 50, 100, 200] {
         let cnf = threshold_3cnf(num_vars, &mut rng);
-        let chain = Chain::from_cnf(&cnf).expect("random CNF transforms");
+        let chain =
+            Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder).expect("random CNF transforms");
         let formula = chain.formula();
         let start = Instant::now();
         let compiled = compile_formula(formula).expect("compiles");
@@ -90,7 +91,7 @@ fn chain_formula(k: usize, satisfiable: bool) -> String {
 /// One row: the compiled board of `text` decided by `solve` and by the search alone.
 fn exact_row(text: &str, satisfiable: bool) {
     let input = FormulaFormat::Andor.parse(text).expect("parses");
-    let chain = Chain::from_input(&input).expect("chain");
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("chain");
     let compiled = compile_formula(chain.formula()).expect("compiles");
     let decide = |limit: u64, method: Option<Method>| {
         let options = SolveOptions {

@@ -59,7 +59,9 @@ fn main() {
         let (t_andor, and_or) = best_of(runs, || {
             andor::to_andor(&two_plus_one.output, &two_plus_one.names).expect("(2+1),3")
         });
-        let (t_chain, chain) = best_of(runs, || Chain::from_cnf(&cnf).expect("in range"));
+        let (t_chain, chain) = best_of(runs, || {
+            Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder).expect("in range")
+        });
         let occurrences = cnf.occurrences() as f64;
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         println!(

@@ -20,7 +20,7 @@ use sat2chess::transform::Chain;
 
 fn chain(text: &str, format: FormulaFormat) -> Chain {
     let input = format.parse(text).expect("formula parses");
-    Chain::from_input(&input).expect("transformation chain")
+    Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain")
 }
 
 #[test]

@@ -50,7 +50,11 @@ fn two_sided_cases(seed: u64, cases: usize, (max_vars, max_clauses): (u32, usize
         .filter(|_| {
             let (vars, clauses) = common::cnf::random_cnf(&mut rng, max_vars, max_clauses);
             let text = common::cnf::dimacs(vars, &clauses);
-            let chain = Chain::from_input(&FormulaFormat::Dimacs.parse(&text).unwrap()).unwrap();
+            let chain = Chain::from_input(
+                &FormulaFormat::Dimacs.parse(&text).unwrap(),
+                &sat2chess::layout::BandOrder,
+            )
+            .unwrap();
             let layout =
                 |placement| layout_with(chain.formula(), Ordering::Optimised, placement).unwrap();
             layout(VariablePlacement::TwoSided) != layout(VariablePlacement::LowerTrack)

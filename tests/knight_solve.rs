@@ -49,7 +49,8 @@ const LIMIT: Duration = Duration::from_secs(60);
 /// SAT verdict and the sequence checker; returns pieces, rows × cols and solve time.
 fn solve_agrees_with_sat<B: Backend>(backend: B, text: &str) -> String {
     let input = FormulaFormat::Andor.parse(text).expect("formula parses");
-    let chain = Chain::from_input(&input).expect("transformation chain");
+    let chain =
+        Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain");
     let satisfiable = solve_andor(chain.formula()).expect("SAT solver").is_some();
     let compiled =
         compile_formula(backend, chain.formula(), Ordering::Optimised).expect("compiles");

@@ -449,7 +449,8 @@ fn two_sided_layout_of_uf20_uses_both_sides() {
     use sat2chess::label::Direction;
     let text = include_str!("../examples/cnf/uf20-91-01.cnf");
     let input = FormulaFormat::Dimacs.parse(text).unwrap();
-    let chain = sat2chess::transform::Chain::from_input(&input).unwrap();
+    let chain =
+        sat2chess::transform::Chain::from_input(&input, &sat2chess::layout::BandOrder).unwrap();
     let f = chain.formula();
     let two = layout::layout_with(f, Ordering::Optimised, VariablePlacement::TwoSided).unwrap();
     layout::validate(f, &two).unwrap();

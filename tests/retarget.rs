@@ -213,7 +213,7 @@ proptest! {
 fn compiled_boards_as_rooks_keep_capture_graph_and_blockers() {
     for text in ["x | ~x\n", include_str!("../examples/andor/thesis.andor")] {
         let input = FormulaFormat::Andor.parse(text).unwrap();
-        let chain = Chain::from_input(&input).unwrap();
+        let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).unwrap();
         let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).unwrap();
         let pieces = compiled
             .board

@@ -190,7 +190,8 @@ const LIMIT: Duration = Duration::from_secs(120);
 /// The compiled rook board of `text` and the formula's SAT verdict.
 fn compiled(text: &str) -> (Board, bool) {
     let input = FormulaFormat::Andor.parse(text).expect("formula parses");
-    let chain = Chain::from_input(&input).expect("transformation chain");
+    let chain =
+        Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain");
     let satisfiable = solve_andor(chain.formula()).expect("SAT solver").is_some();
     let board = rook::compile_formula(chain.formula())
         .expect("compiles")

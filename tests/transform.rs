@@ -177,7 +177,7 @@ proptest! {
 
     #[test]
     fn cnf_chain_is_certified(cnf in cnf_strategy()) {
-        for chain in [Chain::from_cnf(&cnf).unwrap(), Chain::thesis_from_cnf(&cnf).unwrap()] {
+        for chain in [Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder).unwrap(), Chain::thesis_from_cnf(&cnf).unwrap()] {
             check_shapes(&chain)?;
             check_chain(&chain)?;
         }
@@ -325,7 +325,10 @@ fn theorem_2_2_thesis_example() {
 #[test]
 fn empty_clause_gives_unsatisfiable_and_or_formula() {
     let input = cnf(1, &[&[1], &[], &[-1]]);
-    for chain in [Chain::from_cnf(&input), Chain::thesis_from_cnf(&input)] {
+    for chain in [
+        Chain::from_cnf(&input, &sat2chess::layout::BandOrder),
+        Chain::thesis_from_cnf(&input),
+    ] {
         let chain = chain.unwrap();
         let text = andor::write(chain.formula(), &[]).unwrap();
         assert!(
@@ -343,7 +346,10 @@ fn provenance_reaches_the_input() {
     let input = cnf(5, &[&[1, 2, 3, 4, -5], &[-1, -2, -3, -4, 5], &[1, -2]]);
     let chains = [
         (Chain::thesis_from_cnf(&input).unwrap(), "positive"),
-        (Chain::from_cnf(&input).unwrap(), "occurrence"),
+        (
+            Chain::from_cnf(&input, &sat2chess::layout::BandOrder).unwrap(),
+            "occurrence",
+        ),
     ];
     for (chain, first_kind) in chains {
         let last = chain.stages().len() - 1;
@@ -385,7 +391,7 @@ fn steps_reject_inputs_outside_their_domain() {
         "variable x1 does not occur exactly twice positively and once negatively, as (2+1),3-SAT requires"
     );
     let out_of_range = Cnf::new(1, vec![vec![Lit::pos(3)]]);
-    assert!(Chain::from_cnf(&out_of_range).is_err());
+    assert!(Chain::from_cnf(&out_of_range, &sat2chess::layout::BandOrder).is_err());
 }
 /// A pseudo-random CNF with `clauses` clauses of 0 to 12 literals over `clauses / 4 + 1`
 /// variables (xorshift, fixed seed).
@@ -418,7 +424,9 @@ fn growth_is_linear() {
     for clauses in [10, 100, 1_000, 10_000] {
         let input = random_cnf(clauses, clauses as u64);
         let empty = input.clauses.iter().filter(|c| c.is_empty()).count();
-        let sizes = Chain::from_cnf(&input).unwrap().sizes();
+        let sizes = Chain::from_cnf(&input, &sat2chess::layout::BandOrder)
+            .unwrap()
+            .sizes();
         let [_, (_, three), (_, fanout)] = sizes[..] else {
             panic!("three sizes expected: {sizes:?}");
         };
@@ -462,7 +470,7 @@ fn fanout_chains_follow_the_layout() {
     use sat2chess::layout::{order::Ordering, wire_tiles};
     let text = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").unwrap();
     let input = sat2chess::front::dimacs::parse(&text).unwrap();
-    let aligned = Chain::from_cnf(&input).unwrap();
+    let aligned = Chain::from_cnf(&input, &sat2chess::layout::BandOrder).unwrap();
     let names = transform::cnf_names(input.num_vars);
     let split = transform::split::to_three_cnf(&input, &names).unwrap();
     let in_order = transform::fanout::to_andor_fanout(&split.output, &split.names).unwrap();

@@ -85,7 +85,7 @@ fn even_tile_sides_compile_certify_and_decode() {
     let input = crate::front::FormulaFormat::Andor
         .parse(include_str!("../../examples/andor/thesis.andor"))
         .unwrap();
-    let chain = Chain::from_input(&input).unwrap();
+    let chain = Chain::from_input(&input, &crate::layout::BandOrder).unwrap();
     let king = compile_formula(King, chain.formula(), Ordering::Optimised).unwrap();
     let even = compile_formula(EvenKing, chain.formula(), Ordering::Optimised).unwrap();
     let (smallest, largest) = even.stats.tile_sides;

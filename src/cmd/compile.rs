@@ -142,7 +142,7 @@ fn compile_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
     check_paths(&args)?;
     let input = args.formula.load()?;
     let context = || args.formula.name();
-    let chain = Chain::from_input(&input).with_context(context)?;
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).with_context(context)?;
     let estimate =
         piece_estimate::<B>(chain.formula(), ordering(args.naive)).with_context(context)?;
     // JSON is streamed tile by tile; the other formats hold the whole board.

@@ -103,7 +103,7 @@ fn decode_with<B: Backend>(backend: B, args: Args) -> Result<ExitCode> {
         front::load(&args.formula, args.input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
     let board_name = io::display_path(&args.board).display().to_string();
     let context = || io::display_path(&args.formula).display().to_string();
-    let chain = Chain::from_input(&input).with_context(context)?;
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).with_context(context)?;
     if let Err(reason) = plausibly_compiled_from(&backend, &facts, chain.formula()) {
         bail!(
             "{board_name}: not the {} board compiled from {}: {reason}",

@@ -102,7 +102,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .writing(args.output.as_deref())
         .check()?;
     let input = args.formula.load()?;
-    let chain = Chain::from_input(&input).with_context(|| args.formula.name())?;
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder)
+        .with_context(|| args.formula.name())?;
     let formula = chain.formula();
     let context = || args.formula.name();
     let ordering = if args.naive {

@@ -25,7 +25,7 @@ pub fn compile(args: super::compile::Args) -> Result<ExitCode> {
     super::compile::check_paths(&args)?;
     let input = args.formula.load()?;
     let context = || args.formula.name();
-    let chain = Chain::from_input(&input).with_context(context)?;
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).with_context(context)?;
     let formula = chain.formula();
     // The rook board is held in memory whatever the format.
     budget::Budget::pieces(args.max_pieces.min(budget::DEFAULT_MAX_PIECES))
@@ -101,7 +101,7 @@ pub fn decode(args: super::decode::Args) -> Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let board_name = io::display_path(&args.board).display().to_string();
     let context = || io::display_path(&args.formula).display().to_string();
-    let chain = Chain::from_input(&input).with_context(context)?;
+    let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).with_context(context)?;
     let formula = chain.formula();
     args.limit.admit(
         &context(),

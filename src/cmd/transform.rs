@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let input = args.formula.load()?;
     let chain = match &input {
         Input::Cnf(cnf) if args.thesis || args.to == Target::Tovey => Chain::thesis_from_cnf(cnf),
-        _ => Chain::from_input(&input),
+        _ => Chain::from_input(&input, &sat2chess::layout::BandOrder),
     }
     .with_context(|| args.formula.name())?;
     let steps = match (&input, args.to) {

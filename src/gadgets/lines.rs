@@ -12,8 +12,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::board::Square;
 use super::Gadget;
+use crate::board::Square;
 use crate::label::Direction;
 
 /// Where a private line was created: sorting keys orders the lines (lexicographically).

@@ -47,7 +47,7 @@ use crate::formula::{AndOrFormula, Var};
 use crate::label::Direction;
 
 pub use eval::Evaluator;
-pub use place::{clause_rows, layout, layout_with, wire_tiles};
+pub use place::{BandOrder, clause_rows, layout, layout_with, wire_tiles};
 pub use validate::{ValidationError, validate};
 
 /// Index into [`Layout::nodes`].

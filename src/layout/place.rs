@@ -79,6 +79,17 @@ pub fn clause_rows(
     Ok((plan.bands.order, tiles))
 }
 
+/// The optimised layout's clause bands, as the order the transformation aligns its
+/// fan-out chains with ([`crate::transform::Chain::from_cnf`]); formulas the layout
+/// refuses keep their order.
+pub struct BandOrder;
+
+impl crate::transform::ClauseOrder for BandOrder {
+    fn clause_rows(&self, formula: &AndOrFormula) -> Option<(Vec<usize>, u64)> {
+        clause_rows(formula, Ordering::Optimised).ok()
+    }
+}
+
 /// Clause bands, variable spans and columns: the placement before routing.
 pub(super) struct Plan {
     pub(super) clauses: Vec<Vec<Lit>>,

@@ -418,19 +418,40 @@ enum CnfRoute {
 /// stops after one, −21 %).
 pub const ALIGNMENT_PASSES: usize = 4;
 
-/// The fan-out of `cnf` with its clauses in layout order ([`Chain::from_cnf`]).
-fn aligned_fanout(cnf: &Cnf, names: &[String]) -> Result<fanout::Fanout, TransformError> {
-    use crate::layout::{clause_rows, order::Ordering};
+/// Where the clauses of an And-Or formula would be drawn: what [`Chain::from_cnf`] aligns
+/// the fan-out chains with. The transformation never draws itself; the layout supplies
+/// its order (`layout::BandOrder`), and [`InputOrder`] keeps the clauses as they are.
+pub trait ClauseOrder {
+    /// The clause indices top to bottom and the drawing's size (smaller is better);
+    /// `None`: no drawing, keep the input order.
+    fn clause_rows(&self, formula: &AndOrFormula) -> Option<(Vec<usize>, u64)>;
+}
+
+/// No drawing: the fan-out chains follow the input's clause order.
+pub struct InputOrder;
+
+impl ClauseOrder for InputOrder {
+    fn clause_rows(&self, _: &AndOrFormula) -> Option<(Vec<usize>, u64)> {
+        None
+    }
+}
+
+/// The fan-out of `cnf` with its clauses in `order` ([`Chain::from_cnf`]).
+fn aligned_fanout(
+    cnf: &Cnf,
+    names: &[String],
+    order: &dyn ClauseOrder,
+) -> Result<fanout::Fanout, TransformError> {
     let mut best = fanout::to_andor_fanout(cnf, names)?;
-    // A formula the layout refuses (too large) keeps the input order.
-    let Ok((mut rows, mut tiles)) = clause_rows(&best.output, Ordering::Optimised) else {
+    // A formula the drawing refuses (too large) keeps the input order.
+    let Some((mut rows, mut tiles)) = order.clause_rows(&best.output) else {
         return Ok(best);
     };
     for _ in 0..ALIGNMENT_PASSES {
         let kept = best.kept_clauses();
-        let order: Vec<usize> = rows.iter().filter_map(|&c| kept.get(c)).copied().collect();
-        let next = fanout::to_andor_fanout_in_order(cnf, names, &order)?;
-        let Ok((next_rows, next_tiles)) = clause_rows(&next.output, Ordering::Optimised) else {
+        let order_now: Vec<usize> = rows.iter().filter_map(|&c| kept.get(c)).copied().collect();
+        let next = fanout::to_andor_fanout_in_order(cnf, names, &order_now)?;
+        let Some((next_rows, next_tiles)) = order.clause_rows(&next.output) else {
             break;
         };
         if next_tiles >= tiles {
@@ -440,7 +461,7 @@ fn aligned_fanout(cnf: &Cnf, names: &[String]) -> Result<fanout::Fanout, Transfo
     }
     let mut sorted = best.clone();
     sort_tracks(&mut sorted.output, &rows);
-    if let Ok((_, sorted_tiles)) = clause_rows(&sorted.output, Ordering::Optimised)
+    if let Some((_, sorted_tiles)) = order.clause_rows(&sorted.output)
         && sorted_tiles < tiles
     {
         best = sorted;
@@ -451,7 +472,7 @@ fn aligned_fanout(cnf: &Cnf, names: &[String]) -> Result<fanout::Fanout, Transfo
 /// Orders the interchangeable literals of every clause (all of an Or, the two of an
 /// And) so that a literal whose other clause lies higher in `rows` (clause indices top
 /// to bottom) gets a higher track: a clause's literal `i` runs `i` rows above its gate
-/// row ([`crate::layout`]), so the variables' wires get shorter.
+/// row (in the layout), so the variables' wires get shorter.
 fn sort_tracks(formula: &mut AndOrFormula, rows: &[usize]) {
     let mut band = vec![0usize; formula.clauses.len()];
     for (position, &c) in rows.iter().enumerate() {
@@ -500,19 +521,19 @@ pub struct Chain {
 
 impl Chain {
     /// CNF → 3-CNF → And-Or-(1,1)-SAT by fan-out chains ([`fanout`]), variables named
-    /// `x1, x2, …`: the chain the board backends use. The chains follow the layout:
-    /// the fan-out is redone with the 3-CNF clauses in the order the optimised layout
-    /// ([`crate::layout`]) gives their bands, so each variable's chain visits its
+    /// `x1, x2, …`: the chain the board backends use. The chains follow the drawing:
+    /// the fan-out is redone with the 3-CNF clauses in the order `order` gives their
+    /// bands (the optimised layout's, for boards), so each variable's chain visits its
     /// occurrences top to bottom and its clauses can sit between them (a chain built in
     /// input order zigzags across the layout: uf50-218-shaped, about a fifth more
-    /// kings). A pass is kept only while the layout's wire tiles
-    /// ([`crate::layout::wire_tiles`]) shrink, at most [`ALIGNMENT_PASSES`] of them;
+    /// kings). A pass is kept only while the drawing's size (the layout's wire tiles)
+    /// shrinks, at most [`ALIGNMENT_PASSES`] of them;
     /// then each clause's interchangeable literals are put on the tracks nearest their
     /// other clauses, if that shrinks the wire tiles too.
-    pub fn from_cnf(cnf: &Cnf) -> Result<Chain, TransformError> {
+    pub fn from_cnf(cnf: &Cnf, order: &dyn ClauseOrder) -> Result<Chain, TransformError> {
         let names = cnf_names(cnf.num_vars);
         let split = split::to_three_cnf(cnf, &names)?;
-        let fanout = aligned_fanout(&split.output, &split.names)?;
+        let fanout = aligned_fanout(&split.output, &split.names, order)?;
         Ok(Chain::cnf_steps(
             cnf,
             names,
@@ -563,9 +584,9 @@ impl Chain {
         })
     }
 
-    pub fn from_input(input: &Input) -> Result<Chain, TransformError> {
+    pub fn from_input(input: &Input, order: &dyn ClauseOrder) -> Result<Chain, TransformError> {
         match input {
-            Input::Cnf(cnf) => Chain::from_cnf(cnf),
+            Input::Cnf(cnf) => Chain::from_cnf(cnf, order),
             Input::AndOr(formula) => Chain::from_andor(formula),
         }
     }

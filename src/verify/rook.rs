@@ -26,8 +26,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::rook_search::{Goal, RookSearch, SearchError};
-use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
 use crate::board::Square;
+use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
 use crate::gadgets::{Gadget, Outcome, format_signals};
 
 /// States one context search may expand.

@@ -85,7 +85,8 @@ pub fn certify_check_and_decode<R: Reduction>(
         let (vars, clauses) = random_cnf(&mut rng, max_vars, max_clauses);
         let text = dimacs(vars, &clauses);
         let input = FormulaFormat::Dimacs.parse(&text).expect("DIMACS parses");
-        let chain = Chain::from_input(&input).expect("transformation chain");
+        let chain =
+            Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain");
         // Only tautologies: the chain stands in two fresh clauses (a | b, ~a | ~b).
         trivial += usize::from(clauses.iter().all(|c| c.iter().any(|l| c.contains(&-l))));
         let compiled = reduction

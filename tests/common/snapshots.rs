@@ -23,7 +23,8 @@ pub fn check_and_snapshot_whole_boards<R: Reduction>(
 ) {
     for &(name, text, format) in formulas {
         let input = format.parse(text).expect("formula parses");
-        let chain = Chain::from_input(&input).expect("transformation chain");
+        let chain =
+            Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain");
         let compiled = reduction.compile(chain.formula()).expect("compiles");
         let board = R::board(&compiled);
         assert!(
