@@ -29,7 +29,7 @@ pub struct Args {
     /// Moves JSON file `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; `-` reads standard input.
     pub moves: PathBuf,
     /// Board format, overriding the file extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub format: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]

@@ -60,7 +60,7 @@ pub struct Args {
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Board format.
-    #[arg(long, value_enum, default_value = "json")]
+    #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
     pub format: BoardFormat,
     /// Print kings, rows, columns, crossings and gadgets per kind to stderr.
     #[arg(long)]

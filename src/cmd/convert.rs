@@ -28,10 +28,10 @@ pub struct Args {
     /// Output board file; `-` writes standard output.
     pub output: PathBuf,
     /// Input format, overriding the input file's extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub from: Option<BoardFormat>,
     /// Output format, overriding the output file's extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub to: Option<BoardFormat>,
 }
 

@@ -35,10 +35,10 @@ pub struct Args {
     #[arg(long)]
     pub formula: PathBuf,
     /// Formula format (default: from the file name, else the content).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<FormulaFormat>())]
     pub input_format: Option<FormulaFormat>,
     /// Board format (default: from the extension).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub format: Option<BoardFormat>,
     /// The piece type the board was compiled for.
     #[arg(long, value_enum, ignore_case = true, default_value = "king")]

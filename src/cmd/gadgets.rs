@@ -45,7 +45,7 @@ pub struct RenderArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Figure format; files are named `<gadget>.svg`, `.tex` or `.html`.
-    #[arg(long, value_enum, default_value = "svg")]
+    #[arg(long, value_parser = super::choice::<Format>(), default_value = "svg")]
     pub format: Format,
     /// Omit the row and column numbers on the margin.
     #[arg(long)]

@@ -20,6 +20,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
+use sat2chess::choice::Choice;
 
 use sat2chess::back::Backend;
 use sat2chess::back::king::King;
@@ -42,6 +43,19 @@ pub fn code(value: u8) -> ExitCode {
     ExitCode::from(value)
 }
 
+/// A value parser offering exactly the names of a library [`Choice`] (the library
+/// crates do not depend on clap).
+pub fn choice<T: Choice + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T>
+{
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new(
+        T::CHOICES
+            .iter()
+            .map(|&(_, name, help)| PossibleValue::new(name).help(help)),
+    )
+    .map(|name| T::from_name(&name).expect("clap offers only the choices' names"))
+}
+
 /// The formula argument shared by `sat`, `transform`, `layout` and `compile`.
 #[derive(clap::Args)]
 pub struct FormulaInput {
@@ -49,7 +63,7 @@ pub struct FormulaInput {
     /// names (and `-`, standard input) are recognised by content.
     pub input: std::path::PathBuf,
     /// Input format (default: from the file name, else the content).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<sat2chess::front::FormulaFormat>())]
     pub input_format: Option<sat2chess::front::FormulaFormat>,
 }
 

@@ -65,7 +65,7 @@ pub enum Command {
         count: bool,
         /// search: the bitboard search (boards with at most 64 free rows and columns), else
         /// exact cover (Algorithm X); sat: the SAT encoding with splr and blocking clauses.
-        #[arg(long, value_enum, default_value_t = Engine::Search)]
+        #[arg(long, value_parser = super::choice::<Engine>(), default_value = "search")]
         engine: Engine,
         /// Stop counting after this many completions (exit 3 if there are more).
         #[arg(long, default_value_t = 10_000)]
@@ -82,7 +82,7 @@ pub enum Command {
         #[arg(long)]
         formula: PathBuf,
         /// Formula format (default: from the file name, else the content).
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = super::choice::<FormulaFormat>())]
         input_format: Option<FormulaFormat>,
         /// The formula is a DIMACS file of 1-in-3 clauses (as for compile).
         #[arg(long)]

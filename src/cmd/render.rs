@@ -34,7 +34,7 @@ black and light blue.";
 pub struct Args {
     /// Board file (format from the extension unless --board-format is given).
     pub board: PathBuf,
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub board_format: Option<BoardFormat>,
     /// A moves JSON file: the capture sequence to draw.
     #[arg(long)]
@@ -58,10 +58,10 @@ pub struct Args {
     #[arg(long)]
     pub legend: bool,
     /// Piece drawing: glyphs, dots, or auto (dots above 20000 visible pieces).
-    #[arg(long, value_enum, default_value_t = Style::Auto)]
+    #[arg(long, value_parser = super::choice::<Style>(), default_value = "auto")]
     pub style: Style,
     /// Output format (default: from the -o extension, .svg/.tex/.tikz/.html, else svg).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<Format>())]
     pub format: Option<Format>,
     /// Write a self-contained HTML page that plays the sequence (same as --format html).
     #[arg(long)]

@@ -35,16 +35,16 @@ pub struct Args {
     /// standard input.
     pub board: PathBuf,
     /// The piece kind of the new board.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<Target>())]
     pub to: Target,
     /// Input board format, overriding the file extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub input_format: Option<BoardFormat>,
     /// Board file to write (default: standard output, unless --moves-back is given).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// Output board format.
-    #[arg(long, value_enum, default_value = "json")]
+    #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
     pub format: BoardFormat,
     /// Capture sequence (moves JSON) of the rook board, written mapped to --moves-out.
     #[arg(long, value_name = "FILE", requires = "moves_out")]

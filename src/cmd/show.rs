@@ -22,7 +22,7 @@ pub struct Args {
     /// Board file (format from the extension unless --format is given); `-` reads standard input.
     pub board: PathBuf,
     /// Board format, overriding the file extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub format: Option<BoardFormat>,
 }
 

@@ -45,7 +45,7 @@ pub struct Args {
     /// Board file (format from the extension unless --format is given); `-` reads standard input.
     pub board: PathBuf,
     /// Board format, overriding the file extension.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub format: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]

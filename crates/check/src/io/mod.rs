@@ -1,0 +1,205 @@
+//! Board and move file formats: board JSON and moves JSON ([`json`], fixed by
+//! DEVELOPERS.md), the line-based text format ([`text`]), FEN for boards up to 8×8
+//! ([`fen`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
+//! Every reader reports errors that name the offending item (line/column for syntax,
+//! `piece #i` / `move #i` (0-based) for content, `line N` for text, the rank for FEN);
+//! [`read_board`] and [`read_moves`] add the file name. No reader allocates rows × cols.
+
+pub mod ascii;
+pub mod fen;
+pub mod json;
+pub mod text;
+pub mod utf8;
+
+use std::path::{Path, PathBuf};
+
+use sat2chess_core::board::{Board, BoardError};
+use sat2chess_core::rules::Move;
+
+/// What is wrong with the content of a board or moves document.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{item}: {message}")]
+    Item { item: String, message: String },
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// Reading a streamed file failed.
+    #[error("{0}")]
+    Io(std::io::Error),
+}
+
+/// A file that could not be read or parsed; the one-line message starts with the path
+/// and already contains the cause (so the cause is not repeated as an error source).
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    #[error("{path}: {error}")]
+    Read {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{path}: {error}")]
+    Format { path: PathBuf, error: FormatError },
+    #[error(
+        "{path}: cannot tell the board format from the file name (known extensions: \
+         .json, .txt, .board, .fen); name the format (--format, or --from for convert)"
+    )]
+    UnknownFormat { path: PathBuf },
+}
+
+/// Board file formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFormat {
+    /// `sat2chess-board` JSON; extension `.json`.
+    Json,
+    /// The line-based text format, one piece per line; extensions `.txt`, `.board`.
+    Text,
+    /// FEN placement, boards up to 8x8 with budget 2; extension `.fen`.
+    Fen,
+}
+
+impl sat2chess_core::choice::Choice for BoardFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (BoardFormat::Json, "json", "sat2chess-board JSON (.json)"),
+        (
+            BoardFormat::Text,
+            "text",
+            "the text format, one piece per line (.txt, .board)",
+        ),
+        (
+            BoardFormat::Fen,
+            "fen",
+            "FEN placement, boards up to 8x8 with budget 2 (.fen)",
+        ),
+    ];
+}
+
+impl BoardFormat {
+    /// Guesses the format from the file extension (case-insensitive).
+    pub fn from_path(path: &Path) -> Option<BoardFormat> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "json" => Some(BoardFormat::Json),
+            "txt" | "board" => Some(BoardFormat::Text),
+            "fen" => Some(BoardFormat::Fen),
+            _ => None,
+        }
+    }
+
+    pub fn parse(self, text: &str) -> Result<Board, FormatError> {
+        match self {
+            BoardFormat::Json => json::parse_board(text),
+            BoardFormat::Text => text::parse_board(text),
+            BoardFormat::Fen => fen::parse_board(text),
+        }
+    }
+
+    pub fn write(self, board: &Board) -> Result<String, FormatError> {
+        match self {
+            BoardFormat::Json => Ok(json::write_board(board)),
+            BoardFormat::Text => text::write_board(board),
+            BoardFormat::Fen => fen::write_board(board),
+        }
+    }
+}
+
+/// The path that stands for standard input (and, for outputs, standard output).
+pub const STDIO: &str = "-";
+
+/// True when `path` is [`STDIO`].
+pub fn is_stdio(path: &Path) -> bool {
+    path.as_os_str() == STDIO
+}
+
+/// Reads a whole file, or standard input for [`STDIO`].
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    if is_stdio(path) {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes)?;
+        Ok(bytes)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+/// `bytes` as text; invalid UTF-8 is a syntax error at its line and column.
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
+    String::from_utf8(bytes).map_err(|error| {
+        let valid = error.utf8_error().valid_up_to();
+        let bytes = error.as_bytes();
+        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        utf8::invalid_utf8(line, column, bytes[valid])
+    })
+}
+
+/// Reads a whole file, or standard input for [`STDIO`], as text.
+pub fn read_text(path: &Path) -> Result<String, InputError> {
+    let bytes = read_bytes(path).map_err(|error| InputError::Read {
+        path: display_path(path),
+        error,
+    })?;
+    utf8_text(bytes).map_err(|error| InputError::Format {
+        path: display_path(path),
+        error,
+    })
+}
+
+/// The name errors use for `path` (`<stdin>` for [`STDIO`]).
+pub fn display_path(path: &Path) -> PathBuf {
+    if is_stdio(path) {
+        PathBuf::from("<stdin>")
+    } else {
+        path.to_owned()
+    }
+}
+
+/// `format`, or else the one the extension of `path` names.
+pub fn board_format(path: &Path, format: Option<BoardFormat>) -> Result<BoardFormat, InputError> {
+    format
+        .or_else(|| BoardFormat::from_path(path))
+        .ok_or_else(|| InputError::UnknownFormat {
+            path: display_path(path),
+        })
+}
+
+/// Reads a board file (`-`: standard input); `format` defaults to the one the extension names.
+pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, InputError> {
+    let board = match board_format(path, format)? {
+        BoardFormat::Json => json::read_board(open_text(path)?),
+        other => other.parse(&read_text(path)?),
+    };
+    board.map_err(|error| InputError::Format {
+        path: display_path(path),
+        error,
+    })
+}
+
+/// Opens a file, or standard input for [`STDIO`], to be read as a stream of UTF-8 text.
+pub fn open_text(path: &Path) -> Result<utf8::Utf8Reader<Box<dyn std::io::Read>>, InputError> {
+    let reader: Box<dyn std::io::Read> = if is_stdio(path) {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|error| InputError::Read {
+            path: display_path(path),
+            error,
+        })?)
+    };
+    Ok(utf8::Utf8Reader::new(reader))
+}
+
+/// Reads a moves JSON file (`-`: standard input).
+pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
+    json::read_moves(open_text(path)?).map_err(|error| InputError::Format {
+        path: display_path(path),
+        error,
+    })
+}

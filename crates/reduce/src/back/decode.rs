@@ -1,0 +1,129 @@
+//! Decoding ("solvable ⇒ SAT", thesis Theorem 5.15): a solving sequence is replayed,
+//! following each variable gadget's deciding piece, to find its first capture; the
+//! backend reads the variable's value off it ([`Backend::true_output`]). Everything is
+//! read off the [`Plan`] tile by tile, so decoding never holds the compiled board.
+
+use rustc_hash::FxHashMap;
+
+use sat2chess_check::Replay;
+use sat2chess_core::formula::Assignment;
+use sat2chess_core::rules::Move;
+
+use super::certify::SequenceCache;
+use super::element::{Element, Role};
+use super::geometry::{P, from_square};
+use super::plan::Plan;
+use super::{Backend, BackendError};
+
+/// The variable gadgets' deciding pieces followed through a capture sequence, move by
+/// move ([`Plan::deciders`]): the first capture of each.
+pub struct Deciders {
+    /// Each variable gadget with its decider's initial square.
+    variables: Vec<(Element, P)>,
+    /// The deciders still on the board, by square.
+    piece_at: FxHashMap<P, usize>,
+    first_capture: FxHashMap<usize, (P, P)>,
+}
+
+impl Deciders {
+    /// Follows the deciders through the next move.
+    pub fn step(&mut self, mv: Move) {
+        let (from, to) = (from_square(mv.from), from_square(mv.to));
+        let mover = self.piece_at.remove(&from);
+        // A decider standing on `to` is captured.
+        self.piece_at.remove(&to);
+        if let Some(id) = mover {
+            self.first_capture.entry(id).or_insert((from, to));
+            self.piece_at.insert(to, id);
+        }
+    }
+}
+
+impl<B: Backend> Plan<B> {
+    /// The deciders of the plan's variable gadgets, on their initial squares.
+    pub fn deciders(&self) -> Deciders {
+        let variables: Vec<(Element, P)> = (0..self.tile_count())
+            .flat_map(|tile| self.tile_elements(tile))
+            .filter_map(|e| match e.role {
+                Role::Variable { decider, .. } => Some((e, decider)),
+                _ => None,
+            })
+            .collect();
+        let piece_at = variables
+            .iter()
+            .enumerate()
+            .map(|(id, &(_, decider))| (decider, id))
+            .collect();
+        Deciders {
+            variables,
+            piece_at,
+            first_capture: FxHashMap::default(),
+        }
+    }
+
+    /// Reads a satisfying assignment of the And-Or formula off a solving sequence (which
+    /// must already be checked to be solving): each variable gadget's deciding piece
+    /// captures first toward one side, and the backend says which output that gives the
+    /// true signal. A variable whose decider is never captured may take either value
+    /// (thesis proof of Theorem 5.15); it is set true. Only the deciders are followed.
+    pub fn decode(&self, moves: &[Move]) -> Result<Assignment, BackendError> {
+        let mut deciders = self.deciders();
+        for &mv in moves {
+            deciders.step(mv);
+        }
+        self.assignment(&deciders)
+    }
+
+    /// The assignment [`Plan::decode`] reads off the deciders once they have followed the
+    /// whole (solving) sequence.
+    pub fn assignment(&self, deciders: &Deciders) -> Result<Assignment, BackendError> {
+        let mut cache = SequenceCache::default();
+        let mut assignment = Assignment::all_false(self.num_vars);
+        for (id, (e, _)) in deciders.variables.iter().enumerate() {
+            let Role::Variable { var, positive, .. } = e.role else {
+                continue;
+            };
+            let Some(&capture) = deciders.first_capture.get(&id) else {
+                assignment.set(var, true);
+                continue;
+            };
+            let one = self.backend.true_output(e, capture, &mut cache)?;
+            assignment.set(var, one == positive);
+        }
+        Ok(assignment)
+    }
+
+    /// Whether `replay` (a board before any move) holds exactly this plan's pieces: the
+    /// same extent, squares, kinds and budgets. The plan's pieces are made tile by tile and
+    /// looked up; a byte per piece marks those found.
+    pub fn same_pieces(&self, replay: &Replay) -> bool {
+        let extent = replay.extent();
+        if (extent.rows, extent.cols) != (self.stats.rows, self.stats.cols)
+            || replay.remaining() != self.stats.pieces
+        {
+            return false;
+        }
+        let mut found = vec![false; replay.remaining()];
+        let mut pieces = 0usize;
+        let mut labeller = self.labeller();
+        for tile in 0..self.tile_count() {
+            let matched =
+                self.for_each_piece(tile, &mut labeller, |square, budget, _| {
+                    match replay.piece_at(square) {
+                        Some((slot, kind, on_board))
+                            if kind == B::PIECE && on_board == budget && !found[slot] =>
+                        {
+                            found[slot] = true;
+                            pieces += 1;
+                            Ok(())
+                        }
+                        _ => Err(()),
+                    }
+                });
+            if matched.is_err() {
+                return false;
+            }
+        }
+        pieces == replay.remaining()
+    }
+}

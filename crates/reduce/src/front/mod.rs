@@ -1,0 +1,204 @@
+//! Formula input: DIMACS CNF ([`dimacs`]) and the And-Or-(1,1)-SAT text format
+//! ([`andor`]), both lexed with `logos`, with errors naming file, line and column.
+//!
+//! [`load`] picks the format from the file name — `.cnf`, `.dimacs` (optionally
+//! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or — and otherwise from
+//! the content: a file whose first line that is neither blank nor a comment starts
+//! with `p cnf` is DIMACS, anything else is And-Or. A file starting with the gzip
+//! magic bytes is decompressed first: every member, nothing after the last, at most
+//! [`MAX_DECOMPRESSED_BYTES`].
+
+pub mod andor;
+pub mod dimacs;
+
+use std::io::Read as _;
+use std::path::Path;
+
+use sat2chess_check::io::{FormatError, InputError};
+use sat2chess_core::formula::{AndOrFormula, Cnf};
+
+/// A formula as read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Cnf(Cnf),
+    AndOr(AndOrFormula),
+}
+
+/// Formula file formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormulaFormat {
+    /// DIMACS CNF (`p cnf V C`, clauses ending in `0`, SATLIB `%` trailer allowed).
+    Dimacs,
+    /// And-Or-(1,1)-SAT text: one clause per line, `x | ~y`, `(x & ~y) | z`.
+    Andor,
+}
+
+impl sat2chess_core::choice::Choice for FormulaFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            FormulaFormat::Dimacs,
+            "dimacs",
+            "DIMACS CNF (.cnf, .dimacs, gzipped too)",
+        ),
+        (
+            FormulaFormat::Andor,
+            "andor",
+            "And-Or-(1,1)-SAT text: one clause per line (.andor, .aos)",
+        ),
+    ];
+}
+
+impl FormulaFormat {
+    /// The format the file name names, ignoring a trailing `.gz`.
+    pub fn from_path(path: &Path) -> Option<FormulaFormat> {
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        match name.rsplit_once('.')?.1 {
+            "cnf" | "dimacs" => Some(FormulaFormat::Dimacs),
+            "andor" | "aos" => Some(FormulaFormat::Andor),
+            _ => None,
+        }
+    }
+
+    /// The format of `text` judged from its first line that is neither blank nor a
+    /// comment: DIMACS if it is a `p cnf` problem line, And-Or otherwise.
+    pub fn from_content(text: &str) -> FormulaFormat {
+        let first = text.lines().map(str::trim).find(|line| {
+            !line.is_empty() && !line.starts_with('#') && !dimacs::is_comment_line(line)
+        });
+        match first.and_then(|line| line.strip_prefix('p')) {
+            Some(rest) if rest.split_whitespace().next() == Some("cnf") => FormulaFormat::Dimacs,
+            _ => FormulaFormat::Andor,
+        }
+    }
+
+    /// Parses `text` in this format.
+    pub fn parse(self, text: &str) -> Result<Input, FormatError> {
+        match self {
+            FormulaFormat::Dimacs => dimacs::parse(text).map(Input::Cnf),
+            FormulaFormat::Andor => andor::parse(text).map(Input::AndOr),
+        }
+    }
+}
+
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// The most a gzip formula file may expand to (README "Resource limits").
+pub const MAX_DECOMPRESSED_BYTES: u64 = 1 << 30;
+
+/// Reads a formula file (`-`: standard input); the format comes from `format`, else the
+/// file name, else the content (module documentation).
+pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputError> {
+    let name = sat2chess_check::io::display_path(path);
+    let read_error = |error| InputError::Read {
+        path: name.clone(),
+        error,
+    };
+    let bytes = sat2chess_check::io::read_bytes(path).map_err(read_error)?;
+    parse_bytes(bytes, format.or_else(|| FormulaFormat::from_path(path))).map_err(|error| {
+        match error {
+            BytesError::Gzip(error) => read_error(error),
+            BytesError::Format(error) => InputError::Format {
+                path: name.clone(),
+                error,
+            },
+        }
+    })
+}
+
+/// Why the bytes of a formula file are not a formula.
+#[derive(Debug, thiserror::Error)]
+pub enum BytesError {
+    #[error(transparent)]
+    Gzip(std::io::Error),
+    #[error(transparent)]
+    Format(FormatError),
+}
+
+/// Parses the bytes of a formula file (gzip or text) in `format`, else the format the
+/// content shows.
+pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Input, BytesError> {
+    let bytes = if bytes.starts_with(&GZIP_MAGIC) {
+        gunzip(&bytes, MAX_DECOMPRESSED_BYTES).map_err(BytesError::Gzip)?
+    } else {
+        bytes
+    };
+    let text = sat2chess_check::io::utf8_text(bytes).map_err(BytesError::Format)?;
+    let format = format.unwrap_or_else(|| FormulaFormat::from_content(&text));
+    format.parse(&text).map_err(BytesError::Format)
+}
+
+/// Decompresses every member of a gzip file (as `gzip -dc` does), refusing bytes after
+/// the last member that do not start another one, and output beyond `limit` bytes.
+pub fn gunzip(bytes: &[u8], limit: u64) -> Result<Vec<u8>, std::io::Error> {
+    let invalid = |message: String| std::io::Error::new(std::io::ErrorKind::InvalidData, message);
+    let mut rest = bytes;
+    let mut out = Vec::new();
+    let mut member = 0;
+    while !rest.is_empty() {
+        member += 1;
+        if !rest.starts_with(&GZIP_MAGIC) {
+            return Err(invalid(format!(
+                "gzip: {} bytes of trailing garbage after member {}",
+                rest.len(),
+                member - 1
+            )));
+        }
+        let room = limit + 1 - out.len() as u64;
+        let mut decoder = flate2::bufread::GzDecoder::new(&mut rest).take(room);
+        decoder
+            .read_to_end(&mut out)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("gzip member {member}: {e}")))?;
+        if out.len() as u64 > limit {
+            return Err(invalid(format!(
+                "gzip: the file expands to more than {limit} bytes (resource limit)"
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// A syntax error at a 1-based line and column (columns count characters).
+pub(crate) fn syntax_error(line: usize, column: usize, message: impl Into<String>) -> FormatError {
+    FormatError::Syntax {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Maps byte offsets of a text to 1-based (line, column) positions.
+pub(crate) struct LineIndex<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    pub(crate) fn new(text: &'a str) -> LineIndex<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { text, line_starts }
+    }
+
+    /// The (line, column) of the byte at `offset`.
+    pub(crate) fn position(&self, offset: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self.line_starts[line - 1];
+        let column = self.text[start..offset].chars().count() + 1;
+        (line, column)
+    }
+
+    /// A syntax error at the byte `offset`.
+    pub(crate) fn error(&self, offset: usize, message: impl Into<String>) -> FormatError {
+        let (line, column) = self.position(offset);
+        syntax_error(line, column, message)
+    }
+}
+
+/// The text of the token starting at `offset` up to the next whitespace, for messages.
+pub(crate) fn word_at(text: &str, offset: usize) -> &str {
+    let rest = &text[offset..];
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    &rest[..end]
+}

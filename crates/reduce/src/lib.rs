@@ -1,0 +1,12 @@
+//! The reductions: formulas read ([`front`]), carried to And-Or-(1,1)-SAT
+//! ([`transform`]), embedded as a piece-independent circuit ([`layout`]) and stamped with
+//! verified gadgets ([`gadgets`], [`verify`]) onto boards ([`back`]); rook boards carried
+//! to queens and bishops ([`retarget`]).
+
+pub mod back;
+pub mod front;
+pub mod gadgets;
+pub mod layout;
+pub mod retarget;
+pub mod transform;
+pub mod verify;

@@ -1,0 +1,17 @@
+//! sat2chess: a reduction compiler from SAT to Solo Chess — the library.
+//!
+//! This crate gathers the workspace's crates under one name, in pipeline order (see
+//! `ARCHITECTURE.md`): [`board`], [`rules`], [`formula`] (`sat2chess-core`); [`check`]
+//! and [`io`] (`sat2chess-check`, the trusted checker and the file formats); [`solve`]
+//! and [`sat`] (`sat2chess-solve`); [`front`], [`transform`], [`layout`], [`gadgets`],
+//! [`verify`], [`back`], [`retarget`] (`sat2chess-reduce`); [`nqueens`]
+//! (`sat2chess-nqueens`); [`render`] (`sat2chess-render`).
+
+pub use sat2chess_check as check;
+pub use sat2chess_check::io;
+pub use sat2chess_core::{board, budget, choice, formula, label, rules};
+pub use sat2chess_nqueens as nqueens;
+pub use sat2chess_reduce::{back, front, gadgets, layout, retarget, transform, verify};
+pub use sat2chess_render as render;
+pub use sat2chess_solve as solve;
+pub use sat2chess_solve::sat;

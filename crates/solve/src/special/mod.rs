@@ -1,0 +1,112 @@
+//! The polynomial special cases of Solo Chess, tried before the exact engines. Each
+//! decides its class outright and returns either a capture sequence or a proof-style
+//! reason why none exists:
+//!
+//! - [`one_budget`]: every budget ≤ 1 — thesis Thm 4.1 (1-Solo Chess), linear time.
+//! - [`one_line`]: all pieces on one row or one column — thesis Lemmas 4.3–4.5 and
+//!   Thm 4.2 (one-dimensional ≤B-Solo Chess) and the 1D rook characterisation of
+//!   Aravind–Misra–Mittal.
+//! - [`unlimited`]: one piece type and *unlimited* budgets — Brunner et al. Thm 2.2
+//!   (spanning in-arborescence of the immediate capture graph). A solution makes n − 1
+//!   captures, so no piece ever needs more than n − 1: on our boards "unlimited" means
+//!   every budget ≥ n − 1 for n pieces.
+//! - [`hero`]: one king and queens, unlimited budgets, king-last rules — Brunner et
+//!   al. Thm 2.16 (search over interesting king paths), O(n³).
+//! - [`pawn_two`]: all pawns, budgets ≤ 2 — Aravind–Misra–Mittal Thm 1.4 (Pawn 2-Solo
+//!   Chess), with a corrected characterisation, linear time.
+//!
+//! Every sequence returned is replayed by the rules checker in the property tests
+//! (`tests/solver_special.rs`) and by `sat2chess solve` before it is printed.
+
+mod hero;
+mod one_budget;
+mod one_line;
+mod pawn_two;
+mod unlimited;
+
+use sat2chess_core::board::{Board, PieceKind, Square};
+use sat2chess_core::rules::{Move, Variant};
+
+use super::geometry::families;
+use sat2chess_core::rules::steps;
+
+/// A polynomial class decided without search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecialCase {
+    /// Every budget ≤ 1 (thesis Thm 4.1).
+    OneBudget,
+    /// All pieces on one row or one column (thesis Thm 4.2).
+    OneLine,
+    /// One piece type, every budget ≥ n − 1 (Brunner et al. Thm 2.2).
+    Unlimited,
+    /// One king and queens, every budget ≥ n − 1, king-last (Brunner et al. Thm 2.16).
+    KingAndQueens,
+    /// All pawns, every budget ≤ 2 (Aravind–Misra–Mittal Thm 1.4).
+    PawnTwo,
+}
+
+impl SpecialCase {
+    /// A short name for reports (`solve --explain`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SpecialCase::OneBudget => "1-Solo Chess (thesis Thm 4.1)",
+            SpecialCase::OneLine => "one-dimensional Solo Chess (thesis Thm 4.2)",
+            SpecialCase::Unlimited => "one piece type, unlimited budgets (Brunner et al. Thm 2.2)",
+            SpecialCase::KingAndQueens => {
+                "one king and queens, unlimited budgets, king-last (Brunner et al. Thm 2.16)"
+            }
+            SpecialCase::PawnTwo => "Pawn 2-Solo Chess (Aravind–Misra–Mittal Thm 1.4)",
+        }
+    }
+}
+
+/// A special case's answer: a solving sequence (`None`: unsolvable) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Decision {
+    pub moves: Option<Vec<Move>>,
+    pub reason: String,
+}
+
+/// The special case `board` belongs to, decided; `None` when it belongs to none.
+pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, Decision)> {
+    if board.len() < 2 {
+        return None;
+    }
+    if one_budget::applies(board) {
+        return Some((SpecialCase::OneBudget, one_budget::solve(board, variant)));
+    }
+    if one_line::applies(board, variant) {
+        return Some((SpecialCase::OneLine, one_line::solve(board)));
+    }
+    if unlimited::applies(board) {
+        return Some((SpecialCase::Unlimited, unlimited::solve(board, variant)));
+    }
+    if hero::applies(board, variant) {
+        return Some((SpecialCase::KingAndQueens, hero::solve(board)));
+    }
+    if pawn_two::applies(board) {
+        return Some((SpecialCase::PawnTwo, pawn_two::solve(board)));
+    }
+    None
+}
+
+/// The line of `square` in `family`: its key (row, column, row − col, row + col).
+fn line_key(square: Square, family: usize) -> i64 {
+    let (r, c) = (square.row as i64, square.col as i64);
+    [r, c, r - c, r + c][family]
+}
+
+/// Position of `square` along its line of `family` (the row for columns, else the column).
+fn along(square: Square, family: usize) -> u32 {
+    if family == 1 { square.row } else { square.col }
+}
+
+/// The squares a short-range piece of `kind` on `square` may capture on (a pawn captures
+/// toward row 1); none for ranged kinds.
+fn step_squares(kind: PieceKind, square: Square) -> impl Iterator<Item = Square> {
+    steps(kind).iter().filter_map(move |&(dr, dc)| {
+        let row = u32::try_from(square.row as i64 + dr).ok()?;
+        let col = u32::try_from(square.col as i64 + dc).ok()?;
+        (row >= 1 && col >= 1).then_some(Square::new(row, col))
+    })
+}
