@@ -7,10 +7,10 @@ pub mod decode;
 pub mod gadgets;
 pub mod layout;
 pub mod output;
+pub mod progress;
 pub mod queens;
 pub mod render;
 pub mod retarget;
-pub mod rook;
 pub mod sat;
 pub mod show;
 pub mod solve;
@@ -22,9 +22,6 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use sat2chess::choice::Choice;
 
-use sat2chess::back::Backend;
-use sat2chess::back::king::King;
-use sat2chess::back::knight::Knight;
 use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
@@ -77,13 +74,23 @@ impl FormulaInput {
             .to_string()
     }
 
+    /// The input's file name, for a compiled board's provenance (`<stdin>` for `-`).
+    pub fn file_name(&self) -> String {
+        match self.input.file_name() {
+            Some(name) if !sat2chess::io::is_stdio(&self.input) => {
+                name.to_string_lossy().into_owned()
+            }
+            _ => self.name(),
+        }
+    }
+
     pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
         sat2chess::front::load(&self.input, self.input_format).map_err(|e| anyhow::anyhow!("{e}"))
     }
 }
 
-/// The piece type of a board or gadget library (`--piece`): one variant per backend,
-/// mapped to its backend in [`Piece::with_backend`] only.
+/// The piece type of a board or gadget library (`--piece`): one variant per board
+/// target of [`sat2chess::targets`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Piece {
     /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
@@ -101,14 +108,19 @@ pub enum Piece {
     Bishop,
 }
 
-/// A command's work with the backend of the chosen piece.
-pub trait WithBackend {
-    type Output;
-    fn run<B: Backend>(self, backend: B) -> anyhow::Result<Self::Output>;
-}
-
 impl Piece {
-    /// The board piece kind this backend places.
+    /// The target's name (`--piece` value, [`sat2chess::targets`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::King => "king",
+            Piece::Knight => "knight",
+            Piece::Rook => "rook",
+            Piece::Queen => "queen",
+            Piece::Bishop => "bishop",
+        }
+    }
+
+    /// The board piece kind of the target.
     pub fn kind(self) -> sat2chess::board::PieceKind {
         match self {
             Piece::King => sat2chess::board::PieceKind::King,
@@ -116,31 +128,6 @@ impl Piece {
             Piece::Rook => sat2chess::board::PieceKind::Rook,
             Piece::Queen => sat2chess::board::PieceKind::Queen,
             Piece::Bishop => sat2chess::board::PieceKind::Bishop,
-        }
-    }
-
-    /// For queen and bishop boards: the transformation of the rook board that makes them.
-    pub fn retarget(self) -> Option<sat2chess::retarget::Target> {
-        match self {
-            Piece::Queen => Some(sat2chess::retarget::Target::Queen),
-            Piece::Bishop => Some(sat2chess::retarget::Target::Bishop),
-            Piece::King | Piece::Knight | Piece::Rook => None,
-        }
-    }
-
-    /// Runs `work` with this piece's backend.
-    pub fn with_backend<W: WithBackend>(self, work: W) -> anyhow::Result<W::Output> {
-        match self {
-            Piece::King => work.run(King),
-            Piece::Knight => work.run(Knight),
-            Piece::Rook => anyhow::bail!(
-                "the rook backend has no tile layout: `compile`, `decode` and `gadgets` \
-                 support --piece rook"
-            ),
-            Piece::Queen | Piece::Bishop => anyhow::bail!(
-                "{self:?} boards are transformed rook boards: only `compile` and `decode` \
-                 support --piece queen|bishop (gadgets: see --piece rook)"
-            ),
         }
     }
 }

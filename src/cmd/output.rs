@@ -90,68 +90,140 @@ pub fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
     }
 }
 
-/// Writes `bytes` to the file `path` (see [`stream_file`]).
+/// Writes `bytes` to the file `path` (see [`Output`]).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    stream_file(path, |out| Ok(out.write_all(bytes)?))
+    stream(Some(path), |out| Ok(out.write_all(bytes)?))
 }
 
-/// Streams an output as `fill` produces it (buffered) to `path`, or to standard output
-/// when `path` is `None` or `-` (ending quietly on a closed pipe).
+/// Streams an output as `fill` produces it (see [`Output`]).
 pub fn stream(
     path: Option<&Path>,
     fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>,
 ) -> Result<()> {
-    let Some(path) = path.filter(|path| !io::is_stdio(path)) else {
-        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-        let written = fill(&mut stdout).and_then(|()| Ok(stdout.flush()?));
-        return match written {
-            Err(error)
-                if error
-                    .downcast_ref::<std::io::Error>()
-                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-            {
-                Ok(())
-            }
-            result => result.context("writing standard output"),
-        };
-    };
-    stream_file(path, fill)
+    let mut output = Output::create(path)?;
+    match fill(&mut output) {
+        Ok(()) => output.finish(),
+        Err(error) => output.fail(error),
+    }
 }
 
-/// Streams an output to the file `path`: through a temporary file renamed over `path`
-/// when `path` is (or will be) a regular file, directly otherwise (`/dev/null`, a pipe).
-/// Write errors name the path; other errors of `fill` pass through.
-pub fn stream_file(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>,
-) -> Result<()> {
-    let cannot_write = |error: anyhow::Error| {
-        if error.is::<std::io::Error>() {
-            error.context(format!("{}: cannot write", path.display()))
-        } else {
-            error
-        }
-    };
-    let special = std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file());
-    let target = if special {
-        path.to_owned()
-    } else {
-        temporary_path(path)
-    };
-    let written = (|| {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&target)?);
-        fill(&mut file)?;
-        let file = file.into_inner().map_err(|e| e.into_error())?;
-        if !special {
-            file.sync_all()?;
-            std::fs::rename(&target, path)?;
-        }
-        Ok(())
-    })();
-    if written.is_err() && !special {
-        let _ = std::fs::remove_file(&target);
+/// An output being written, buffered: to a regular file through a temporary file in the
+/// same directory that [`Output::finish`] renames over it (an output dropped unfinished
+/// removes its temporary file, so a failed run leaves nothing behind); to a special file
+/// (`/dev/null`, a pipe) directly; to standard output for `None` or `-`, ending quietly
+/// on a closed pipe.
+pub struct Output {
+    out: std::io::BufWriter<Sink>,
+    /// The file written and its temporary name (`None`: standard output or a special
+    /// file, written directly).
+    file: Option<(PathBuf, Option<PathBuf>)>,
+    finished: bool,
+}
+
+impl Output {
+    pub fn create(path: Option<&Path>) -> Result<Output> {
+        let Some(path) = path.filter(|path| !io::is_stdio(path)) else {
+            return Ok(Output {
+                out: std::io::BufWriter::new(Sink::Stdout(std::io::stdout())),
+                file: None,
+                finished: false,
+            });
+        };
+        let special = std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file());
+        let temporary = (!special).then(|| temporary_path(path));
+        let target = temporary.as_deref().unwrap_or(path);
+        let file = std::fs::File::create(target)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        Ok(Output {
+            out: std::io::BufWriter::new(Sink::File(file)),
+            file: Some((path.to_owned(), temporary)),
+            finished: false,
+        })
     }
-    written.map_err(cannot_write)
+
+    /// Flushes the output and renames the temporary file over the target.
+    pub fn finish(mut self) -> Result<()> {
+        self.finished = true;
+        let flushed = self.out.flush();
+        let Some((path, temporary)) = self.file.take() else {
+            return match flushed {
+                Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                result => result.context("writing standard output"),
+            };
+        };
+        let synced = flushed.and_then(|()| match self.out.get_ref() {
+            Sink::File(file) if temporary.is_some() => file.sync_all(),
+            _ => Ok(()),
+        });
+        let renamed = synced.and_then(|()| match &temporary {
+            Some(temporary) => std::fs::rename(temporary, &path),
+            None => Ok(()),
+        });
+        if renamed.is_err()
+            && let Some(temporary) = &temporary
+        {
+            let _ = std::fs::remove_file(temporary);
+        }
+        renamed.with_context(|| format!("{}: cannot write", path.display()))
+    }
+
+    /// Abandons the output after `error` (its temporary file is removed): a write error
+    /// is named by the path, and a closed standard output is no error (the reader has
+    /// gone).
+    pub fn fail(self, error: anyhow::Error) -> Result<()> {
+        let io_error = error
+            .chain()
+            .find_map(|cause| cause.downcast_ref::<std::io::Error>());
+        match (&self.file, io_error) {
+            (None, Some(io)) if io.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            (Some((path, _)), _) if error.is::<std::io::Error>() => {
+                Err(error.context(format!("{}: cannot write", path.display())))
+            }
+            _ => Err(error),
+        }
+    }
+}
+
+/// Where an [`Output`] writes.
+enum Sink {
+    Stdout(std::io::Stdout),
+    File(std::fs::File),
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(out) => out.write(buf),
+            Sink::File(file) => file.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(out) => out.flush(),
+            Sink::File(file) => file.flush(),
+        }
+    }
+}
+
+impl std::io::Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if !self.finished
+            && let Some((_, Some(temporary))) = &self.file
+        {
+            let _ = std::fs::remove_file(temporary);
+        }
+    }
 }
 
 /// A name beside `path` for its temporary file (same directory, so renaming is atomic).

@@ -5,30 +5,22 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use sat2chess::board::Square;
-use sat2chess::formula::{Assignment, Cnf};
-use sat2chess::front::{self, FormulaFormat, Input};
+use sat2chess::front::FormulaFormat;
 use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::nqueens::board::{
     from_board, parse_blocked, parse_placement, queen, square, to_board, write_blocked,
     write_placement,
 };
-use sat2chess::nqueens::chain::Chain;
 use sat2chess::nqueens::check::check_completion;
 use sat2chess::nqueens::completion::Completion;
 use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
-use sat2chess::nqueens::onein3::OneInThree;
 use sat2chess::nqueens::solve::Engine;
 use sat2chess::nqueens::{Queen, canonical};
 
 use super::output::{self, Outputs};
-use super::sat::value_lines;
 use super::{code, exit, print_err, print_out};
-
-/// Default `compile --to nqueens --max-side`: boards up to 5,000,000 squares a side
-/// (about as many pre-placed queens, a JSON file of ~250 MB).
-pub const DEFAULT_MAX_SIDE: i64 = 5_000_000;
 
 /// Shown after `sat2chess queens --help`.
 pub const EXAMPLES: &str = "\
@@ -142,55 +134,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             formula,
             input_format,
             onein3,
-        } => decode(&board, &placement, &formula, input_format, onein3),
+        } => decode(board, placement, formula, input_format, onein3),
         Command::Generate { kind } => generate(kind),
-    }
-}
-
-/// The formula as the chain's input: a CNF (And-Or formulas through their CNF over the
-/// same variables), or with `onein3` a 1-in-3 instance.
-pub enum Source {
-    Cnf(Cnf),
-    OneInThree(OneInThree),
-}
-
-impl Source {
-    pub fn new(input: Input, onein3: bool) -> Result<Source> {
-        let cnf = match input {
-            Input::Cnf(cnf) => cnf,
-            Input::AndOr(formula) if !onein3 => formula.to_cnf(),
-            Input::AndOr(_) => bail!("--onein3 reads DIMACS files only"),
-        };
-        Ok(if onein3 {
-            Source::OneInThree(OneInThree::from_dimacs(&cnf)?)
-        } else {
-            Source::Cnf(cnf)
-        })
-    }
-
-    pub fn chain(&self, max_side: i64) -> Result<Chain> {
-        Ok(match self {
-            Source::Cnf(cnf) => Chain::from_cnf(cnf, max_side)?,
-            Source::OneInThree(instance) => Chain::from_onein3(instance, max_side)?,
-        })
-    }
-
-    fn cnf(&self) -> Option<&Cnf> {
-        match self {
-            Source::Cnf(cnf) => Some(cnf),
-            Source::OneInThree(_) => None,
-        }
-    }
-
-    /// True when `values` solves the input (a CNF model, or a 1-in-3 solution).
-    fn is_solved_by(&self, values: &[bool]) -> bool {
-        match self {
-            Source::Cnf(cnf) => {
-                values.len() == cnf.num_vars as usize
-                    && cnf.is_satisfied_by(&Assignment(values.to_vec()))
-            }
-            Source::OneInThree(instance) => instance.is_solution(values),
-        }
     }
 }
 
@@ -198,52 +143,6 @@ fn placement_squares(n: i64, queens: &[Queen]) -> Vec<Square> {
     let mut squares: Vec<Square> = queens.iter().map(|&q| square(n, q)).collect();
     squares.sort_unstable();
     squares
-}
-
-/// `compile INPUT --to nqueens`.
-pub fn compile(
-    input: Input,
-    context: &str,
-    onein3: bool,
-    max_side: i64,
-    output: Option<&Path>,
-    stats: bool,
-    moves: Option<&Path>,
-) -> Result<ExitCode> {
-    let source = Source::new(input, onein3).with_context(|| context.to_owned())?;
-    let chain = source.chain(max_side).with_context(|| context.to_owned())?;
-    if stats {
-        print_err(&chain.stats().to_string());
-    }
-    let completion = chain.completion();
-    output::write(output, json::write_board(&to_board(&completion)))?;
-    let Some(moves) = moves else {
-        return Ok(code(exit::YES));
-    };
-    let Some(added) = chain
-        .certify(source.cnf())
-        .with_context(|| context.to_owned())?
-    else {
-        print_err(&format!(
-            "{context}: unsatisfiable, so the board has no completion; no placement written\n"
-        ));
-        return Ok(code(exit::NO));
-    };
-    if let Err(violation) = check_completion(completion.n, &completion.preplaced, &added) {
-        bail!("internal error: the certificate is no completion: {violation}");
-    }
-    output::write(
-        Some(moves),
-        write_placement(&placement_squares(completion.n, &added)),
-    )?;
-    print_err(&format!(
-        "{context}: satisfiable; {} queens completing the {}x{} board written to {}\n",
-        added.len(),
-        completion.n,
-        completion.n,
-        moves.display()
-    ));
-    Ok(code(exit::YES))
 }
 
 /// Reads the board text once: the instance and its `"blocked"` squares.
@@ -368,40 +267,28 @@ fn solve(
     }))
 }
 
+/// `queens decode`: `decode --to nqueens`.
 fn decode(
-    board: &Path,
-    placement: &Path,
-    formula: &Path,
+    board: PathBuf,
+    placement: PathBuf,
+    formula: PathBuf,
     input_format: Option<FormulaFormat>,
     onein3: bool,
 ) -> Result<ExitCode> {
-    let (instance, _) = read_instance(board)?;
-    let added = read_placement(placement, instance.n)?;
-    let input = front::load(formula, input_format).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let context = || formula.display().to_string();
-    let source = Source::new(input, onein3).with_context(context)?;
-    let chain = source.chain(instance.n).with_context(context)?;
-    if chain.completion() != instance {
-        bail!(
-            "{}: not the n-Queens board compiled from {}",
-            board.display(),
-            context()
-        );
-    }
-    if let Err(violation) = check_completion(instance.n, &instance.preplaced, &added) {
-        print_err(&format!("{}: INVALID: {violation}\n", placement.display()));
-        return Ok(code(exit::NO));
-    }
-    let values = chain.decode(&canonical(added));
-    if !source.is_solved_by(&values) {
-        bail!(
-            "internal error: the decoded assignment does not solve {}",
-            context()
-        );
-    }
-    print_out("s SATISFIABLE\n")?;
-    print_out(value_lines(&Assignment(values)))?;
-    Ok(code(exit::YES))
+    let args = super::decode::Args {
+        board,
+        moves: placement,
+        formula,
+        input_format,
+        format: None,
+        piece: None,
+        to: Some(super::compile::Target::Nqueens),
+        onein3,
+        limit: super::PieceLimit {
+            max_pieces: sat2chess::budget::DEFAULT_MAX_PIECES,
+        },
+    };
+    super::decode::decode(&args, Some("nqueens"))
 }
 
 fn generate(kind: Generator) -> Result<ExitCode> {

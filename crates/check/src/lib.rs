@@ -187,6 +187,11 @@ impl SequenceCheck {
         self.moves += 1;
     }
 
+    /// Whether every move taken so far was legal.
+    pub fn is_legal(&self) -> bool {
+        self.illegal.is_none()
+    }
+
     /// Moves taken so far (legal or not).
     pub fn moves(&self) -> usize {
         self.moves
@@ -236,13 +241,13 @@ pub fn load_board_with(
     match io::board_format(path, format)? {
         BoardFormat::Json => {
             let mut builder = ReplayBuilder::default();
-            let (rows, cols) = io::json::stream_board(io::open_text(path)?, &mut |piece| {
+            let header = io::json::stream_board(io::open_text(path)?, &mut |piece| {
                 builder.push(piece.kind, piece.square, piece.budget);
                 visit(piece);
             })
             .map_err(bad)?;
             builder
-                .finish(rows, cols, variant)
+                .finish(header.rows, header.cols, variant)
                 .map_err(|error| bad(error.into()))
         }
         _ => {

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::Queen;
 use super::completion::Completion;
 use sat2chess_check::io::FormatError;
+use sat2chess_check::io::json::PlacementWriter;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 
 /// The square of queen `(α, β)` on an `n × n` board: row `n − β`, column `α + 1`.
@@ -120,15 +121,16 @@ pub fn parse_placement(text: &str) -> Result<Vec<Square>, FormatError> {
 
 /// Writes a placement JSON, one square per line.
 pub fn write_placement(squares: &[Square]) -> String {
-    let lines: Vec<String> = squares
-        .iter()
-        .map(|s| format!("[{},{}]", s.row, s.col))
-        .collect();
-    if lines.is_empty() {
-        "{\"queens\":[]}\n".into()
-    } else {
-        format!("{{\"queens\":[\n  {}\n]}}\n", lines.join(",\n  "))
-    }
+    let mut out = Vec::with_capacity(16 + squares.len() * 16);
+    let write = |out: &mut Vec<u8>| -> std::io::Result<()> {
+        let mut writer = PlacementWriter::new(out)?;
+        for &square in squares {
+            writer.write(square)?;
+        }
+        writer.finish().map(|_| ())
+    };
+    write(&mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("the placement JSON is UTF-8")
 }
 
 /// The `"blocked"` squares of a board JSON (none when the key is absent).

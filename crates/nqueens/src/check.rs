@@ -3,8 +3,6 @@
 //! added ones are exactly `n` queens on the board, on distinct squares, and no two share
 //! a row, column or diagonal.
 
-use rustc_hash::FxHashMap;
-
 use super::Queen;
 
 /// The first thing wrong with a completion.
@@ -18,41 +16,95 @@ pub enum Violation {
     WrongCount { n: i64, got: usize },
     #[error("queens {0} and {1} attack each other along a {2}")]
     Attack(Queen, Queen, &'static str),
+    #[error("queen {0} shares its {1} with another queen")]
+    Shared(Queen, &'static str),
+    #[error("queen {0} is attacked by a pre-placed queen")]
+    AttackedByPreplaced(Queen),
 }
 
-/// Checks that `preplaced ∪ added` is a solution of `n`-Queens containing `preplaced`.
-pub fn check_completion(n: i64, preplaced: &[Queen], added: &[Queen]) -> Result<(), Violation> {
-    let mut squares: FxHashMap<Queen, ()> = FxHashMap::default();
-    for &q in preplaced.iter().chain(added) {
-        if !(0..n).contains(&q.col) || !(0..n).contains(&q.row) {
-            return Err(Violation::Outside(q, n));
-        }
-        if squares.insert(q, ()).is_some() {
-            return Err(Violation::Occupied(q));
-        }
-    }
-    if squares.len() as i64 != n {
-        return Err(Violation::WrongCount {
+/// The line kinds a queen attacks along, with a value on each.
+const LINES: [&str; 4] = ["column", "row", "sum-diagonal", "difference-diagonal"];
+
+/// A completion checked queen by queen in `6n` bits (one per column, row and diagonal),
+/// whatever the number of queens: [`CompletionCheck::add`] each queen, pre-placed or
+/// added, then [`CompletionCheck::finish`].
+pub struct CompletionCheck {
+    n: i64,
+    /// Occupied columns, rows, sum- and difference-diagonals.
+    lines: [Vec<u64>; 4],
+    queens: usize,
+}
+
+impl CompletionCheck {
+    pub fn new(n: i64) -> CompletionCheck {
+        let words = |lines: i64| vec![0u64; (lines.max(0) as usize).div_ceil(64)];
+        CompletionCheck {
             n,
-            got: squares.len(),
-        });
-    }
-    let mut seen: FxHashMap<(u8, i64), Queen> = FxHashMap::default();
-    for &q in preplaced.iter().chain(added) {
-        let lines = [
-            (0, q.col, "column"),
-            (1, q.row, "row"),
-            (2, q.col + q.row, "sum-diagonal"),
-            (3, q.col - q.row, "difference-diagonal"),
-        ];
-        for (kind, value, name) in lines {
-            if let Some(&other) = seen.get(&(kind, value)) {
-                return Err(Violation::Attack(other, q, name));
-            }
-            seen.insert((kind, value), q);
+            lines: [words(n), words(n), words(2 * n), words(2 * n)],
+            queens: 0,
         }
     }
-    Ok(())
+
+    /// The line index of `q` on each kind (difference-diagonals shifted to `0..2n`).
+    fn indices(&self, q: Queen) -> [usize; 4] {
+        [q.col, q.row, q.col + q.row, q.col - q.row + self.n - 1].map(|v| v as usize)
+    }
+
+    /// Adds a queen; `Err`: it lies outside the board, or shares a line (named) with a
+    /// queen added before.
+    pub fn add(&mut self, q: Queen) -> Result<(), Violation> {
+        if !(0..self.n).contains(&q.col) || !(0..self.n).contains(&q.row) {
+            return Err(Violation::Outside(q, self.n));
+        }
+        let indices = self.indices(q);
+        for (kind, &index) in indices.iter().enumerate() {
+            if self.lines[kind][index / 64] & (1 << (index % 64)) != 0 {
+                return Err(Violation::Shared(q, LINES[kind]));
+            }
+        }
+        for (kind, &index) in indices.iter().enumerate() {
+            self.lines[kind][index / 64] |= 1 << (index % 64);
+        }
+        self.queens += 1;
+        Ok(())
+    }
+
+    /// Checks the count: `n` queens in all.
+    pub fn finish(&self) -> Result<(), Violation> {
+        if self.queens as i64 != self.n {
+            return Err(Violation::WrongCount {
+                n: self.n,
+                got: self.queens,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Checks that `preplaced ∪ added` is a solution of `n`-Queens containing `preplaced`
+/// ([`CompletionCheck`]; a conflict names both queens).
+pub fn check_completion(n: i64, preplaced: &[Queen], added: &[Queen]) -> Result<(), Violation> {
+    let mut check = CompletionCheck::new(n);
+    let queens = || preplaced.iter().chain(added).copied();
+    for (index, q) in queens().enumerate() {
+        match check.add(q) {
+            Ok(()) => {}
+            Err(Violation::Shared(_, line)) => {
+                let kind = LINES.iter().position(|&l| l == line).unwrap_or(0);
+                let other = queens()
+                    .take(index)
+                    .find(|&p| check.indices(p)[kind] == check.indices(q)[kind])
+                    .unwrap_or(q);
+                return Err(if other == q {
+                    Violation::Occupied(q)
+                } else {
+                    Violation::Attack(other, q, line)
+                });
+            }
+            Err(violation) => return Err(violation),
+        }
+    }
+    check.finish()
 }
 
 #[cfg(test)]

@@ -294,10 +294,11 @@ impl Embedding {
             .iter()
             .enumerate()
             .map(|(i, &beta)| Queen::new(2 * beta + 17 * block, i as i64 + 19 * block));
-        let extras = q_c
+        let mut extras: Vec<Queen> = q_c
             .chain(q_r)
             .chain(source_preplaced.iter().copied())
             .collect();
+        extras.sort_unstable();
         Embedding {
             n: 19 * block + c_prime.len() as i64,
             block,
@@ -387,6 +388,44 @@ impl Embedding {
             .flat_map(|copy| (0..copy.block).map(move |i| copy.queen(i)))
             .filter(|&q| self.kept(q))
             .chain(self.extras.iter().copied())
+    }
+
+    /// All of `P₂` in the order of [`Self::completion`] (by column, then row), one at a
+    /// time: `O(n)` time, nothing held but the iterator (the extras are sorted).
+    pub fn preplaced_in_order(&self) -> impl Iterator<Item = Queen> + '_ {
+        let mut extras = self.extras.iter().copied().peekable();
+        (0..self.n).flat_map(move |col| {
+            let mut column: Vec<Queen> = self
+                .copy_queen_on(Line::Col, col)
+                .filter(|&q| self.kept(q))
+                .into_iter()
+                .collect();
+            while let Some(q) = extras.next_if(|q| q.col == col) {
+                column.push(q);
+            }
+            canonical(column)
+        })
+    }
+
+    /// Whether `q` is a queen of `P₂` (`O(log |extras|)`).
+    pub fn is_preplaced(&self, q: Queen) -> bool {
+        self.extras.binary_search(&q).is_ok()
+            || self
+                .copy_queen_on(Line::Col, q.col)
+                .is_some_and(|copy| copy == q && self.kept(copy))
+    }
+
+    /// The first of `queens` that a queen of `P₂` attacks (on its column, row or a
+    /// diagonal), without writing `P₂` out.
+    pub fn first_attacked(&self, queens: &[Queen]) -> Option<Queen> {
+        let lines = [Line::Col, Line::Row, Line::Sum, Line::Diff];
+        let extras: Vec<LineSet> = lines.iter().map(|&line| self.extra_lines(line)).collect();
+        queens.iter().copied().find(|&q| {
+            lines
+                .iter()
+                .zip(&extras)
+                .any(|(&line, set)| self.occupied(line, line.of(q), set))
+        })
     }
 
     /// The n-Queens Completion instance, every pre-placed queen written out (`O(n)`).

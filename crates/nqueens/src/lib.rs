@@ -33,6 +33,7 @@ pub mod generate;
 pub mod onein3;
 pub mod problem3;
 pub mod problem5;
+pub mod reduction;
 pub mod search;
 pub mod solve;
 

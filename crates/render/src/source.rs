@@ -67,7 +67,7 @@ impl BoardFile {
         let read = json::stream_board(io::open_text(path)?, &mut |piece| {
             squares.push((u64::from(piece.square.row) << 32) | u64::from(piece.square.col));
         });
-        let (rows, cols) = read.map_err(|error| InputError::Format {
+        let json::BoardHeader { rows, cols, .. } = read.map_err(|error| InputError::Format {
             path: io::display_path(path),
             error,
         })?;
@@ -115,7 +115,7 @@ impl PieceSource for BoardFile {
             pieces += 1;
             sink(piece);
         };
-        let (rows, cols) =
+        let json::BoardHeader { rows, cols, .. } =
             json::stream_board(io::open_text(&self.path)?, counted).map_err(|error| {
                 InputError::Format {
                     path: io::display_path(&self.path),

@@ -5,13 +5,16 @@
 //! and [`io`] (`sat2chess-check`, the trusted checker and the file formats); [`solve`]
 //! and [`sat`] (`sat2chess-solve`); [`front`], [`transform`], [`layout`], [`gadgets`],
 //! [`verify`], [`back`], [`retarget`] (`sat2chess-reduce`); [`nqueens`]
-//! (`sat2chess-nqueens`); [`render`] (`sat2chess-render`).
+//! (`sat2chess-nqueens`); [`render`] (`sat2chess-render`). [`targets`] names every
+//! reduction; [`reduction::pipeline`] runs any of them.
 
 pub use sat2chess_check as check;
 pub use sat2chess_check::io;
 pub use sat2chess_core::{board, budget, choice, formula, label, rules};
 pub use sat2chess_nqueens as nqueens;
-pub use sat2chess_reduce::{back, front, gadgets, layout, retarget, transform, verify};
+pub use sat2chess_reduce::{back, front, gadgets, layout, reduction, retarget, transform, verify};
+
+pub mod targets;
 pub use sat2chess_render as render;
 pub use sat2chess_solve as solve;
 pub use sat2chess_solve::sat;

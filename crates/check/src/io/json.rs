@@ -1,6 +1,7 @@
 //! The fixed JSON formats (DEVELOPERS.md):
 //! board `{"format":"sat2chess-board","version":1,"rows":N,"cols":M,"pieces":[{"kind":"K","row":r,"col":c,"budget":b},…]}`
-//! (extra keys are accepted and ignored; a piece's `"label"` is kept) and
+//! (extra keys are accepted and ignored; a piece's `"label"` is kept, and so is the
+//! board's `"provenance"` object, which compiled boards carry: [`BoardHeader`]) and
 //! moves `{"moves":[{"from":[r,c],"to":[r,c]},…]}`.
 //!
 //! Boards, pieces, move lists and moves are read only from JSON objects ([`Object`]):
@@ -70,7 +71,14 @@ struct BoardReading<'s, 'k> {
     pieces: usize,
     first_error: Option<FormatError>,
     label: String,
+    /// The `"provenance"` value, if the document has one.
+    provenance: Option<serde_json::Value>,
+    /// Stop at `"pieces"` once the provenance is known ([`read_provenance`]).
+    header_only: bool,
 }
+
+/// The error [`read_provenance`] stops a document with once it has what it wants.
+const HEADER_READ: &str = "sat2chess: header read";
 
 /// The keys of the board object; serde's derive would collect every piece first.
 enum BoardKey {
@@ -78,6 +86,7 @@ enum BoardKey {
     Version,
     Rows,
     Cols,
+    Provenance,
     Pieces,
     Other,
 }
@@ -154,6 +163,7 @@ impl<'de> Visitor<'de> for &mut BoardReading<'_, '_> {
             "version" => BoardKey::Version,
             "rows" => BoardKey::Rows,
             "cols" => BoardKey::Cols,
+            "provenance" => BoardKey::Provenance,
             "pieces" => BoardKey::Pieces,
             _ => BoardKey::Other,
         };
@@ -174,6 +184,13 @@ impl<'de> Visitor<'de> for &mut BoardReading<'_, '_> {
                 BoardKey::Cols => {
                     once(&cols, "cols")?;
                     cols = Some(map.next_value::<Number>()?);
+                }
+                BoardKey::Provenance => {
+                    once(&self.provenance, "provenance")?;
+                    self.provenance = Some(map.next_value()?);
+                }
+                BoardKey::Pieces if self.header_only && self.provenance.is_some() => {
+                    return Err(serde::de::Error::custom(HEADER_READ));
                 }
                 BoardKey::Pieces => {
                     once(&pieces, "pieces")?;
@@ -540,19 +557,30 @@ fn positive(
     }
 }
 
+/// The header of a board document: its extent and, for compiled boards, the
+/// `"provenance"` object (what the board was compiled from; `sat2chess-reduce` reads it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardHeader {
+    pub rows: u32,
+    pub cols: u32,
+    pub provenance: Option<serde_json::Value>,
+}
+
 /// Reads a board document from `read`, handing each piece to `sink` as it is read
-/// (only while every piece so far is valid), and returns the extent. The errors are
+/// (only while every piece so far is valid), and returns the header. The errors are
 /// those of [`parse_board`] but for the board-level ones (pieces outside the extent or
 /// sharing a square), which the caller checks on what it kept.
 fn board_document<'de, R: serde_json::de::Read<'de>>(
     read: R,
     sink: &mut PieceSink<'_>,
-) -> Result<(u32, u32), FormatError> {
+) -> Result<BoardHeader, FormatError> {
     let mut reading = BoardReading {
         sink,
         pieces: 0,
         first_error: None,
         label: String::new(),
+        provenance: None,
+        header_only: false,
     };
     let mut de = serde_json::Deserializer::new(read);
     let raw = serde::de::DeserializeSeed::deserialize(&mut reading, &mut de)
@@ -581,7 +609,34 @@ fn board_document<'de, R: serde_json::de::Read<'de>>(
     let cols = positive(&raw.cols, header, "\"cols\"")?;
     match reading.first_error {
         Some(error) => Err(error),
-        None => Ok((rows, cols)),
+        None => Ok(BoardHeader {
+            rows,
+            cols,
+            provenance: reading.provenance,
+        }),
+    }
+}
+
+/// The `"provenance"` object of a board document, if it has one. A document that names
+/// it before `"pieces"` (as compiled boards do) is read no further; otherwise the whole
+/// document is read (and must be well formed).
+pub fn read_provenance(
+    reader: impl std::io::Read,
+) -> Result<Option<serde_json::Value>, FormatError> {
+    let mut sink = |_: PieceRecord<'_>| {};
+    let mut reading = BoardReading {
+        sink: &mut sink,
+        pieces: 0,
+        first_error: None,
+        label: String::new(),
+        provenance: None,
+        header_only: true,
+    };
+    let mut de = serde_json::Deserializer::new(serde_json::de::IoRead::new(buffered(reader)));
+    match serde::de::DeserializeSeed::deserialize(&mut reading, &mut de).and_then(|_| de.end()) {
+        Ok(()) => Ok(reading.provenance),
+        Err(error) if error.to_string().starts_with(HEADER_READ) => Ok(reading.provenance),
+        Err(error) => Err(syntax(error)),
     }
 }
 
@@ -592,12 +647,12 @@ fn buffered<R: std::io::Read>(reader: R) -> std::io::BufReader<R> {
 }
 
 /// Reads a board JSON document from `reader` piece by piece into `sink` (nothing is held
-/// but what the sink keeps) and returns the extent; the errors are [`read_board`]'s but
+/// but what the sink keeps) and returns the header; the errors are [`read_board`]'s but
 /// for pieces outside the extent or sharing a square, which the caller checks.
 pub fn stream_board(
     reader: impl std::io::Read,
     sink: &mut PieceSink<'_>,
-) -> Result<(u32, u32), FormatError> {
+) -> Result<BoardHeader, FormatError> {
     board_document(serde_json::de::IoRead::new(buffered(reader)), sink)
 }
 
@@ -606,7 +661,7 @@ pub fn stream_board(
 /// the offending character).
 pub fn read_board(reader: impl std::io::Read) -> Result<Board, FormatError> {
     let mut pieces = Vec::new();
-    let (rows, cols) = stream_board(reader, &mut |p| {
+    let BoardHeader { rows, cols, .. } = stream_board(reader, &mut |p| {
         pieces.push(Piece {
             kind: p.kind,
             square: p.square,
@@ -648,7 +703,18 @@ pub struct BoardWriter<W: std::io::Write> {
 
 impl<W: std::io::Write> BoardWriter<W> {
     /// Starts the document of a `rows × cols` board.
-    pub fn new(mut out: W, rows: u32, cols: u32) -> std::io::Result<BoardWriter<W>> {
+    pub fn new(out: W, rows: u32, cols: u32) -> std::io::Result<BoardWriter<W>> {
+        BoardWriter::with_provenance(out, rows, cols, None)
+    }
+
+    /// Starts the document of a `rows × cols` board with a `"provenance"` object (its
+    /// JSON text), written before the pieces (so [`read_provenance`] stops there).
+    pub fn with_provenance(
+        mut out: W,
+        rows: u32,
+        cols: u32,
+        provenance: Option<&str>,
+    ) -> std::io::Result<BoardWriter<W>> {
         let mut numbers = itoa::Buffer::new();
         write!(
             out,
@@ -657,6 +723,10 @@ impl<W: std::io::Write> BoardWriter<W> {
         out.write_all(numbers.format(rows).as_bytes())?;
         out.write_all(b",\"cols\":")?;
         out.write_all(numbers.format(cols).as_bytes())?;
+        if let Some(provenance) = provenance {
+            out.write_all(b",\n\"provenance\":")?;
+            out.write_all(provenance.as_bytes())?;
+        }
         out.write_all(b",\"pieces\":[")?;
         Ok(BoardWriter {
             out,
@@ -811,6 +881,43 @@ impl<W: std::io::Write> MovesWriter<W> {
             out.write_all(self.numbers.format(number).as_bytes())?;
         }
         out.write_all(b"]}")
+    }
+
+    /// Closes the document and hands back the writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out
+            .write_all(if self.empty { b"]}\n" } else { b"\n]}\n" })?;
+        Ok(self.out)
+    }
+}
+
+/// A placement JSON document `{"queens":[[row,col],…]}` (the certificate of an n-Queens
+/// Completion board: the squares of the added queens) written square by square.
+pub struct PlacementWriter<W: std::io::Write> {
+    out: W,
+    empty: bool,
+    numbers: itoa::Buffer,
+}
+
+impl<W: std::io::Write> PlacementWriter<W> {
+    pub fn new(mut out: W) -> std::io::Result<PlacementWriter<W>> {
+        out.write_all(b"{\"queens\":[")?;
+        Ok(PlacementWriter {
+            out,
+            empty: true,
+            numbers: itoa::Buffer::new(),
+        })
+    }
+
+    /// Writes the next square.
+    pub fn write(&mut self, square: Square) -> std::io::Result<()> {
+        let out = &mut self.out;
+        out.write_all(if self.empty { b"\n  [" } else { b",\n  [" })?;
+        self.empty = false;
+        out.write_all(self.numbers.format(square.row).as_bytes())?;
+        out.write_all(b",")?;
+        out.write_all(self.numbers.format(square.col).as_bytes())?;
+        out.write_all(b"]")
     }
 
     /// Closes the document and hands back the writer.

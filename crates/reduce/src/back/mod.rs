@@ -234,6 +234,14 @@ pub enum BackendError {
     NotSatisfying,
 }
 
+impl BackendError {
+    /// Whether this is the program's fault rather than the formula's: everything but a
+    /// board too large for its coordinates.
+    pub fn is_internal(&self) -> bool {
+        !matches!(self, BackendError::TooLarge { .. })
+    }
+}
+
 /// A compiled board with the plan behind it.
 pub struct CompiledBoard<B: Backend> {
     pub board: Board,
@@ -252,6 +260,18 @@ pub enum PipelineError {
     Backend(#[from] BackendError),
     #[error(transparent)]
     Model(#[from] ChainModelError),
+}
+
+impl PipelineError {
+    /// Whether this is the program's fault rather than the formula's.
+    pub fn is_internal(&self) -> bool {
+        match self {
+            PipelineError::Layout(error) => error.is_internal(),
+            PipelineError::Validation(_) => true,
+            PipelineError::Backend(error) => error.is_internal(),
+            PipelineError::Model(error) => error.is_internal(),
+        }
+    }
 }
 
 /// Lays out an And-Or formula and compiles it with `backend`.
@@ -282,28 +302,54 @@ pub fn plan_formula<B: Backend>(
 pub enum ChainModelError {
     #[error("SAT solver: {0}")]
     Sat(#[from] sat2chess_solve::sat::SatError),
+    #[error("the assignment to certify is not a model of the formula")]
+    NotAModel,
     #[error("internal error: the model mapped forward does not satisfy the And-Or formula")]
     ForwardNotSatisfying,
     #[error("decode: the assignment read off the variable gadgets does not satisfy the formula")]
     NotSatisfying,
 }
 
+impl ChainModelError {
+    /// Whether this is the program's fault rather than the input's: all but a formula
+    /// too large for the solver and a wrong model handed in.
+    pub fn is_internal(&self) -> bool {
+        !matches!(
+            self,
+            ChainModelError::Sat(sat2chess_solve::sat::SatError::TooManyVariables(_))
+                | ChainModelError::NotAModel
+        )
+    }
+}
+
 /// Solves the chain's input formula with the SAT solver and, when it is satisfiable,
 /// maps the model forward along the chain to the And-Or formula the board encodes.
 /// `None`: unsatisfiable.
 pub fn andor_model(chain: &Chain) -> Result<Option<Assignment>, ChainModelError> {
-    let model = match chain.input() {
+    solve_input(chain)?
+        .map(|model| forward_model(chain, &model))
+        .transpose()
+}
+
+/// A model of the chain's input formula by the SAT solver; `None`: unsatisfiable.
+pub fn solve_input(chain: &Chain) -> Result<Option<Assignment>, ChainModelError> {
+    Ok(match chain.input() {
         FormulaRef::Cnf { cnf, .. } => sat2chess_solve::sat::solve_cnf(cnf)?,
         FormulaRef::AndOr(formula) => sat2chess_solve::sat::solve_andor(formula)?,
-    };
-    let Some(model) = model else {
-        return Ok(None);
-    };
-    let forward = chain.forward(&model);
+    })
+}
+
+/// A model of the chain's input mapped forward to the And-Or formula the board encodes,
+/// checked.
+pub fn forward_model(chain: &Chain, model: &Assignment) -> Result<Assignment, ChainModelError> {
+    if !chain.input().is_satisfied_by(model) {
+        return Err(ChainModelError::NotAModel);
+    }
+    let forward = chain.forward(model);
     if !chain.formula().is_satisfied_by(&forward) {
         return Err(ChainModelError::ForwardNotSatisfying);
     }
-    Ok(Some(forward))
+    Ok(forward)
 }
 
 /// Maps an assignment of the And-Or formula read off a board back along the chain to a

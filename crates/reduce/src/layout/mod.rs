@@ -321,6 +321,14 @@ pub enum LayoutError {
     TooLarge { max: u32 },
 }
 
+impl LayoutError {
+    /// Whether this is the program's fault: the transformation chain hands the layout
+    /// only And-Or-(1,1) formulas with clauses, so only a grid too large is the input's.
+    pub fn is_internal(&self) -> bool {
+        !matches!(self, LayoutError::TooLarge { .. })
+    }
+}
+
 /// The opposite side.
 pub(crate) fn opposite(direction: Direction) -> Direction {
     match direction {

@@ -82,6 +82,19 @@ pub enum RookError {
     EmptySquare { index: usize, from: Square },
 }
 
+impl RookError {
+    /// Whether this is the program's fault rather than the input's: all but an
+    /// assignment to certify that leaves a clause false, and the model errors that are
+    /// the input's.
+    pub fn is_internal(&self) -> bool {
+        match self {
+            RookError::ClauseFalse(_) => false,
+            RookError::Model(error) => error.is_internal(),
+            _ => true,
+        }
+    }
+}
+
 /// The four SAT gadgets of the reduction (thesis §7.2–7.5).
 #[derive(Clone, Debug)]
 pub struct RookLibrary {
@@ -361,27 +374,39 @@ impl CompiledRook {
     /// first capture to the right, as a 2-rook (it then fed the next gadget); a
     /// variable with neither literal True is set True. The caller checks the sequence.
     pub fn decode(&self, moves: &[Move]) -> Result<Assignment, RookError> {
-        let mut at: BTreeMap<Square, Square> = self
-            .board
-            .pieces()
-            .iter()
-            .map(|p| (p.square, p.square))
-            .collect();
-        let mut first_move: BTreeMap<Square, Move> = BTreeMap::new();
-        for (index, mv) in moves.iter().enumerate() {
-            let origin = at.remove(&mv.from).ok_or(RookError::EmptySquare {
-                index,
-                from: mv.from,
-            })?;
-            at.insert(mv.to, origin);
-            first_move.entry(origin).or_insert(*mv);
+        let mut decoder = self.decoder();
+        for (index, &mv) in moves.iter().enumerate() {
+            decoder
+                .step(mv)
+                .map_err(|from| RookError::EmptySquare { index, from })?;
         }
+        Ok(self.assignment(&decoder))
+    }
+
+    /// A decoder following every piece of the board through a sequence, move by move
+    /// ([`CompiledRook::assignment`] reads the model off it).
+    pub fn decoder(&self) -> RookDecoder {
+        RookDecoder {
+            at: self
+                .board
+                .pieces()
+                .iter()
+                .map(|p| (p.square, p.square))
+                .collect(),
+            first_move: BTreeMap::new(),
+        }
+    }
+
+    /// The assignment [`CompiledRook::decode`] reads off a decoder that followed a whole
+    /// solving sequence.
+    pub fn assignment(&self, decoder: &RookDecoder) -> Assignment {
         let mut assignment = Assignment::all_false(self.variables.len());
         for (var, gadget) in self.variables.iter().enumerate() {
             let fed_right = |port: char| {
                 let local = self.sketch.instances[gadget.instance].port_square(port);
                 let square = self.square(gadget.instance, local);
-                first_move
+                decoder
+                    .first_move
                     .get(&square)
                     .is_some_and(|mv| mv.to.row == mv.from.row && mv.to.col > mv.from.col)
             };
@@ -389,7 +414,26 @@ impl CompiledRook {
             let value = fed_right(gadget.positive) || !fed_right(negative);
             assignment.set(sat2chess_core::formula::Var(var as u32), value);
         }
-        Ok(assignment)
+        assignment
+    }
+}
+
+/// Every piece of a rook board followed through a sequence: where each stands now and
+/// the first move each made.
+pub struct RookDecoder {
+    /// The initial square of the piece on each occupied square.
+    at: BTreeMap<Square, Square>,
+    /// Each moved piece's first move, by initial square.
+    first_move: BTreeMap<Square, Move>,
+}
+
+impl RookDecoder {
+    /// Follows the next move; `Err`: its origin holds no piece.
+    pub fn step(&mut self, mv: Move) -> Result<(), Square> {
+        let origin = self.at.remove(&mv.from).ok_or(mv.from)?;
+        self.at.insert(mv.to, origin);
+        self.first_move.entry(origin).or_insert(mv);
+        Ok(())
     }
 }
 

@@ -1,0 +1,192 @@
+//! The pipeline, the same for every target: [`compile`] (formula → board → certificate)
+//! and [`decode`] (board + certificate → model). The command line, the tests and the
+//! benches all run these two functions.
+
+use std::path::Path;
+
+use sat2chess_check::io as files;
+use sat2chess_core::budget::{Budget, DEFAULT_MAX_PIECES};
+
+use super::{
+    BoardFile, BoardSink, CertificateSink, Decoded, Input, Limits, Observer, Options, Provenance,
+    ProvenanceError, ReduceError, Reduction,
+};
+
+/// A formula to compile for a target.
+pub struct Job<'a> {
+    pub reduction: &'a dyn Reduction,
+    pub source: &'a Input,
+    /// The formula's name (its file name), for the provenance.
+    pub source_name: &'a str,
+    pub options: Options,
+    pub limits: Limits,
+}
+
+/// What [`compile`] made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub rows: u32,
+    pub cols: u32,
+    pub pieces: u64,
+    /// The certificate, when one was asked for.
+    pub certificate: Option<Certificate>,
+}
+
+/// The certificate [`compile`] wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certificate {
+    /// This many steps.
+    Written { steps: u64 },
+    /// The formula is unsatisfiable: the board has no solution, nothing was written.
+    Unsatisfiable,
+}
+
+/// Compiles `job`'s formula: the board into `board`; with a `certificate` sink, the
+/// formula decided by the SAT solver and, when satisfiable, the certificate of its model
+/// into the sink.
+pub fn compile(
+    job: &Job,
+    board: &mut dyn BoardSink,
+    certificate: Option<&mut dyn CertificateSink>,
+    observer: &dyn Observer,
+) -> Result<Outcome, ReduceError> {
+    let prepared = job
+        .reduction
+        .prepare(job.source, job.options, &job.limits)?;
+    let budget = if board.streams() && !prepared.holds_board() {
+        Budget::streamed_pieces(job.limits.max_pieces)
+    } else {
+        Budget::pieces(job.limits.max_pieces.min(DEFAULT_MAX_PIECES))
+    };
+    observer.estimate(&budget.describe(prepared.estimate()));
+    budget.admit(prepared.estimate())?;
+    let plan = prepared.plan()?;
+    observer.stats(&plan.stats());
+    plan.check(observer)?;
+    let (rows, cols) = plan.extent();
+    let name = job.reduction.name();
+    let provenance = Provenance::new(name, job.options, job.source, job.source_name);
+    board.start(rows, cols, &provenance)?;
+    plan.write_board(board, observer)?;
+    board.finish()?;
+    let certificate = match certificate {
+        None => None,
+        Some(sink) => {
+            observer.phase("solving", 0);
+            Some(match plan.solve()? {
+                None => Certificate::Unsatisfiable,
+                Some(model) => {
+                    sink.start(job.reduction.certificate())?;
+                    let steps = plan.certify(&model, &mut |step| sink.step(step), observer)?;
+                    sink.finish()?;
+                    Certificate::Written { steps }
+                }
+            })
+        }
+    };
+    Ok(Outcome {
+        rows,
+        cols,
+        pieces: plan.pieces(),
+        certificate,
+    })
+}
+
+/// A certificate to decode against a board and the formula it was compiled from.
+pub struct DecodeJob<'a> {
+    /// The targets a board's provenance may name.
+    pub targets: &'a [&'a dyn Reduction],
+    /// The target the user named (`--piece`, `--to`), if any: it must agree with the
+    /// board's provenance, and decides for boards without one (default: the first of
+    /// `targets`).
+    pub target: Option<&'a str>,
+    pub board: BoardFile,
+    pub certificate: &'a Path,
+    pub source: &'a Input,
+    /// The formula's file name, for messages.
+    pub source_name: &'a str,
+    /// The options of a board without provenance (tile targets try both layouts).
+    pub options: Options,
+    pub limits: Limits,
+}
+
+/// Reads the model of the formula off the certificate: the target and its options come
+/// from the board's provenance (else from the job), the formula must be the one the
+/// board was compiled from, the board must be the plan's and the certificate must
+/// solve it.
+pub fn decode(job: &DecodeJob) -> Result<Decoded, ReduceError> {
+    let board_name = files::display_path(&job.board.path).display().to_string();
+    let provenance = read_provenance(&job.board, &board_name)?;
+    let reduction = choose_target(job, provenance.as_ref(), &board_name)?;
+    let guesses = match &provenance {
+        Some(provenance) => {
+            provenance.check_source(job.source, job.source_name, &board_name)?;
+            vec![provenance.options]
+        }
+        None => reduction.guesses(job.options),
+    };
+    let mut refused = None;
+    for options in guesses {
+        let prepared = reduction.prepare(job.source, options, &job.limits)?;
+        Budget::pieces(job.limits.max_pieces).admit(prepared.estimate())?;
+        match prepared.plan()?.decode(&job.board, job.certificate) {
+            Err(error @ ReduceError::NotTheBoard { .. }) => refused = Some(error),
+            result => return result,
+        }
+    }
+    Err(refused.expect("every target has at least one guess"))
+}
+
+/// The provenance of a JSON board file (`None` for the other formats and for boards
+/// compiled before boards carried one).
+fn read_provenance(board: &BoardFile, name: &str) -> Result<Option<Provenance>, ReduceError> {
+    if files::board_format(&board.path, board.format)? != files::BoardFormat::Json {
+        return Ok(None);
+    }
+    let value = files::json::read_provenance(files::open_text(&board.path)?).map_err(|error| {
+        files::InputError::Format {
+            path: files::display_path(&board.path),
+            error,
+        }
+    })?;
+    value
+        .map(|value| Provenance::from_json(&value, name))
+        .transpose()
+        .map_err(ReduceError::from)
+}
+
+/// The target of a board: its provenance's, which the user's must match.
+fn choose_target<'a>(
+    job: &DecodeJob<'a>,
+    provenance: Option<&Provenance>,
+    board: &str,
+) -> Result<&'a dyn Reduction, ReduceError> {
+    let find = |name: &str| job.targets.iter().copied().find(|r| r.name() == name);
+    let Some(provenance) = provenance else {
+        let name = job.target.unwrap_or_else(|| job.targets[0].name());
+        return find(name).ok_or_else(|| {
+            ProvenanceError::UnknownTarget {
+                board: board.to_owned(),
+                target: name.to_owned(),
+            }
+            .into()
+        });
+    };
+    if let Some(given) = job.target
+        && given != provenance.target
+    {
+        return Err(ProvenanceError::Contradiction {
+            board: board.to_owned(),
+            board_target: provenance.target.clone(),
+            given: given.to_owned(),
+        }
+        .into());
+    }
+    find(&provenance.target).ok_or_else(|| {
+        ProvenanceError::UnknownTarget {
+            board: board.to_owned(),
+            target: provenance.target.clone(),
+        }
+        .into()
+    })
+}

@@ -1,0 +1,171 @@
+//! Queen and bishop targets as a combinator over the rook target: the rook board is
+//! retargeted square by square ([`crate::retarget`]: rows and columns spread for queens,
+//! Brunner et al. Cor. 3.4; the board turned by 45° for bishops, Cor. 3.5), the rook
+//! certificate is mapped forward onto the new board, and a certificate of the new board
+//! is mapped back onto the rook board to decode.
+
+use std::io;
+use std::path::Path;
+
+use sat2chess_core::formula::Assignment;
+
+use super::captures::decode_captures;
+use super::rooks::{PreparedRooks, RookDecoding, RookPlan};
+use super::{
+    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, Plan,
+    Prepared, ReduceError, Reduction, Step,
+};
+use crate::retarget::{self, Target};
+
+/// The rook target retargeted to another piece.
+pub struct Retargeted {
+    target: Target,
+    name: &'static str,
+    pieces: &'static str,
+}
+
+/// Queen 2-Solo Chess: the rook board with rows and columns spread (Cor. 3.4).
+pub const QUEEN: Retargeted = Retargeted {
+    target: Target::Queen,
+    name: "queen",
+    pieces: "queens",
+};
+
+/// Bishop 2-Solo Chess: the rook board turned by 45° (Cor. 3.5).
+pub const BISHOP: Retargeted = Retargeted {
+    target: Target::Bishop,
+    name: "bishop",
+    pieces: "bishops",
+};
+
+impl Reduction for Retargeted {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn pieces(&self) -> &'static str {
+        self.pieces
+    }
+
+    fn certificate(&self) -> CertificateKind {
+        CertificateKind::Captures
+    }
+
+    fn prepare(
+        &self,
+        source: &Input,
+        _: Options,
+        _: &Limits,
+    ) -> Result<Box<dyn Prepared>, ReduceError> {
+        Ok(Box::new(PreparedRetargeted {
+            rooks: PreparedRooks::new(source)?,
+            target: self.target,
+            name: self.name,
+        }))
+    }
+}
+
+struct PreparedRetargeted {
+    rooks: PreparedRooks,
+    target: Target,
+    name: &'static str,
+}
+
+impl Prepared for PreparedRetargeted {
+    fn estimate(&self) -> u64 {
+        self.rooks.estimate()
+    }
+
+    fn holds_board(&self) -> bool {
+        true
+    }
+
+    fn plan(self: Box<Self>) -> Result<Box<dyn Plan>, ReduceError> {
+        let rooks = self.rooks.compile()?;
+        let retargeted = retarget::retarget(&rooks.compiled.board, self.target).map_err(
+            |error| match error {
+                retarget::RetargetError::TooLarge { .. } => ReduceError::input(error),
+                _ => ReduceError::internal(error),
+            },
+        )?;
+        Ok(Box::new(RetargetedPlan {
+            target: self.target,
+            rooks,
+            retargeted,
+            name: self.name,
+        }))
+    }
+}
+
+struct RetargetedPlan {
+    target: Target,
+    rooks: RookPlan,
+    retargeted: retarget::Retargeted,
+    name: &'static str,
+}
+
+impl Plan for RetargetedPlan {
+    fn extent(&self) -> (u32, u32) {
+        (self.retargeted.board.rows(), self.retargeted.board.cols())
+    }
+
+    fn pieces(&self) -> u64 {
+        self.retargeted.board.len() as u64
+    }
+
+    fn stats(&self) -> String {
+        let result = self.retargeted.stats.result;
+        format!(
+            "{}transformed: {result} on {} squares\n",
+            self.rooks.stats(),
+            result.area()
+        )
+    }
+
+    fn write_board(&self, sink: &mut dyn BoardSink, _: &dyn Observer) -> Result<(), ReduceError> {
+        for piece in self.retargeted.board.pieces() {
+            sink.piece(
+                piece.kind,
+                piece.square,
+                piece.budget,
+                piece.label.as_deref(),
+            )?;
+        }
+        Ok(())
+    }
+
+    fn solve(&self) -> Result<Option<Assignment>, ReduceError> {
+        self.rooks.solve_input()
+    }
+
+    fn certify(
+        &self,
+        model: &Assignment,
+        sink: &mut dyn FnMut(Step) -> io::Result<()>,
+        _: &dyn Observer,
+    ) -> Result<u64, ReduceError> {
+        let moves = self.rooks.moves(model)?;
+        let mapped = self
+            .retargeted
+            .map
+            .moves_forward(&moves)
+            .map_err(ReduceError::internal)?;
+        for &mv in &mapped {
+            sink(Step::Capture(mv))?;
+        }
+        Ok(mapped.len() as u64)
+    }
+
+    fn decode(&self, board: &BoardFile, moves: &Path) -> Result<Decoded, ReduceError> {
+        let mut decoding = RookDecoding {
+            board: &self.retargeted.board,
+            decoder: self.rooks.compiled.decoder(),
+            map: Some(&self.retargeted.map),
+        };
+        let kind = self.target.kind();
+        if let Some(refused) = decode_captures(board, moves, self.name, kind, &mut decoding)? {
+            return Ok(refused);
+        }
+        Ok(Decoded::Model(self.rooks.model(&decoding.decoder)?))
+    }
+}
