@@ -15,12 +15,12 @@ Examples:
 
 Run `sat2chess help COMMAND` for a command's options and examples.
 Exit codes: 0 solvable/valid, 1 unsolvable/invalid, 2 bad input or usage,
-3 unknown (a search limit was reached).";
+3 unknown (a search limit was reached), 4 internal error (a bug).";
 
 /// sat2chess: compile SAT formulas into Solo Chess puzzles, solve and check boards.
 ///
 /// Exit codes: 0 solvable/valid/satisfiable, 1 unsolvable/invalid/unsatisfiable,
-/// 2 bad input or usage, 3 unknown (a search limit was reached).
+/// 2 bad input or usage, 3 unknown (a search limit was reached), 4 internal error.
 #[derive(Parser)]
 #[command(name = "sat2chess", version, about, long_about = None, after_help = OVERVIEW)]
 struct Cli {
@@ -122,6 +122,10 @@ fn main() -> ExitCode {
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");
-        cmd::code(cmd::exit::BAD_INPUT)
+        let code = cmd::failure_code(&error);
+        if code == cmd::exit::INTERNAL {
+            eprintln!("This is a bug in sat2chess, not a fault of the input; please report it.");
+        }
+        cmd::code(code)
     })
 }

@@ -363,10 +363,17 @@ fn a_board_streamed_from_its_file_draws_the_same_figures() {
         r#"{"rows":2,"cols":2,"pieces":[{"kind":"K","row":1,"col":1,"budget":1},{"kind":"K","row":2,"col":2,"budget":1},{"kind":"Q","row":1,"col":1,"budget":1}]}"#,
     )
     .unwrap();
-    let whole = sat2chess::io::read_board(&bad, None)
-        .unwrap_err()
-        .to_string();
-    assert_eq!(BoardFile::open(&bad).unwrap_err().to_string(), whole);
+    let whole = format!(
+        "{:#}",
+        anyhow::Error::new(sat2chess::io::read_board(&bad, None).unwrap_err())
+    );
+    assert_eq!(
+        format!(
+            "{:#}",
+            anyhow::Error::new(BoardFile::open(&bad).unwrap_err())
+        ),
+        whole
+    );
     assert!(whole.contains("#0 and #2"), "{whole}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

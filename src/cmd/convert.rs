@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context as _, Result, anyhow};
 use sat2chess::io::{self, BoardFormat};
 
 use super::output::{self, Outputs};
@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.input, args.from)?;
     let text = format
         .write(&board)
-        .map_err(|error| anyhow!("{}: {error}", io::display_path(&args.input).display()))?;
+        .with_context(|| io::display_path(&args.input).display().to_string())?;
     output::write(Some(&args.output), text.as_bytes())?;
     Ok(code(exit::YES))
 }

@@ -121,15 +121,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.stats {
             eprintln!("{:>9}: {}", name(ordering), tile_budget.describe(estimate));
         }
-        tile_budget
-            .admit(estimate)
-            .map_err(|error| anyhow::anyhow!("{}: {error}", context()))
+        tile_budget.admit(estimate).with_context(context)
     };
     admit(ordering)?;
     let placement = VariablePlacement::from(args.placement);
     let chosen = layout::layout_with(formula, ordering, placement).with_context(context)?;
-    layout::validate(formula, &chosen)
-        .context("internal error: the emitted layout fails validation")?;
+    layout::validate(formula, &chosen).map_err(|error| {
+        super::Internal(format!("the emitted layout fails validation: {error}"))
+    })?;
     if args.stats {
         let footprint = Footprint {
             tile_size: args.tile_size,

@@ -34,6 +34,48 @@ pub mod exit {
     pub const BAD_INPUT: u8 = 2;
     /// A search limit was reached before an answer.
     pub const UNKNOWN: u8 = 3;
+    /// An internal error: a bug of sat2chess, not a fault of the input.
+    pub const INTERNAL: u8 = 4;
+}
+
+/// A broken invariant found by the command line itself (a bug, exit
+/// [`exit::INTERNAL`]).
+#[derive(Debug)]
+pub struct Internal(pub String);
+
+impl std::fmt::Display for Internal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "internal error: {}", self.0)
+    }
+}
+
+impl std::error::Error for Internal {}
+
+/// The exit code of a failed command: [`exit::INTERNAL`] when some cause in the chain
+/// is the program's fault, [`exit::BAD_INPUT`] otherwise.
+pub fn failure_code(error: &anyhow::Error) -> u8 {
+    use sat2chess::back::{BackendError, PipelineError, rook::RookError};
+    use sat2chess::reduction::ReduceError;
+    let internal = error.chain().any(|cause| {
+        cause.is::<Internal>()
+            || cause
+                .downcast_ref::<ReduceError>()
+                .is_some_and(ReduceError::is_internal)
+            || cause
+                .downcast_ref::<PipelineError>()
+                .is_some_and(PipelineError::is_internal)
+            || cause
+                .downcast_ref::<BackendError>()
+                .is_some_and(BackendError::is_internal)
+            || cause
+                .downcast_ref::<RookError>()
+                .is_some_and(RookError::is_internal)
+    });
+    if internal {
+        exit::INTERNAL
+    } else {
+        exit::BAD_INPUT
+    }
 }
 
 pub fn code(value: u8) -> ExitCode {
@@ -65,8 +107,6 @@ pub struct FormulaInput {
 }
 
 impl FormulaInput {
-    /// Reads the formula. The message of an `InputError` already ends with its source,
-    /// so it is passed on as text (`{:#}` would repeat it).
     /// The input's name in messages (`<stdin>` for `-`).
     pub fn name(&self) -> String {
         sat2chess::io::display_path(&self.input)
@@ -84,8 +124,9 @@ impl FormulaInput {
         }
     }
 
+    /// Reads the formula.
     pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
-        sat2chess::front::load(&self.input, self.input_format).map_err(|e| anyhow::anyhow!("{e}"))
+        Ok(sat2chess::front::load(&self.input, self.input_format)?)
     }
 }
 
@@ -146,7 +187,7 @@ impl PieceLimit {
     pub fn admit(&self, source: &str, estimate: u64) -> anyhow::Result<()> {
         sat2chess::budget::Budget::pieces(self.max_pieces)
             .admit(estimate)
-            .map_err(|error| anyhow::anyhow!("{source}: {error}"))
+            .with_context(|| source.to_owned())
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 use sat2chess::board::Square;
 use sat2chess::front::FormulaFormat;
-use sat2chess::io::{self, BoardFormat, json};
+use sat2chess::io::{self, BoardFormat, InputError, json};
 use sat2chess::nqueens::board::{
     from_board, parse_blocked, parse_placement, queen, square, to_board, write_blocked,
     write_placement,
@@ -148,7 +148,10 @@ fn placement_squares(n: i64, queens: &[Queen]) -> Vec<Square> {
 /// Reads the board text once: the instance and its `"blocked"` squares.
 fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
     let text = io::read_text(path)?;
-    let in_file = |e: sat2chess::io::FormatError| anyhow::anyhow!("{}: {e}", path.display());
+    let in_file = |error: sat2chess::io::FormatError| InputError::Format {
+        path: io::display_path(path),
+        error,
+    };
     let board = BoardFormat::Json.parse(&text).map_err(in_file)?;
     let instance = from_board(&board).map_err(in_file)?;
     let blocked = parse_blocked(&text).map_err(in_file)?;
@@ -166,7 +169,10 @@ fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
 
 fn read_placement(path: &Path, n: i64) -> Result<Vec<Queen>> {
     let text = io::read_text(path)?;
-    let squares = parse_placement(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let squares = parse_placement(&text).map_err(|error| InputError::Format {
+        path: io::display_path(path),
+        error,
+    })?;
     Ok(squares.into_iter().map(|s| queen(n, s)).collect())
 }
 
@@ -238,7 +244,9 @@ fn solve(
         return Ok(code(exit::NO));
     };
     if let Err(violation) = check_completion(instance.n, &instance.preplaced, first) {
-        bail!("internal error: the solver's completion is invalid: {violation}");
+        return Err(
+            super::Internal(format!("the solver's completion is invalid: {violation}")).into(),
+        );
     }
     if count {
         let bound = if complete { "" } else { "at least " };

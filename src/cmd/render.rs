@@ -3,7 +3,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::board::{Board, Piece, PieceKind};
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board as placement;
 use sat2chess::render::{
     self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
@@ -159,8 +159,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// pieces set to budget 0 (drawn black).
 fn with_placement(board: Board, path: &Path) -> Result<Board> {
     let text = io::read_text(path)?;
-    let squares = placement::parse_placement(&text)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let squares = placement::parse_placement(&text).map_err(|error| InputError::Format {
+        path: io::display_path(path),
+        error,
+    })?;
     let (rows, cols) = (board.rows(), board.cols());
     let mut pieces: Vec<Piece> = board
         .into_pieces()

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context as _, Result, bail};
 use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::retarget::{self, ExtentStats, Target};
 use sat2chess::rules::Move;
@@ -87,8 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.input_format)?;
     let board_name = io::display_path(&args.board).display().to_string();
     let target = args.to;
-    let retargeted =
-        retarget::retarget(&board, target).map_err(|error| anyhow!("{board_name}: {error}"))?;
+    let retargeted = retarget::retarget(&board, target).with_context(|| board_name.clone())?;
     if args.stats {
         print_err(&describe(&retargeted.stats, target, board.len()));
     }
@@ -101,7 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             } else {
                 retargeted.map.moves_backward(&moves)
             }
-            .map_err(|error| anyhow!("{}: {error}", io::display_path(moves_path).display()))?;
+            .with_context(|| io::display_path(moves_path).display().to_string())?;
             Some(mapped)
         }
         _ => None,

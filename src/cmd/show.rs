@@ -1,7 +1,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
 use sat2chess::io::{self, BoardFormat, ascii};
 
 use super::{code, exit, print_out};
@@ -29,7 +29,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format)?;
     let picture = ascii::draw_board(&board)
-        .map_err(|error| anyhow::anyhow!("{}: {error}", io::display_path(&args.board).display()))?;
+        .with_context(|| io::display_path(&args.board).display().to_string())?;
     print_out(&picture)?;
     Ok(code(exit::YES))
 }

@@ -3,7 +3,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use sat2chess::board::Board;
 use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat};
@@ -96,9 +96,9 @@ fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
             letter(mv.to),
             mv.to
         );
-        position
-            .apply(mv)
-            .with_context(|| format!("internal error: solver move #{index} {mv} is illegal"))?;
+        position.apply(mv).map_err(|error| {
+            super::Internal(format!("solver move #{index} {mv} is illegal: {error}"))
+        })?;
         let _ = writeln!(out, "{line}");
     }
     Ok(out)
@@ -183,7 +183,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let certificate = check_sequence(&board, &moves, variant);
             let solved = certificate.is_solution();
             let Some(survivor) = certificate.survivor.clone().filter(|_| solved) else {
-                bail!("internal error: the solver's sequence fails the checker: {certificate}");
+                return Err(super::Internal(format!(
+                    "the solver's sequence fails the checker: {certificate}"
+                ))
+                .into());
             };
             say(format!(
                 "SOLVABLE: {} leave{} the {} on {} ({stats})",

@@ -12,8 +12,8 @@ use sat2chess_check::io::{self as files, BoardFormat, InputError};
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::formula::{Assignment, Cnf};
 use sat2chess_reduce::reduction::{
-    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, Plan,
-    Prepared, ReduceError, Reduction, Step,
+    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
+    Plan, Prepared, ReduceError, Reduction, Step,
 };
 
 use crate::board::{parse_placement, queen, square};
@@ -191,14 +191,12 @@ impl Plan for QueensPlan {
         Ok(squares.len() as u64)
     }
 
-    fn decode(&self, board: &BoardFile, placement: &Path) -> Result<Decoded, ReduceError> {
+    fn decode(
+        &self,
+        board: &BoardFile,
+        placement: &Path,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
         let n = self.side();
-        let name = files::display_path(&board.path).display().to_string();
-        let not_the_board = |reason: String| ReduceError::NotTheBoard {
-            board: name.clone(),
-            target: "nqueens",
-            reason,
-        };
         let mut check = CompletionCheck::new(n);
         let mut count = 0u64;
         let mut first: Option<Result<(), String>> = None;
@@ -223,13 +221,13 @@ impl Plan for QueensPlan {
         };
         let (rows, cols) = read_board(board, &mut visit)?;
         if let Some(Err(reason)) = first {
-            return Err(not_the_board(reason));
+            return Ok(Err(OtherBoard(reason)));
         }
         if (rows, cols) != (n as u32, n as u32) || count != self.pieces() {
-            return Err(not_the_board(format!(
+            return Ok(Err(OtherBoard(format!(
                 "it is {rows}x{cols} with {count} queens, the compiled board {n}x{n} with {}",
                 self.pieces()
-            )));
+            ))));
         }
         let text = files::read_text(placement)?;
         let squares = parse_placement(&text).map_err(|error| InputError::Format {
@@ -242,16 +240,16 @@ impl Plan for QueensPlan {
             .try_for_each(|&q| check.add(q))
             .and_then(|()| check.finish());
         if let Err(violation) = checked {
-            return Ok(Decoded::Refused {
+            return Ok(Ok(Decoded::Refused {
                 report: format!("INVALID: {violation}"),
                 malformed: matches!(violation, Violation::Outside(..)),
-            });
+            }));
         }
         let values = self.chain.decode(&canonical(added));
         if !self.source.is_solved_by(&values) {
             return Err(ReduceError::internal(NotASolution));
         }
-        Ok(Decoded::Model(Assignment(values)))
+        Ok(Ok(Decoded::Model(Assignment(values))))
     }
 }
 

@@ -73,7 +73,7 @@ pub enum RenderError {
         "the animation draws every piece as a glyph: {pieces} visible pieces exceed the limit of {limit}; crop with a region"
     )]
     TooManyToAnimate { pieces: usize, limit: usize },
-    #[error("cannot write the figure: {0}")]
+    #[error("cannot write the figure")]
     Write(#[from] std::io::Error),
     /// The board could not be read again (see [`source`]).
     #[error(transparent)]

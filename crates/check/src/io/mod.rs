@@ -30,21 +30,26 @@ pub enum FormatError {
     #[error(transparent)]
     Board(#[from] BoardError),
     /// Reading a streamed file failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(std::io::Error),
 }
 
-/// A file that could not be read or parsed; the one-line message starts with the path
-/// and already contains the cause (so the cause is not repeated as an error source).
+/// A file that could not be read or parsed: the message is the path, the cause its
+/// source (shown after it: `path: cause`).
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
-    #[error("{path}: {error}")]
+    #[error("{}", path.display())]
     Read {
         path: PathBuf,
+        #[source]
         error: std::io::Error,
     },
-    #[error("{path}: {error}")]
-    Format { path: PathBuf, error: FormatError },
+    #[error("{}", path.display())]
+    Format {
+        path: PathBuf,
+        #[source]
+        error: FormatError,
+    },
     #[error(
         "{path}: cannot tell the board format from the file name (known extensions: \
          .json, .txt, .board, .fen); name the format (--format, or --from for convert)"

@@ -186,7 +186,7 @@ pub enum Promise<S> {
 /// Why a board could not be compiled, certified or decoded.
 #[derive(Debug, Error)]
 pub enum BackendError {
-    #[error("gadget library: {0}")]
+    #[error("gadget library")]
     Library(#[from] gadgets::GadgetError),
     #[error("the gadget library has no gadget `{0}`")]
     MissingGadget(String),
@@ -218,7 +218,7 @@ pub enum BackendError {
     NotLeaper(&'static str),
     #[error("the capture graph of the board is disconnected ({components} components)")]
     Disconnected { components: usize },
-    #[error("board construction: {0}")]
+    #[error("board construction")]
     Board(#[from] sat2chess_core::board::BoardError),
     #[error("certificate: no local capture sequence for {element} (inputs {inputs})")]
     NoLocalSequence { element: String, inputs: String },
@@ -254,7 +254,7 @@ pub struct CompiledBoard<B: Backend> {
 pub enum PipelineError {
     #[error(transparent)]
     Layout(#[from] crate::layout::LayoutError),
-    #[error("internal error: the layout fails validation: {0}")]
+    #[error("internal error: the layout fails validation")]
     Validation(#[from] crate::layout::ValidationError),
     #[error(transparent)]
     Backend(#[from] BackendError),
@@ -300,7 +300,7 @@ pub fn plan_formula<B: Backend>(
 /// backend (the tile backends and the rook backend certify and decode through it).
 #[derive(Debug, thiserror::Error)]
 pub enum ChainModelError {
-    #[error("SAT solver: {0}")]
+    #[error("SAT solver")]
     Sat(#[from] sat2chess_solve::sat::SatError),
     #[error("the assignment to certify is not a model of the formula")]
     NotAModel,

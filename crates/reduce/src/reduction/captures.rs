@@ -13,7 +13,7 @@ use sat2chess_check::{self as check, Replay, SequenceCheck};
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::{BoardFile, Decoded, ReduceError};
+use super::{BoardFile, Decoded, OtherBoard, ReduceError};
 
 /// What a plan provides to [`decode_captures`].
 pub trait CaptureDecoding {
@@ -26,15 +26,15 @@ pub trait CaptureDecoding {
 
 /// Checks that `board` holds only `kind` pieces and is the plan's board, then replays
 /// the moves file `moves` on it and follows them with `decoding`. `Ok(None)`: the
-/// sequence solves the board (the caller reads the model off `decoding`); otherwise the
-/// refusal with the checker's report.
+/// sequence solves the board (the caller reads the model off `decoding`); otherwise why
+/// not: another board, or the checker's report.
 pub fn decode_captures(
     board: &BoardFile,
     moves: &Path,
     target: &'static str,
     kind: PieceKind,
     decoding: &mut dyn CaptureDecoding,
-) -> Result<Option<Decoded>, ReduceError> {
+) -> Result<Option<Result<Decoded, OtherBoard>>, ReduceError> {
     let mut foreign: Option<(PieceKind, Square)> = None;
     let replay = check::load_board_with(
         &board.path,
@@ -46,18 +46,15 @@ pub fn decode_captures(
             }
         },
     )?;
-    let not_the_board = |reason: String| ReduceError::NotTheBoard {
-        board: io::display_path(&board.path).display().to_string(),
-        target,
-        reason,
-    };
     if let Some((other, square)) = foreign {
-        return Err(not_the_board(format!(
+        return Ok(Some(Err(OtherBoard(format!(
             "it has a {other} on {square}, but {target} boards hold only {}s",
             kind.name()
-        )));
+        )))));
     }
-    decoding.same_board(&replay).map_err(not_the_board)?;
+    if let Err(reason) = decoding.same_board(&replay) {
+        return Ok(Some(Err(OtherBoard(reason))));
+    }
     let mut sequence = SequenceCheck::new(replay);
     io::json::stream_moves(io::open_text(moves)?, &mut |mv| {
         sequence.step(mv);
@@ -77,10 +74,28 @@ pub fn decode_captures(
         .illegal
         .as_ref()
         .is_some_and(|step| step.is_malformed());
-    Ok(Some(Decoded::Refused {
+    Ok(Some(Ok(Decoded::Refused {
         report: report.to_string(),
         malformed,
-    }))
+    })))
+}
+
+/// Why `replay` (a board before any move) cannot be a board of `rows × cols` with
+/// `pieces` pieces, if it cannot.
+pub(super) fn same_size(
+    replay: &Replay,
+    (rows, cols): (u32, u32),
+    pieces: u64,
+) -> Result<(), String> {
+    let extent = replay.extent();
+    let found = (extent.rows, extent.cols, replay.remaining() as u64);
+    if found == (rows, cols, pieces) {
+        return Ok(());
+    }
+    Err(format!(
+        "it is {}x{} with {} pieces, the compiled board {rows}x{cols} with {pieces}",
+        found.0, found.1, found.2
+    ))
 }
 
 /// Whether `replay` (a board before any move) holds exactly the pieces of `board`: the
@@ -89,23 +104,7 @@ pub(super) fn same_board(
     board: &sat2chess_core::board::Board,
     replay: &Replay,
 ) -> Result<(), String> {
-    let extent = replay.extent();
-    if (extent.rows, extent.cols) != (board.rows(), board.cols()) {
-        return Err(format!(
-            "it is {}x{}, the compiled board {}x{}",
-            extent.rows,
-            extent.cols,
-            board.rows(),
-            board.cols()
-        ));
-    }
-    if replay.remaining() != board.len() {
-        return Err(format!(
-            "it has {} pieces, the compiled board {}",
-            replay.remaining(),
-            board.len()
-        ));
-    }
+    same_size(replay, (board.rows(), board.cols()), board.len() as u64)?;
     match board.pieces().iter().find(|piece| {
         replay
             .piece_at(piece.square)

@@ -168,13 +168,13 @@ pub trait Plan {
         progress: &dyn Observer,
     ) -> Result<u64, ReduceError>;
     /// Reads the model of the formula that the certificate in `certificate` encodes,
-    /// after checking that `board` is this plan's board and that the certificate solves
-    /// it.
+    /// after checking that `board` is this plan's board (`Err(OtherBoard)`: it is not)
+    /// and that the certificate solves it.
     fn decode(
         &self,
         board: &BoardFile,
         certificate: &std::path::Path,
-    ) -> Result<Decoded, ReduceError>;
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError>;
 }
 
 /// What decoding a certificate found.
@@ -186,6 +186,10 @@ pub enum Decoded {
     /// a step names no piece or leaves the board, rather than being an illegal capture.
     Refused { report: String, malformed: bool },
 }
+
+/// Why a board file is not the plan's board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherBoard(pub String);
 
 /// What the pipeline tells its caller as it goes (progress bars, `--stats`); every
 /// method does nothing by default.
@@ -265,11 +269,12 @@ pub enum ReduceError {
     /// Writing the board or the certificate.
     #[error("writing the output")]
     Write(#[source] io::Error),
-    /// The board file is not the one this plan describes.
-    #[error("{board}: not the {target} board compiled from the formula: {reason}")]
+    /// The board file is not the board of the formula.
+    #[error("{board}: not the {target} board compiled from {formula}: {reason}")]
     NotTheBoard {
         board: String,
         target: &'static str,
+        formula: String,
         reason: String,
     },
     #[error(transparent)]

@@ -125,16 +125,22 @@ pub fn decode(job: &DecodeJob) -> Result<Decoded, ReduceError> {
         }
         None => reduction.guesses(job.options),
     };
-    let mut refused = None;
+    let mut reasons = Vec::new();
     for options in guesses {
         let prepared = reduction.prepare(job.source, options, &job.limits)?;
         Budget::pieces(job.limits.max_pieces).admit(prepared.estimate())?;
-        match prepared.plan()?.decode(&job.board, job.certificate) {
-            Err(error @ ReduceError::NotTheBoard { .. }) => refused = Some(error),
-            result => return result,
+        match prepared.plan()?.decode(&job.board, job.certificate)? {
+            Ok(decoded) => return Ok(decoded),
+            Err(other) => reasons.push(other.0),
         }
     }
-    Err(refused.expect("every target has at least one guess"))
+    reasons.dedup();
+    Err(ReduceError::NotTheBoard {
+        board: board_name,
+        target: reduction.name(),
+        formula: job.source_name.to_owned(),
+        reason: reasons.join("; with the thesis layout, "),
+    })
 }
 
 /// The provenance of a JSON board file (`None` for the other formats and for boards

@@ -12,8 +12,8 @@ use sat2chess_core::formula::Assignment;
 use super::captures::decode_captures;
 use super::rooks::{PreparedRooks, RookDecoding, RookPlan};
 use super::{
-    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, Plan,
-    Prepared, ReduceError, Reduction, Step,
+    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
+    Plan, Prepared, ReduceError, Reduction, Step,
 };
 use crate::retarget::{self, Target};
 
@@ -156,7 +156,11 @@ impl Plan for RetargetedPlan {
         Ok(mapped.len() as u64)
     }
 
-    fn decode(&self, board: &BoardFile, moves: &Path) -> Result<Decoded, ReduceError> {
+    fn decode(
+        &self,
+        board: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
         let mut decoding = RookDecoding {
             board: &self.retargeted.board,
             decoder: self.rooks.compiled.decoder(),
@@ -166,6 +170,6 @@ impl Plan for RetargetedPlan {
         if let Some(refused) = decode_captures(board, moves, self.name, kind, &mut decoding)? {
             return Ok(refused);
         }
-        Ok(Decoded::Model(self.rooks.model(&decoding.decoder)?))
+        Ok(Ok(Decoded::Model(self.rooks.model(&decoding.decoder)?)))
     }
 }

@@ -12,8 +12,8 @@ use sat2chess_core::rules::Move;
 
 use super::captures::{self, CaptureDecoding, decode_captures};
 use super::{
-    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, Plan,
-    Prepared, ReduceError, Reduction, Step,
+    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
+    Plan, Prepared, ReduceError, Reduction, Step,
 };
 use crate::back::rook::{self, CompiledRook, RookDecoder, RookError};
 use crate::back::{self, ChainModelError};
@@ -169,7 +169,11 @@ impl Plan for RookPlan {
         Ok(moves.len() as u64)
     }
 
-    fn decode(&self, board: &BoardFile, moves: &Path) -> Result<Decoded, ReduceError> {
+    fn decode(
+        &self,
+        board: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
         let mut decoding = RookDecoding {
             board: &self.compiled.board,
             decoder: self.compiled.decoder(),
@@ -180,7 +184,7 @@ impl Plan for RookPlan {
         {
             return Ok(refused);
         }
-        Ok(Decoded::Model(self.model(&decoding.decoder)?))
+        Ok(Ok(Decoded::Model(self.model(&decoding.decoder)?)))
     }
 }
 

@@ -13,8 +13,8 @@ use sat2chess_core::rules::Move;
 
 use super::captures::{CaptureDecoding, decode_captures};
 use super::{
-    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, Plan,
-    Prepared, ReduceError, Reduction, Step,
+    BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
+    Plan, Prepared, ReduceError, Reduction, Step,
 };
 use crate::back::king::King;
 use crate::back::knight::Knight;
@@ -214,7 +214,11 @@ impl<B: Backend> Plan for TilePlan<B> {
         Ok(steps)
     }
 
-    fn decode(&self, board: &BoardFile, moves: &Path) -> Result<Decoded, ReduceError> {
+    fn decode(
+        &self,
+        board: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
         let mut decoding = TileDecoding {
             plan: &self.plan,
             deciders: self.plan.deciders(),
@@ -229,7 +233,7 @@ impl<B: Backend> Plan for TilePlan<B> {
             .map_err(backend_error)?;
         let model =
             back::input_model(&self.chain, &andor).map_err(|error| pipeline_error(error.into()))?;
-        Ok(Decoded::Model(model))
+        Ok(Ok(Decoded::Model(model)))
     }
 }
 
@@ -241,6 +245,8 @@ struct TileDecoding<'p, B: Backend> {
 
 impl<B: Backend> CaptureDecoding for TileDecoding<'_, B> {
     fn same_board(&self, replay: &Replay) -> Result<(), String> {
+        let stats = &self.plan.stats;
+        super::captures::same_size(replay, (stats.rows, stats.cols), stats.pieces as u64)?;
         if self.plan.same_pieces(replay) {
             Ok(())
         } else {

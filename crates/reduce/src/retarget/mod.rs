@@ -120,7 +120,7 @@ pub enum RetargetError {
         needed: u64,
         max: u32,
     },
-    #[error("internal error: the transformed board is invalid: {0}")]
+    #[error("internal error: the transformed board is invalid")]
     Board(#[from] BoardError),
 }
 

@@ -60,18 +60,22 @@ pub const TOMB: [Square; 5] = [
 /// Why a Rook board could not be compiled, certified or decoded.
 #[derive(Debug, Error)]
 pub enum RookError {
-    #[error("rook gadget library: {0}")]
+    #[error("rook gadget library")]
     Library(#[from] GadgetError),
     #[error("the rook gadget library has no gadget `{0}`")]
     MissingGadget(String),
     #[error("the layout leaves a gadget's empty ray occupied: {0}")]
     EmptyRay(String),
-    #[error("board construction: {0}")]
+    #[error("board construction")]
     Board(#[from] BoardError),
     #[error("certificate: no local capture sequence for {gadget} (inputs {inputs})")]
     NoLocalSequence { gadget: String, inputs: String },
-    #[error("certificate: local search for {gadget}: {error}")]
-    Search { gadget: String, error: SearchError },
+    #[error("certificate: local search for {gadget}")]
+    Search {
+        gadget: String,
+        #[source]
+        error: SearchError,
+    },
     #[error("certificate: the assignment leaves clause {0} false")]
     ClauseFalse(usize),
     #[error("certificate rejected by the checker: {0}")]
