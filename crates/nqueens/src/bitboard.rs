@@ -37,7 +37,7 @@
 //! nqueens` compares it with Algorithm X, [`super::search`]).
 
 use super::Queen;
-use super::solve::{Collector, Enumeration};
+use super::csp::{Collector, Enumeration};
 
 /// The most free rows (and columns) a board may have for this engine: one machine word.
 pub const MAX_LINES: usize = 64;

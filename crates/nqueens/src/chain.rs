@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::Queen;
+use super::arrangement::Arrangement;
 use super::completion::{Completion, Embedding, block_side};
-use super::excluded_diagonals::Arrangement;
 use super::onein3::{CnfEncoding, OneInThree, OneInThreeError, Restriction};
 use super::problem3::DiagonalBlocking;
 use super::problem5::{GadgetReduction, Problem5};

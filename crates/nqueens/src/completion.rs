@@ -8,9 +8,10 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{Line, contains, sorted_set};
+use super::csp::Solutions;
+use super::lines::{Line, contains, sorted_set};
 use super::problem3::Problem3;
-use super::solve::{Engine, QueensCsp, Solutions};
+use super::solve::{Engine, QueensCsp};
 use super::{LineSet, Queen, canonical, non_attacking};
 use sat2chess_solve::sat::SatError;
 

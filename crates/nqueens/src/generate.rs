@@ -10,9 +10,10 @@ use rustc_hash::FxHashSet;
 
 use super::Queen;
 use super::completion::{Completion, Embedding};
+use super::csp::Solutions;
 use super::excluded_diagonals::ExcludedDiagonals;
 use super::problem3::DiagonalBlocking;
-use super::solve::{Engine, QueensCsp, Solutions};
+use super::solve::{Engine, QueensCsp};
 use sat2chess_solve::sat::SatError;
 
 /// Rows and columns keep more than this many free squares (§5.2, §5.4).

@@ -10,159 +10,42 @@
 //! | CNF → Monotone 1-in-3-SAT | [`onein3`] | (ours, parsimonious; module doc) |
 //! | Monotone → Restricted 1-in-3-SAT | [`onein3`] | Theorem 4 |
 //! | Restricted 1-in-3-SAT → Problem 5 | [`problem5`] | Defs. 24–31, Lemmas 33–35 |
-//! | Problem 5 → Problem 4 (Excluded Diagonals) | [`excluded_diagonals`] | Def. 20, Lemmas 21/22 |
+//! | Problem 5 → Problem 4 (Excluded Diagonals) | [`arrangement`] (the problem: [`excluded_diagonals`]) | Def. 20, Lemmas 21/22 |
 //! | Problem 4 → Problem 3 | [`problem3`] | Def. 16, Lemmas 17/18 |
 //! | Problem 3 → Problem 2 (n-Queens Completion) | [`completion`] | Def. 10, Lemmas 11/12 |
 //!
 //! [`chain`] composes them, [`solve`] decides and counts any stage (exact cover search,
-//! [`search`], or the SAT solver),
+//! [`search`], bitboards, [`bitboard`], or the SAT solver) over the placement models of
+//! [`csp`], written in the line vocabulary of [`lines`];
 //! [`check`] is the independent checker of completions, [`generate`] writes the paper's
-//! random instances (§5) and [`board`] converts to and from board JSON.
+//! random instances (§5), [`board`] converts to and from board JSON, and [`reduction`]
+//! puts the chain behind the compiler's reduction interface.
 //!
 //! Coordinates follow the paper: a queen is `(α, β)` = (column, row), 0-based, row 0 at
 //! the bottom. On a board file (1-based, row 1 at the top) queen `(α, β)` of an `n × n`
 //! board stands on row `n − β`, column `α + 1`.
 
+pub mod arrangement;
 pub mod bitboard;
 pub mod board;
 pub mod chain;
 pub mod check;
 pub mod completion;
+pub mod csp;
 pub mod excluded_diagonals;
 pub mod generate;
+pub mod lines;
 pub mod onein3;
 pub mod problem3;
 pub mod problem5;
+mod queen;
 pub mod reduction;
 pub mod search;
 pub mod solve;
 
-/// A queen `(α, β)`: column `col` = α, row `row` = β (paper Def. 1, 0-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Queen {
-    pub col: i64,
-    pub row: i64,
-}
-
-impl Queen {
-    pub const fn new(col: i64, row: i64) -> Queen {
-        Queen { col, row }
-    }
-
-    /// The sum-diagonal `α + β`.
-    pub const fn sum(self) -> i64 {
-        self.col + self.row
-    }
-
-    /// The difference-diagonal `α − β`.
-    pub const fn diff(self) -> i64 {
-        self.col - self.row
-    }
-
-    /// `‖q‖ = max(α, β)`: the queen fits on board size `n` iff `‖q‖ < n`.
-    pub const fn norm(self) -> i64 {
-        if self.col > self.row {
-            self.col
-        } else {
-            self.row
-        }
-    }
-
-    /// `q + (dc, dr)`.
-    pub const fn shifted(self, dc: i64, dr: i64) -> Queen {
-        Queen::new(self.col + dc, self.row + dr)
-    }
-
-    /// Same row, column, sum- or difference-diagonal (a queen does not attack itself).
-    pub fn attacks(self, other: Queen) -> bool {
-        self != other
-            && (self.col == other.col
-                || self.row == other.row
-                || self.sum() == other.sum()
-                || self.diff() == other.diff())
-    }
-}
-
-impl std::fmt::Display for Queen {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "({}, {})", self.col, self.row)
-    }
-}
-
-/// True when no two of `queens` attack each other: their columns, rows, sum- and
-/// difference-diagonals are each pairwise distinct ([`LineSet::new`], `O(q)` or
-/// `O(q log q)`, no hashing of millions of values).
-pub fn non_attacking(queens: &[Queen]) -> bool {
-    use excluded_diagonals::Line;
-    [Line::Col, Line::Row, Line::Sum, Line::Diff]
-        .into_iter()
-        .all(|line| LineSet::new(queens.iter().map(|&q| line.of(q)).collect()).1)
-}
-
-/// A set of lines of one kind (columns, rows, sum- or difference-diagonals): a bitset
-/// over their range when it is at most 128 times their number (the usual case: the
-/// queens of a board spread over its lines; 16 bytes a value), else the sorted values.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct LineSet {
-    min: i64,
-    bits: Vec<u64>,
-    sorted: Vec<i64>,
-}
-
-impl LineSet {
-    /// The set of `values`, and whether they are pairwise distinct.
-    pub(crate) fn new(mut values: Vec<i64>) -> (LineSet, bool) {
-        let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
-            return (LineSet::default(), true);
-        };
-        let span = max as i128 - min as i128 + 1;
-        if span <= 128 * values.len() as i128 {
-            let mut bits = vec![0u64; (span as usize).div_ceil(64)];
-            let mut distinct = true;
-            for v in values {
-                let i = (v - min) as usize;
-                distinct &= bits[i / 64] >> (i % 64) & 1 == 0;
-                bits[i / 64] |= 1 << (i % 64);
-            }
-            let set = LineSet {
-                min,
-                bits,
-                sorted: Vec::new(),
-            };
-            (set, distinct)
-        } else {
-            values.sort_unstable();
-            let distinct = values.windows(2).all(|w| w[0] != w[1]);
-            values.dedup();
-            let set = LineSet {
-                min,
-                bits: Vec::new(),
-                sorted: values,
-            };
-            (set, distinct)
-        }
-    }
-
-    /// True when line `value` is in the set.
-    pub(crate) fn contains(&self, value: i64) -> bool {
-        if self.bits.is_empty() {
-            return self.sorted.binary_search(&value).is_ok();
-        }
-        let Ok(i) = usize::try_from(value as i128 - self.min as i128) else {
-            return false;
-        };
-        self.bits
-            .get(i / 64)
-            .is_some_and(|w| w >> (i % 64) & 1 == 1)
-    }
-}
-
-/// A sorted, duplicate-free copy of `queens`: the canonical form of a solution.
-pub fn canonical(mut queens: Vec<Queen>) -> Vec<Queen> {
-    queens.sort_unstable();
-    queens.dedup();
-    queens
-}
+pub(crate) use lines::LineSet;
+pub use lines::non_attacking;
+pub use queen::{Queen, canonical};
 
 #[cfg(test)]
 mod tests {

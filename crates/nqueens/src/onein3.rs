@@ -25,7 +25,8 @@
 //! **1-in-3 input** (`--onein3`): a DIMACS CNF file read by the usual front, each clause
 //! three distinct positive literals read as "exactly one of these is true".
 
-use crate::solve::{Solutions, enumerate_projected};
+use crate::csp::Solutions;
+use crate::solve::enumerate_projected;
 use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 use sat2chess_solve::sat::SatError;
 

@@ -10,8 +10,10 @@
 
 use rustc_hash::FxHashSet;
 
-use super::excluded_diagonals::{ExcludedDiagonals, Line, contains, sorted_set};
-use super::solve::{Engine, QueensCsp, Solutions};
+use super::csp::Solutions;
+use super::excluded_diagonals::ExcludedDiagonals;
+use super::lines::{Line, contains, sorted_set};
+use super::solve::{Engine, QueensCsp};
 use super::{LineSet, Queen, canonical, non_attacking};
 use sat2chess_solve::sat::SatError;
 

@@ -6,9 +6,10 @@
 use rustc_hash::FxHashSet;
 
 use super::Queen;
-use super::excluded_diagonals::{ExcludedDiagonals, Line, lines};
+use super::csp::{PlacementCsp, Solutions};
+use super::excluded_diagonals::ExcludedDiagonals;
+use super::lines::{Line, groups_by, lines};
 use super::onein3::OneInThree;
-use super::solve::{PlacementCsp, Solutions, groups_by};
 use sat2chess_solve::sat::SatError;
 
 /// An instance of Problem 5: gadgets, each a Problem 4 instance with `D⁺ = {}`.

@@ -10,7 +10,7 @@
 //! per cell and an alive count per item, undone from a trail; the groups are short lines
 //! of a board, so scanning a group's dead cells costs little.
 
-use super::solve::{Collector, Enumeration, PlacementCsp};
+use super::csp::{Collector, Enumeration, PlacementCsp};
 
 /// The incidence structure of a [`PlacementCsp`] and the search state.
 struct Search {

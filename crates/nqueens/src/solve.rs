@@ -8,10 +8,9 @@
 //! enumerates solutions with blocking clauses over the square variables only, so every
 //! solution is counted once whatever the auxiliary variables do.
 
-use rustc_hash::FxHashMap;
-
 use super::Queen;
-use super::excluded_diagonals::{Line, lines};
+use super::csp::{Enumeration, PlacementCsp, Solutions};
+use super::lines::{Line, lines};
 use sat2chess_core::formula::{Cnf, Lit};
 use sat2chess_solve::sat::{SatError, at_most_one, solve_cnf};
 
@@ -43,16 +42,6 @@ impl sat2chess_core::choice::Choice for Engine {
 }
 
 pub use sat2chess_solve::sat::PAIRWISE_LIMIT;
-
-/// A placement problem over `cells` candidate squares (indices `0..cells`).
-#[derive(Clone, Debug, Default)]
-pub struct PlacementCsp {
-    pub cells: usize,
-    /// Each group must contain exactly one chosen cell.
-    pub exactly_one: Vec<Vec<u32>>,
-    /// Each group may contain at most one chosen cell.
-    pub at_most_one: Vec<Vec<u32>>,
-}
 
 /// Queens on the candidate squares `cells` of a board: exactly one on each column and
 /// each row that some cell lies on (and `required` of each: fewer lines leave no
@@ -101,75 +90,6 @@ impl QueensCsp {
             .collect();
         Ok((solutions, found.complete))
     }
-}
-
-/// Solutions of a stage and whether that is all of them (false when a limit stopped the
-/// enumeration).
-pub type Solutions<T> = (Vec<T>, bool);
-
-/// The solutions found by [`PlacementCsp::enumerate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Enumeration {
-    /// Each solution as the sorted list of chosen cells.
-    pub solutions: Vec<Vec<u32>>,
-    /// False when the limit stopped the enumeration before the last solution.
-    pub complete: bool,
-    /// Search nodes visited (0 for the SAT engine).
-    pub nodes: u64,
-}
-
-/// The solutions an exhaustive search has found, up to a limit (shared by the search
-/// engines).
-pub(crate) struct Collector {
-    solutions: Vec<Vec<u32>>,
-    limit: usize,
-    /// Set once a solution beyond `limit` is seen.
-    more: bool,
-}
-
-impl Collector {
-    pub(crate) fn new(limit: usize) -> Collector {
-        Collector {
-            solutions: Vec::new(),
-            limit,
-            more: false,
-        }
-    }
-
-    /// Records `chosen` (sorted); false (and the enumeration marked incomplete) when the
-    /// limit is already reached.
-    pub(crate) fn record(&mut self, chosen: &[u32]) -> bool {
-        if self.solutions.len() == self.limit {
-            self.more = true;
-            return false;
-        }
-        let mut solution = chosen.to_vec();
-        solution.sort_unstable();
-        self.solutions.push(solution);
-        true
-    }
-
-    pub(crate) fn into_enumeration(self, nodes: u64) -> Enumeration {
-        Enumeration {
-            solutions: self.solutions,
-            complete: !self.more,
-            nodes,
-        }
-    }
-}
-
-/// Groups the indices `0..keys.len()` by equal key, in order of first appearance.
-pub fn groups_by<K: std::hash::Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Vec<Vec<u32>> {
-    let mut index: FxHashMap<K, usize> = FxHashMap::default();
-    let mut groups: Vec<Vec<u32>> = Vec::new();
-    for (cell, key) in keys.into_iter().enumerate() {
-        let slot = *index.entry(key).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
-        });
-        groups[slot].push(cell as u32);
-    }
-    groups
 }
 
 impl PlacementCsp {
@@ -241,6 +161,7 @@ pub fn enumerate_projected(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lines::groups_by;
 
     /// All cells of `size`×`size` n-Queens: the classical counts 1, 0, 0, 2, 10, 4, 40, 92.
     fn queens(size: usize) -> PlacementCsp {

@@ -18,7 +18,7 @@ use super::contacts::attack_steps;
 use super::element::{Element, Role};
 use super::geometry::{Column, P, to_square};
 use super::plan::Plan;
-use super::{Backend, BackendError, CompiledBoard, Promise};
+use super::{Backend, BackendError, Promise};
 
 /// What a local capture sequence must leave on the output columns.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -428,20 +428,5 @@ impl<B: Backend> Plan<B> {
             emit(Move::new(to_square(from), to_square(to)));
         }
         Ok(())
-    }
-}
-
-impl<B: Backend> CompiledBoard<B> {
-    /// The plan the board was stamped from (it decodes sequences: [`Plan::decode`]).
-    pub fn plan(&self) -> &Plan<B> {
-        &self.plan
-    }
-
-    /// The board's solving capture sequence for a satisfying `assignment`
-    /// ([`Plan::certify`]).
-    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {
-        let mut moves = Vec::with_capacity(self.stats.pieces.saturating_sub(1));
-        self.plan.certify(assignment, |mv| moves.push(mv))?;
-        Ok(moves)
     }
 }

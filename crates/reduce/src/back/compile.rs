@@ -1,55 +1,23 @@
 //! From a layout to a board held in memory: the [`Plan`] sizes the tile grid and builds
 //! each design once, the whole board is checked tile row by tile row
 //! ([`super::contacts::check_board`]), and every tile's elements are stamped as labelled
-//! pieces; [`BoardStats`] are the plan's.
-
-use std::collections::BTreeMap;
+//! pieces; the [`super::BoardStats`] are the plan's.
 
 use crate::layout::Layout;
 use sat2chess_core::board::{Board, Piece};
 
 use super::contacts::check_board;
 use super::plan::Plan;
-use super::{Backend, BackendError, CompiledBoard};
+use thiserror::Error;
 
-/// Size figures of a compiled board (`compile --stats`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardStats {
-    /// What every piece is (the backend's piece).
-    pub piece: sat2chess_core::board::PieceKind,
-    pub pieces: usize,
-    pub rows: u32,
-    pub cols: u32,
-    /// The smallest and the largest tile side in board squares (tile rows and columns
-    /// are as high and wide as their tiles need).
-    pub tile_sides: (u32, u32),
-    /// Wire crossings of the layout.
-    pub crossings: usize,
-    /// Stamped gadgets per kind (`wire column` counts single wire columns).
-    pub gadgets: BTreeMap<String, usize>,
-}
-
-impl std::fmt::Display for BoardStats {
-    /// `N kings, R rows × C cols (tile sides a–b squares), X crossings`, then one line per
-    /// gadget kind.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "{} {}s, {} rows × {} cols (tile sides {}–{} squares), {} crossings",
-            self.pieces,
-            self.piece.name(),
-            self.rows,
-            self.cols,
-            self.tile_sides.0,
-            self.tile_sides.1,
-            self.crossings
-        )?;
-        for (kind, count) in &self.gadgets {
-            writeln!(f, "{kind:>20}: {count}")?;
-        }
-        Ok(())
-    }
-}
+use super::backend::Backend;
+use super::error::BackendError;
+use super::models::{ChainModelError, andor_model, input_model};
+use super::plan::BoardStats;
+use crate::layout::order::Ordering;
+use crate::transform::Chain;
+use sat2chess_core::formula::{AndOrFormula, Assignment};
+use sat2chess_core::rules::Move;
 
 /// Compiles a validated layout of an And-Or formula with `num_vars` variables into a
 /// board of `backend`'s pieces (thesis Theorem 5.15 for the King), held in memory (the
@@ -96,5 +64,97 @@ impl<B: Backend> Plan<B> {
             .unwrap_or_else(|never| match never {});
         }
         Ok(Board::new(self.stats.rows, self.stats.cols, pieces)?)
+    }
+}
+
+/// A compiled board with the plan behind it.
+pub struct CompiledBoard<B: Backend> {
+    pub board: Board,
+    pub stats: BoardStats,
+    plan: Plan<B>,
+}
+
+/// Why a formula could not be compiled, certified or decoded.
+#[derive(Debug, Error)]
+pub enum PipelineError {
+    #[error(transparent)]
+    Layout(#[from] crate::layout::LayoutError),
+    #[error("internal error: the layout fails validation")]
+    Validation(#[from] crate::layout::ValidationError),
+    #[error(transparent)]
+    Backend(#[from] BackendError),
+    #[error(transparent)]
+    Model(#[from] ChainModelError),
+}
+
+impl PipelineError {
+    /// Whether this is the program's fault rather than the formula's.
+    pub fn is_internal(&self) -> bool {
+        match self {
+            PipelineError::Layout(error) => error.is_internal(),
+            PipelineError::Validation(_) => true,
+            PipelineError::Backend(error) => error.is_internal(),
+            PipelineError::Model(error) => error.is_internal(),
+        }
+    }
+}
+
+/// Lays out an And-Or formula and compiles it with `backend`.
+pub fn compile_formula<B: Backend>(
+    backend: B,
+    formula: &AndOrFormula,
+    ordering: Ordering,
+) -> Result<CompiledBoard<B>, PipelineError> {
+    let layout = crate::layout::layout_with(formula, ordering, B::VARIABLES)?;
+    crate::layout::validate(formula, &layout)?;
+    Ok(compile(backend, &layout, formula.num_vars())?)
+}
+
+/// Lays out an And-Or formula and plans its board with `backend` (nothing stamped yet).
+pub fn plan_formula<B: Backend>(
+    backend: B,
+    formula: &AndOrFormula,
+    ordering: Ordering,
+) -> Result<Plan<B>, PipelineError> {
+    let layout = crate::layout::layout_with(formula, ordering, B::VARIABLES)?;
+    crate::layout::validate(formula, &layout)?;
+    Ok(Plan::new(backend, &layout, formula.num_vars())?)
+}
+
+/// The board's solving sequence for a model of the chain's input formula
+/// ([`andor_model`]); `None`: unsatisfiable.
+pub fn certify_input<B: Backend>(
+    chain: &Chain,
+    compiled: &CompiledBoard<B>,
+) -> Result<Option<Vec<Move>>, PipelineError> {
+    match andor_model(chain)? {
+        None => Ok(None),
+        Some(forward) => Ok(Some(compiled.certify(&forward)?)),
+    }
+}
+
+/// Reads a model of the chain's input formula off a solving sequence of the board of
+/// `plan` (which the caller has checked): the variable gadgets' choices, then the chain's
+/// backward map.
+pub fn decode_input<B: Backend>(
+    chain: &Chain,
+    plan: &Plan<B>,
+    moves: &[Move],
+) -> Result<Assignment, PipelineError> {
+    Ok(input_model(chain, &plan.decode(moves)?)?)
+}
+
+impl<B: Backend> CompiledBoard<B> {
+    /// The plan the board was stamped from (it decodes sequences: [`Plan::decode`]).
+    pub fn plan(&self) -> &Plan<B> {
+        &self.plan
+    }
+
+    /// The board's solving capture sequence for a satisfying `assignment`
+    /// ([`Plan::certify`]).
+    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {
+        let mut moves = Vec::with_capacity(self.stats.pieces.saturating_sub(1));
+        self.plan.certify(assignment, |mv| moves.push(mv))?;
+        Ok(moves)
     }
 }

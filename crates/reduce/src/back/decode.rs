@@ -9,7 +9,7 @@ use sat2chess_check::Replay;
 use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
-use super::certify::SequenceCache;
+use super::certify::{Goal, SequenceCache};
 use super::element::{Element, Role};
 use super::geometry::{P, from_square};
 use super::plan::Plan;
@@ -87,7 +87,12 @@ impl<B: Backend> Plan<B> {
                 assignment.set(var, true);
                 continue;
             };
-            let one = self.backend.true_output(e, capture, &mut cache)?;
+            let mut reaches = |state: &[(P, u32)], signals| {
+                cache
+                    .find(&self.backend, state, &e.outputs, &Goal::Signals(signals))
+                    .is_some()
+            };
+            let one = self.backend.true_output(e, capture, &mut reaches)?;
             assignment.set(var, one == positive);
         }
         Ok(assignment)

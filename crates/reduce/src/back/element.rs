@@ -7,8 +7,8 @@ use crate::gadgets::{Gadget, Symmetry};
 use sat2chess_core::formula::Var;
 use sat2chess_core::label::Direction;
 
+use super::error::BackendError;
 use super::geometry::{Column, Frame, P, Turtle, map_point};
-use super::{Backend, BackendError};
 
 /// What an element is for, beyond its gadget.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,9 +71,17 @@ pub struct Element {
 impl Element {
     /// This element, designed in a canonical `tile`, turned by `s` onto the board tile
     /// whose top-left square is `origin`.
-    pub fn mapped<B: Backend>(&self, backend: &B, s: Symmetry, tile: Frame, origin: P) -> Element {
+    /// `column_order` puts a mapped column's squares in the backend's order
+    /// ([`super::Backend::column_order`]).
+    pub fn mapped(
+        &self,
+        column_order: impl Fn(Column) -> Column,
+        s: Symmetry,
+        tile: Frame,
+        origin: P,
+    ) -> Element {
         let point = |p: P| map_point(s, p, tile.rows, tile.cols, origin);
-        let column = |c: &Column| backend.column_order(c.map(point));
+        let column = |c: &Column| column_order(c.map(point));
         Element {
             gadget: self.gadget,
             pieces: self.pieces.iter().map(|&(p, b)| (point(p), b)).collect(),

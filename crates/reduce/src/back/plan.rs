@@ -16,11 +16,49 @@ use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::formula::Var;
 use sat2chess_core::label::{Direction, GadgetLabel};
 
-use super::compile::BoardStats;
 use super::element::{Element, Library, Role};
 use super::geometry::{Column, Frame, P, Reach, SideParity, map_point, to_square};
 use super::tileset::Tileset;
 use super::{Backend, BackendError};
+
+/// Size figures of a compiled board (`compile --stats`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardStats {
+    /// What every piece is (the backend's piece).
+    pub piece: sat2chess_core::board::PieceKind,
+    pub pieces: usize,
+    pub rows: u32,
+    pub cols: u32,
+    /// The smallest and the largest tile side in board squares (tile rows and columns
+    /// are as high and wide as their tiles need).
+    pub tile_sides: (u32, u32),
+    /// Wire crossings of the layout.
+    pub crossings: usize,
+    /// Stamped gadgets per kind (`wire column` counts single wire columns).
+    pub gadgets: BTreeMap<String, usize>,
+}
+
+impl std::fmt::Display for BoardStats {
+    /// `N kings, R rows × C cols (tile sides a–b squares), X crossings`, then one line per
+    /// gadget kind.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{} {}s, {} rows × {} cols (tile sides {}–{} squares), {} crossings",
+            self.pieces,
+            self.piece.name(),
+            self.rows,
+            self.cols,
+            self.tile_sides.0,
+            self.tile_sides.1,
+            self.crossings
+        )?;
+        for (kind, count) in &self.gadgets {
+            writeln!(f, "{kind:>20}: {count}")?;
+        }
+        Ok(())
+    }
+}
 
 /// One layout tile as the plan places it.
 #[derive(Clone, Copy, Debug)]
@@ -297,7 +335,8 @@ impl<B: Backend> Plan<B> {
         self.designs[tile.built as usize]
             .iter()
             .map(|e| {
-                let mut e = e.mapped(&self.backend, tile.symmetry, frame, origin);
+                let column_order = |column| self.backend.column_order(column);
+                let mut e = e.mapped(column_order, tile.symmetry, frame, origin);
                 if let (Some(v), Role::Variable { var, .. }) = (tile.var, &mut e.role) {
                     *var = v;
                 }

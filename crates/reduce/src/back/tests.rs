@@ -4,8 +4,13 @@
 
 use super::king::{Design, King};
 use super::*;
+use crate::gadgets::{Gadget, Symmetry};
 use crate::layout::order::Ordering;
+use crate::layout::{Layout, Tile, VariablePlacement};
+use crate::transform::Chain;
 use sat2chess_check::check_sequence;
+use sat2chess_core::board::PieceKind;
+use sat2chess_core::label::Direction;
 use sat2chess_core::rules::Variant;
 
 /// The King backend on even tile sides.
@@ -33,15 +38,12 @@ impl Backend for EvenKing {
     }
     fn build(
         &self,
-        canvas: &mut Canvas<Self>,
+        library: &Library,
         design: Design,
         frame: Frame,
-    ) -> Result<(), BackendError> {
-        // The King's designs are colour-blind: build on a King canvas, keep its elements.
-        let mut king = Canvas::new(&King, canvas.library, canvas.design);
-        King.build(&mut king, design, frame)?;
-        canvas.elements = king.elements;
-        Ok(())
+    ) -> Result<Vec<Element>, BackendError> {
+        // The King's designs are colour-blind.
+        King.build(library, design, frame)
     }
     fn cross_section(&self, band: i64, along: i64, flow: Direction, _colour: u8) -> Column {
         King.cross_section(band, along, flow, 0)
@@ -74,9 +76,9 @@ impl Backend for EvenKing {
         &self,
         variable: &Element,
         capture: (P, P),
-        cache: &mut SequenceCache<i8>,
+        reaches: &mut dyn FnMut(&[(P, u32)], Vec<i8>) -> bool,
     ) -> Result<usize, BackendError> {
-        King.true_output(variable, capture, cache)
+        King.true_output(variable, capture, reaches)
     }
 }
 

@@ -9,7 +9,6 @@ use rustc_hash::FxHashMap;
 use crate::gadgets::Symmetry;
 use sat2chess_core::label::Direction;
 
-use super::canvas::Canvas;
 use super::contacts::check_contacts;
 use super::element::{Element, Library};
 use super::geometry::{Frame, Phase, Reach, SideParity};
@@ -60,16 +59,19 @@ pub(crate) fn build_shared<B: Backend>(
     frame: Frame,
     shared: Reach,
 ) -> Result<Vec<Element>, BackendError> {
-    let mut canvas = Canvas::new(backend, library, backend.design_name(design));
-    backend.build(&mut canvas, design, frame)?;
-    for element in &canvas.elements {
+    let elements = backend.build(library, design, frame)?;
+    let error = |reason: String| BackendError::Design {
+        design: backend.design_name(design).into(),
+        reason,
+    };
+    for element in &elements {
         for &(p, _) in &element.pieces {
             if !frame.contains(p) {
-                return Err(canvas.error(format!("square {p:?} outside the tile {frame:?}")));
+                return Err(error(format!("square {p:?} outside the tile {frame:?}")));
             }
         }
     }
-    let reach = reach_of::<B>(&canvas.elements, frame);
+    let reach = reach_of::<B>(&elements, frame);
     let room = frame.room();
     let room = Reach {
         up: room.up + shared.up,
@@ -78,9 +80,9 @@ pub(crate) fn build_shared<B: Backend>(
         right: room.right + shared.right,
     };
     if !reach.fits(room) {
-        return Err(canvas.error(format!("reach {reach:?} exceeds the tile {frame:?}")));
+        return Err(error(format!("reach {reach:?} exceeds the tile {frame:?}")));
     }
-    Ok(canvas.elements)
+    Ok(elements)
 }
 
 /// The tile designs: each design's reach (measured once, in a roomy frame, per phase)

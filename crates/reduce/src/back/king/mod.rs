@@ -20,9 +20,8 @@ use crate::layout::{Layout, Tile, VariablePlacement};
 use sat2chess_core::board::PieceKind;
 use sat2chess_core::label::Direction;
 
-use super::certify::Goal;
 use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
-use super::{Backend, BackendError, Canvas, Element, Promise, Role, SequenceCache};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise, Role};
 
 pub use designs::{DESIGNS, Design, GateKind, tile_design};
 
@@ -89,11 +88,13 @@ impl Backend for King {
 
     fn build(
         &self,
-        canvas: &mut Canvas<King>,
+        library: &Library,
         design: Design,
         frame: Frame,
-    ) -> Result<(), BackendError> {
-        designs::build(canvas, design, frame)
+    ) -> Result<Vec<Element>, BackendError> {
+        let mut canvas = Canvas::new(self, library, self.design_name(design));
+        designs::build(&mut canvas, design, frame)?;
+        Ok(canvas.elements)
     }
 
     /// Two squares side by side across the flow.
@@ -172,7 +173,7 @@ impl Backend for King {
         &self,
         variable: &Element,
         (from, to): (P, P),
-        cache: &mut SequenceCache<i8>,
+        reaches: &mut dyn FnMut(&[(P, u32)], Vec<i8>) -> bool,
     ) -> Result<usize, BackendError> {
         let Role::Variable {
             decider: center, ..
@@ -200,11 +201,7 @@ impl Backend for King {
             .filter(|&&(p, _)| p != center)
             .map(|&(p, b)| if p == toward_zero { (p, 1) } else { (p, b) })
             .collect();
-        let mut gives = |signals: Vec<i8>| {
-            cache
-                .find(self, &state, &variable.outputs, &Goal::Signals(signals))
-                .is_some()
-        };
+        let mut gives = |signals: Vec<i8>| reaches(&state, signals);
         let toward_gives_one = match (gives(vec![1, 0]), gives(vec![0, 1])) {
             (true, false) => true,
             (false, true) => false,

@@ -29,10 +29,9 @@ use crate::layout::{Layout, Tile};
 use sat2chess_core::board::PieceKind;
 use sat2chess_core::label::Direction;
 
-use super::certify::Goal;
 use super::geometry::{Column, Frame, P, SideParity};
 use super::king::Design;
-use super::{Backend, BackendError, Canvas, Element, Promise, SequenceCache};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise};
 
 /// Designs built so far, per frame ([`Knight::build`]).
 type BuiltDesigns = FxHashMap<(Design, Frame), Vec<Element>>;
@@ -137,10 +136,10 @@ impl Backend for Knight {
     /// (the canvas's library is the compiled-in Knight library).
     fn build(
         &self,
-        canvas: &mut Canvas<Knight>,
+        library: &Library,
         design: Design,
         frame: Frame,
-    ) -> Result<(), BackendError> {
+    ) -> Result<Vec<Element>, BackendError> {
         static BUILT: OnceLock<Mutex<BuiltDesigns>> = OnceLock::new();
         let built = BUILT.get_or_init(Mutex::default);
         let cached = built
@@ -149,17 +148,15 @@ impl Backend for Knight {
             .get(&(design, frame))
             .cloned();
         if let Some(elements) = cached {
-            canvas.elements.extend(elements);
-            return Ok(());
+            return Ok(elements);
         }
-        let mut fresh = canvas.trial();
-        designs::build(&mut fresh, design, frame)?;
-        canvas.elements.extend(fresh.elements.iter().cloned());
+        let mut canvas = Canvas::new(self, library, self.design_name(design));
+        designs::build(&mut canvas, design, frame)?;
         built
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .insert((design, frame), fresh.elements);
-        Ok(())
+            .insert((design, frame), canvas.elements.clone());
+        Ok(canvas.elements)
     }
 
     /// The dark one of the band's two column shapes at `along`: outer knight on the line
@@ -260,7 +257,7 @@ impl Backend for Knight {
         &self,
         variable: &Element,
         (from, to): (P, P),
-        cache: &mut SequenceCache<Pair>,
+        reaches: &mut dyn FnMut(&[(P, u32)], Vec<Pair>) -> bool,
     ) -> Result<usize, BackendError> {
         let Some(&(_, budget)) = variable.pieces.iter().find(|&&(p, _)| p == from) else {
             return Err(BackendError::NotSatisfying);
@@ -277,9 +274,7 @@ impl Backend for Knight {
         let mut gives = |one: usize| {
             let mut signals = vec![self.truth(false); 2];
             signals[one] = self.truth(true);
-            cache
-                .find(self, &state, &variable.outputs, &Goal::Signals(signals))
-                .is_some()
+            reaches(&state, signals)
         };
         match (gives(0), gives(1)) {
             (true, false) => Ok(0),
