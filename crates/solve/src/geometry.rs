@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{reaches_on_empty_board, steps};
 
-use super::analysis::Clock;
+use super::clock::Clock;
 
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {

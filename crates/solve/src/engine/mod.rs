@@ -52,11 +52,13 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
+use super::analysis::{Analyser, Dead, Goal, Halt};
+use super::clock::Clock;
 use super::geometry::Geometry;
+use super::options::SolveOptions;
+use super::report::{Remainder, SearchStats};
 use super::restarts::luby;
 use super::state::{SlotMove, State, mix, pack, unpack, zobrist};
-use super::{Remainder, SearchStats, SolveOptions};
 use super::{lines, special};
 
 mod blocks;
@@ -110,7 +112,7 @@ fn clear_goal_key(cut: usize) -> u128 {
 }
 
 /// The node limit of [`SolveOptions`] and the probe's node budget; the time limit is
-/// kept by the analyser's [`super::analysis::Clock`].
+/// kept by the analyser's [`super::clock::Clock`].
 struct Limits {
     node_limit: Option<u64>,
     /// The node limit was reached.

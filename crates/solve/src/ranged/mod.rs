@@ -27,9 +27,11 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::analysis::Clock;
+use super::clock::Clock;
+use super::options::SolveOptions;
+use super::report::SearchStats;
 use super::restarts::luby;
-use super::{SearchStats, SolveOptions, special};
+use super::special;
 
 pub(crate) use rules::Lines;
 

@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::super::analysis::Clock;
+use super::super::clock::Clock;
 use super::{Entry, Mode, Slots, State, status};
 
 /// Whether frontier status `a` offers everything `b` does, for the same square

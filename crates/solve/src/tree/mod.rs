@@ -46,7 +46,8 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::analysis::{Clock, initial_finals};
+use super::analysis::initial_finals;
+use super::clock::Clock;
 use super::decompose::Decomposition;
 use super::geometry::{Geometry, free_in_background};
 use super::order::{best_order, width};
@@ -54,7 +55,8 @@ use super::order::{best_order, width};
 mod dominance;
 pub(super) mod forest;
 
-use super::{Remainder, SearchStats, SolveOptions};
+use super::options::SolveOptions;
+use super::report::{Remainder, SearchStats};
 pub(crate) use dominance::at_least;
 use dominance::prune_dominated;
 
