@@ -23,7 +23,8 @@
 //! Cost per state O(n² · n / 64) word operations for the transitive closure (bitsets),
 //! applied to boards of two or more kinds and at most [`MAX_SLOTS`] squares only.
 
-use super::geometry::{Geometry, kind_index};
+use super::geometry::Geometry;
+use super::kinds::kind_index;
 use super::state::{State, members};
 
 /// Boards with more squares than this skip the rule (its closure is cubic).

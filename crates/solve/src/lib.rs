@@ -24,6 +24,7 @@ mod clock;
 mod decompose;
 mod engine;
 pub(crate) mod geometry;
+mod kinds;
 mod lines;
 mod options;
 mod order;

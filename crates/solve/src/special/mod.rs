@@ -27,7 +27,6 @@ mod unlimited;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::geometry::families;
 use sat2chess_core::rules::steps;
 
 /// A polynomial class decided without search.
