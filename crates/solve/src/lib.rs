@@ -21,7 +21,6 @@ mod analysis;
 pub mod brute;
 mod chains;
 mod clock;
-mod decompose;
 mod engine;
 pub(crate) mod geometry;
 mod kinds;
