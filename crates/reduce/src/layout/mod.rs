@@ -293,11 +293,6 @@ impl Layout {
             tiles: gadget_nodes as u64 + inner_wire_tiles - crossings as u64,
         }
     }
-
-    /// Every used tile with its content, row-major. Allocates one entry per used tile.
-    pub fn tiles(&self) -> Vec<(TilePos, Tile)> {
-        geometry::tiles(self)
-    }
 }
 
 /// Why an And-Or formula cannot be laid out.
