@@ -75,69 +75,50 @@ const CLI_ONLY: &[&str] = &["clap", "anyhow", "indicatif"];
 /// rewrite lands.
 const TOLERATED: &[&str] = &["crates/reduce/src/back/", "crates/nqueens/src/", "src/cmd/"];
 
-fn metadata() -> Value {
+/// The workspace packages (`cargo metadata --no-deps`) and the workspace root.
+fn metadata() -> (Vec<Value>, PathBuf) {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let out = Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--no-deps"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "cargo metadata failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "cargo metadata failed: {error}");
+    let meta: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
+    let root = PathBuf::from(meta["workspace_root"].as_str().expect("workspace root"));
+    (meta["packages"].as_array().expect("packages").clone(), root)
 }
 
-fn packages(meta: &Value) -> &Vec<Value> {
-    meta["packages"]
-        .as_array()
-        .expect("metadata lists packages")
-}
-
-fn rank(name: &str) -> Option<usize> {
-    LAYERS.iter().position(|l| *l == name)
+fn text(value: &Value) -> &str {
+    value.as_str().expect("a string in cargo metadata")
 }
 
 #[test]
 fn crates_follow_the_layering() {
-    let meta = metadata();
-    let packages = packages(&meta);
-    let names: BTreeSet<&str> = packages
-        .iter()
-        .map(|p| p["name"].as_str().expect("package name"))
-        .collect();
+    let (packages, _) = metadata();
+    let names: BTreeSet<&str> = packages.iter().map(|p| text(&p["name"])).collect();
+    let rank = |name: &str| LAYERS.iter().position(|l| *l == name);
     let mut problems = Vec::new();
-    for name in &names {
-        if rank(name).is_none() {
-            problems.push(format!(
-                "workspace package {name} is not in LAYERS: place it in the order"
-            ));
-        }
+    for name in names.iter().filter(|n| rank(n).is_none()) {
+        problems.push(format!("workspace package {name} is not in LAYERS"));
     }
-    for name in LAYERS {
-        if !names.contains(name) {
-            problems.push(format!("LAYERS names {name}, not a workspace package"));
-        }
+    for name in LAYERS.iter().filter(|n| !names.contains(*n)) {
+        problems.push(format!("LAYERS names {name}, not a workspace package"));
     }
-    for package in packages {
-        let from = package["name"].as_str().expect("package name");
-        let deps = package["dependencies"].as_array().expect("dependencies");
-        for dep in deps {
-            let to = dep["name"].as_str().expect("dependency name");
-            let kind = dep["kind"].as_str().unwrap_or("normal");
+    for package in &packages {
+        let from = text(&package["name"]);
+        for dep in package["dependencies"].as_array().expect("dependencies") {
+            let (to, kind) = (text(&dep["name"]), dep["kind"].as_str().unwrap_or("normal"));
             let edge = format!("{from} -> {to} ({kind} dependency)");
             if names.contains(to) {
-                if let (Some(a), Some(b)) = (rank(from), rank(to)) {
-                    if b >= a {
-                        problems.push(format!("{edge}: {to} is not below {from} in LAYERS"));
-                    }
+                if let (Some(a), Some(b)) = (rank(from), rank(to))
+                    && b >= a
+                {
+                    problems.push(format!("{edge}: {to} is not below {from} in LAYERS"));
                 }
                 if from == "sat2chess-check" && to != "sat2chess-core" {
-                    problems.push(format!(
-                        "{edge}: sat2chess-check depends on no workspace crate but sat2chess-core"
-                    ));
+                    problems.push(format!("{edge}: check depends on no crate but core"));
                 }
             }
             if kind == "normal" && CLI_ONLY.contains(&to) && from != CLI {
@@ -145,76 +126,55 @@ fn crates_follow_the_layering() {
             }
         }
     }
-    assert!(
-        problems.is_empty(),
-        "layering violations:\n  {}",
-        problems.join("\n  ")
-    );
+    let listing = problems.join("\n  ");
+    assert!(problems.is_empty(), "layering violations:\n  {listing}");
 }
 
 #[test]
 fn no_file_or_module_cycles() {
-    let meta = metadata();
-    let root = PathBuf::from(meta["workspace_root"].as_str().expect("workspace root"));
-    let mut crates: Vec<(String, PathBuf)> = packages(&meta)
+    let (packages, root) = metadata();
+    let mut crates: Vec<(String, PathBuf)> = packages
         .iter()
         .map(|p| {
-            let manifest = PathBuf::from(p["manifest_path"].as_str().expect("manifest"));
-            let name = p["name"].as_str().expect("package name").to_string();
-            (name, manifest.parent().expect("package dir").join("src"))
+            let manifest = PathBuf::from(text(&p["manifest_path"]));
+            (text(&p["name"]).to_string(), manifest.with_file_name("src"))
         })
         .filter(|(_, src)| src.is_dir())
         .collect();
     crates.sort();
-
-    let mut report = String::new();
-    let mut failures = String::new();
+    let (mut report, mut failures) = (String::new(), String::new());
     for (name, src) in &crates {
         let krate = Crate::read(&root, src);
         let files = krate.file_graph();
-        let modules = krate.module_graph(&files);
+        let (modules, module_files, module_edges) = krate.module_graph(&files);
         let file_cycles = cycles(krate.files.len(), &files);
-        let module_cycles = cycles(modules.names.len(), &modules.edges);
-        report += &format!(
-            "{name}: {} files, {} file edges, {} file cycles; {} modules, {} module edges, {} module cycles\n",
-            krate.files.len(),
-            files.len(),
-            file_cycles.len(),
-            modules.names.len(),
-            modules.edges.len(),
-            module_cycles.len(),
-        );
-        for cycle in &file_cycles {
-            let paths: Vec<&str> = cycle.iter().map(|&f| krate.files[f].rel.as_str()).collect();
-            let text = describe(cycle, &files, |f| krate.files[f].rel.clone());
-            let tolerated = tolerated(&paths);
-            report += &format!(
-                "  file cycle{}:\n{text}",
-                if tolerated { " (tolerated)" } else { "" }
-            );
-            if !tolerated {
-                failures += &format!("{name}: file cycle:\n{text}");
-            }
-        }
-        for cycle in &module_cycles {
-            let paths: Vec<&str> = cycle
+        let module_cycles = cycles(modules.len(), &module_edges);
+        let (n, e, c) = (krate.files.len(), files.len(), file_cycles.len());
+        report += &format!("{name}: {n} files, {e} file edges, {c} file cycles; ");
+        let (n, e, c) = (modules.len(), module_edges.len(), module_cycles.len());
+        report += &format!("{n} modules, {e} module edges, {c} module cycles\n");
+        let rel = |f: usize| krate.files[f].rel.clone();
+        let found = file_cycles.iter().map(|cycle| {
+            let paths = cycle.iter().map(|&f| rel(f)).collect();
+            ("file", paths, describe(cycle, &files, rel))
+        });
+        let found = found.chain(module_cycles.iter().map(|cycle| {
+            let paths = cycle
                 .iter()
-                .flat_map(|&m| {
-                    modules.files[m]
-                        .iter()
-                        .map(|&f| krate.files[f].rel.as_str())
-                })
-                .collect();
-            let text = describe(cycle, &modules.edges, |m| {
-                format!("{name}::{}", modules.names[m])
-            });
-            let tolerated = tolerated(&paths);
-            report += &format!(
-                "  module cycle{}:\n{text}",
-                if tolerated { " (tolerated)" } else { "" }
-            );
+                .flat_map(|&m| &module_files[m])
+                .map(|&f| rel(f));
+            let listing = describe(cycle, &module_edges, |m| format!("{name}::{}", modules[m]));
+            ("module", paths.collect(), listing)
+        }));
+        for (kind, paths, listing) in found {
+            let paths: Vec<String> = paths;
+            let tolerated = TOLERATED
+                .iter()
+                .any(|d| paths.iter().all(|p| p.starts_with(d)));
+            let note = if tolerated { " (tolerated)" } else { "" };
+            report += &format!("  {kind} cycle{note}:\n{listing}");
             if !tolerated {
-                failures += &format!("{name}: module cycle:\n{text}");
+                failures += &format!("{name}: {kind} cycle:\n{listing}");
             }
         }
     }
@@ -222,22 +182,15 @@ fn no_file_or_module_cycles() {
     assert!(failures.is_empty(), "cycles:\n{failures}");
 }
 
-/// Whether all `paths` lie inside one tolerated directory.
-fn tolerated(paths: &[&str]) -> bool {
-    TOLERATED
-        .iter()
-        .any(|dir| paths.iter().all(|p| p.starts_with(dir)))
-}
-
 /// Labelled edges of a graph: (from, to) → the items named.
 type Edges = BTreeMap<(usize, usize), BTreeSet<String>>;
 
 /// The edges inside one strongly connected component, one line each.
 fn describe(cycle: &[usize], edges: &Edges, name: impl Fn(usize) -> String) -> String {
-    let inside: BTreeSet<usize> = cycle.iter().copied().collect();
+    let inside = |n: &usize| cycle.contains(n);
     let mut lines: Vec<String> = edges
         .iter()
-        .filter(|((a, b), _)| inside.contains(a) && inside.contains(b))
+        .filter(|((a, b), _)| inside(a) && inside(b))
         .map(|((a, b), items)| {
             let items: Vec<&str> = items.iter().map(String::as_str).collect();
             format!("    {} -> {} ({})\n", name(*a), name(*b), items.join("; "))
@@ -247,82 +200,55 @@ fn describe(cycle: &[usize], edges: &Edges, name: impl Fn(usize) -> String) -> S
     lines.concat()
 }
 
-/// The strongly connected components of more than one node (Tarjan).
+/// The strongly connected components of more than one node (Tarjan, iterative).
 fn cycles(nodes: usize, edges: &Edges) -> Vec<Vec<usize>> {
-    let mut next: Vec<Vec<usize>> = vec![Vec::new(); nodes];
+    let mut next = vec![Vec::new(); nodes];
     for &(a, b) in edges.keys() {
         next[a].push(b);
     }
-    struct Tarjan<'a> {
-        next: &'a [Vec<usize>],
-        index: Vec<Option<usize>>,
-        low: Vec<usize>,
-        on_stack: Vec<bool>,
-        stack: Vec<usize>,
-        counter: usize,
-        found: Vec<Vec<usize>>,
-    }
-    impl Tarjan<'_> {
-        fn visit(&mut self, v: usize) {
-            self.index[v] = Some(self.counter);
-            self.low[v] = self.counter;
-            self.counter += 1;
-            self.stack.push(v);
-            self.on_stack[v] = true;
-            for i in 0..self.next[v].len() {
-                let w = self.next[v][i];
-                match self.index[w] {
-                    None => {
-                        self.visit(w);
-                        self.low[v] = self.low[v].min(self.low[w]);
-                    }
-                    Some(iw) if self.on_stack[w] => self.low[v] = self.low[v].min(iw),
-                    Some(_) => {}
+    let (mut index, mut low) = (vec![usize::MAX; nodes], vec![0; nodes]);
+    let (mut stack, mut found, mut counter) = (Vec::new(), Vec::new(), 0);
+    for root in 0..nodes {
+        // The depth-first search: (node, its next edge to follow).
+        let mut work = vec![(root, 0)];
+        while let Some((v, e)) = work.pop() {
+            if e == 0 {
+                if index[v] != usize::MAX {
+                    continue;
                 }
+                (index[v], low[v]) = (counter, counter);
+                counter += 1;
+                stack.push(v);
             }
-            if Some(self.low[v]) == self.index[v] {
-                let mut component = Vec::new();
-                loop {
-                    let w = self.stack.pop().expect("v is on the stack");
-                    self.on_stack[w] = false;
-                    component.push(w);
-                    if w == v {
-                        break;
-                    }
+            if let Some(&w) = next[v].get(e) {
+                work.push((v, e + 1));
+                if index[w] == usize::MAX {
+                    work.push((w, 0));
+                } else if stack.contains(&w) {
+                    low[v] = low[v].min(index[w]);
                 }
-                if component.len() > 1 {
-                    component.sort();
-                    self.found.push(component);
-                }
+                continue;
+            }
+            if low[v] == index[v] {
+                let at = stack.iter().position(|&w| w == v).expect("on the stack");
+                let mut component = stack.split_off(at);
+                component.sort();
+                found.extend((component.len() > 1).then_some(component));
+            }
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
             }
         }
     }
-    let mut tarjan = Tarjan {
-        next: &next,
-        index: vec![None; nodes],
-        low: vec![0; nodes],
-        on_stack: vec![false; nodes],
-        stack: Vec::new(),
-        counter: 0,
-        found: Vec::new(),
-    };
-    for v in 0..nodes {
-        if tarjan.index[v].is_none() {
-            tarjan.visit(v);
-        }
-    }
-    tarjan.found.sort();
-    tarjan.found
+    found.sort();
+    found
 }
 
-/// The module graph: top-level modules, their files, and the edges between them.
-struct Modules {
-    names: Vec<String>,
-    files: Vec<Vec<usize>>,
-    edges: Edges,
-}
+/// The module graph: the top-level modules, the files of each, and the edges between them.
+type Modules = (Vec<String>, Vec<Vec<usize>>, Edges);
 
 /// One source file, read.
+#[derive(Default)]
 struct File {
     /// Path relative to the workspace root, with `/`.
     rel: String,
@@ -339,7 +265,6 @@ struct File {
 }
 
 /// One leaf of a `use` declaration.
-#[derive(Clone)]
 struct Use {
     /// The module the declaration is written in (inline modules included).
     context: Vec<String>,
@@ -355,11 +280,14 @@ struct Use {
 /// Where a path leads.
 #[derive(Clone, Debug, PartialEq)]
 enum Target {
-    /// An item defined in this file.
-    Item(usize),
+    /// An item defined in this file, under this name.
+    Item(usize, String),
     Module(Vec<String>),
     Unknown,
 }
+
+/// Lookups in progress, against import loops.
+type Seen = HashSet<(Vec<String>, String)>;
 
 /// A crate's source files and what they name.
 struct Crate {
@@ -374,139 +302,101 @@ impl Crate {
         let mut paths = Vec::new();
         rust_files(src, &mut paths);
         paths.sort();
-        let mut files = Vec::new();
-        for path in paths {
-            let rel_src: Vec<String> = path
-                .strip_prefix(src)
-                .expect("under src")
-                .components()
+        let parts = |path: &Path, base: &Path| -> Vec<String> {
+            let rel = path.strip_prefix(base).expect("a file under its base");
+            rel.components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            let mut module: Vec<String> = rel_src[..rel_src.len() - 1].to_vec();
-            let last = &rel_src[rel_src.len() - 1];
-            let is_root = module.is_empty() && (last == "lib.rs" || last == "main.rs");
-            if last != "mod.rs" && !is_root {
-                module.push(last.trim_end_matches(".rs").to_string());
-            }
-            let rel = path
-                .strip_prefix(root)
-                .expect("under the workspace root")
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            let text = std::fs::read_to_string(&path).expect("readable source file");
-            files.push(scan(rel, module, &tokens(&strip(&text))));
-        }
-        let module_file = files
+                .collect()
+        };
+        let files: Vec<File> = paths
             .iter()
-            .enumerate()
-            .map(|(i, f)| (f.module.clone(), i))
+            .map(|path| {
+                let mut module = parts(path, src);
+                let last = module.pop().expect("a file name");
+                let is_root = module.is_empty() && (last == "lib.rs" || last == "main.rs");
+                if last != "mod.rs" && !is_root {
+                    module.push(last.trim_end_matches(".rs").to_string());
+                }
+                let source = std::fs::read_to_string(path).expect("readable source file");
+                let rel = parts(path, root).join("/");
+                scan(rel, module, &tokens(&strip(&source)))
+            })
             .collect();
+        let mut module_file = HashMap::new();
+        for (i, f) in files.iter().enumerate() {
+            module_file.insert(f.module.clone(), i);
+        }
+        let aliases = vec![HashMap::new(); files.len()];
         let mut krate = Crate {
-            aliases: vec![HashMap::new(); files.len()],
             files,
             module_file,
+            aliases,
         };
-        krate.bind_aliases();
+        // A few rounds, as a `use` may start at a name another `use` bound.
+        for _ in 0..3 {
+            for f in 0..krate.files.len() {
+                let mut found = Vec::new();
+                for u in &krate.files[f].uses {
+                    let Target::Module(m) = krate.resolve(f, &u.context, &u.path) else {
+                        continue;
+                    };
+                    match &u.alias {
+                        Some(alias) => found.push((alias.clone(), m)),
+                        None => {
+                            found.extend(krate.children(&m));
+                            if let Some(&g) = krate.module_file.get(&m) {
+                                found.extend(krate.aliases[g].clone());
+                            }
+                        }
+                    }
+                }
+                let own = krate.files[f].module.clone();
+                krate.aliases[f].extend(found.into_iter().filter(|(_, m)| *m != own));
+            }
+        }
         krate
     }
 
-    /// Binds, per file, the names its `use` declarations give to modules (a few rounds,
-    /// as a `use` may start at a name another `use` bound).
-    fn bind_aliases(&mut self) {
-        for _ in 0..3 {
-            for f in 0..self.files.len() {
-                let mut found = Vec::new();
-                for u in &self.files[f].uses {
-                    match &u.alias {
-                        Some(alias) => {
-                            if let Target::Module(m) = self.resolve(f, &u.context, &u.path) {
-                                found.push((alias.clone(), m));
-                            }
-                        }
-                        None => {
-                            if let Target::Module(m) = self.resolve(f, &u.context, &u.path) {
-                                found.extend(self.child_modules(&m));
-                                if let Some(&g) = self.module_file.get(&m) {
-                                    found.extend(
-                                        self.aliases[g].iter().map(|(k, v)| (k.clone(), v.clone())),
-                                    );
-                                }
-                            }
-                        }
-                    }
-                }
-                for (alias, module) in found {
-                    if module != self.files[f].module {
-                        self.aliases[f].insert(alias, module);
-                    }
-                }
-            }
-        }
-    }
-
-    fn child_modules(&self, module: &[String]) -> Vec<(String, Vec<String>)> {
-        self.module_file
-            .keys()
-            .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
-            .map(|m| (m[m.len() - 1].clone(), m.clone()))
-            .collect()
+    fn children(&self, module: &[String]) -> Vec<(String, Vec<String>)> {
+        let child = |m: &&Vec<String>| m.len() == module.len() + 1 && m.starts_with(module);
+        let keys = self.module_file.keys().filter(child);
+        keys.map(|m| (m[m.len() - 1].clone(), m.clone())).collect()
     }
 
     /// Where `path`, written in file `file` inside module `context`, leads; `Unknown` for
     /// paths that do not start inside the crate.
     fn resolve(&self, file: usize, context: &[String], path: &[String]) -> Target {
-        self.resolve_in(file, context, path, &mut HashSet::new())
+        self.resolve_in(file, context, path, &mut Seen::new())
     }
 
-    /// [`Crate::resolve`], sharing the loop guard of a lookup in progress.
-    fn resolve_in(
-        &self,
-        file: usize,
-        context: &[String],
-        path: &[String],
-        seen: &mut HashSet<(Vec<String>, String)>,
-    ) -> Target {
-        let mut module = context.to_vec();
-        let mut rest = path;
-        match path.first().map(String::as_str) {
-            Some("crate") => {
-                module.clear();
-                rest = &path[1..];
-            }
-            Some("self") => rest = &path[1..],
-            Some("super") => {
-                while rest.first().map(String::as_str) == Some("super") {
+    fn resolve_in(&self, file: usize, ctx: &[String], path: &[String], seen: &mut Seen) -> Target {
+        let mut module = ctx.to_vec();
+        let Some(first) = path.first() else {
+            return Target::Unknown;
+        };
+        let mut rest = &path[1..];
+        match first.as_str() {
+            "crate" => module.clear(),
+            "self" => {}
+            "super" => {
+                rest = path;
+                while rest.first().is_some_and(|s| s == "super") {
                     if module.pop().is_none() {
                         return Target::Unknown;
                     }
                     rest = &rest[1..];
                 }
             }
-            Some(first) => {
-                let mut child = context.to_vec();
-                child.push(first.to_string());
-                if self.module_file.contains_key(&child) {
-                    module = child;
-                } else if let Some(m) = self.aliases[file].get(first) {
-                    module = m.clone();
-                } else {
-                    return Target::Unknown;
+            _ => {
+                module.push(first.clone());
+                if !self.module_file.contains_key(&module) {
+                    match self.aliases[file].get(first) {
+                        Some(m) => module = m.clone(),
+                        None => return Target::Unknown,
+                    }
                 }
-                rest = &path[1..];
             }
-            None => return Target::Unknown,
         }
-        self.walk(module, rest, seen)
-    }
-
-    fn walk(
-        &self,
-        mut module: Vec<String>,
-        rest: &[String],
-        seen: &mut HashSet<(Vec<String>, String)>,
-    ) -> Target {
         for segment in rest {
             let mut child = module.clone();
             child.push(segment.clone());
@@ -515,7 +405,7 @@ impl Crate {
                 continue;
             }
             match self.lookup(&module, segment, seen) {
-                Target::Item(f) => return Target::Item(f),
+                Target::Item(f, _) => return Target::Item(f, segment.clone()),
                 Target::Module(m) => module = m,
                 Target::Unknown => return Target::Unknown,
             }
@@ -525,26 +415,19 @@ impl Crate {
 
     /// The file defining `name` as seen from `module`: its own top-level items, then its
     /// top-level imports.
-    fn lookup(
-        &self,
-        module: &[String],
-        name: &str,
-        seen: &mut HashSet<(Vec<String>, String)>,
-    ) -> Target {
-        if !seen.insert((module.to_vec(), name.to_string())) {
-            return Target::Unknown;
-        }
+    fn lookup(&self, module: &[String], name: &str, seen: &mut Seen) -> Target {
         let Some(&f) = self.module_file.get(module) else {
             return Target::Unknown;
         };
+        if !seen.insert((module.to_vec(), name.to_string())) {
+            return Target::Unknown;
+        }
         if self.files[f].defs.contains(name) {
-            return Target::Item(f);
+            return Target::Item(f, name.to_string());
         }
         let imports = self.files[f].uses.iter().filter(|u| u.top);
-        for u in imports.clone() {
-            if u.alias.as_deref() == Some(name) {
-                return self.resolve_in(f, module, &u.path, seen);
-            }
+        if let Some(u) = imports.clone().find(|u| u.alias.as_deref() == Some(name)) {
+            return self.resolve_in(f, module, &u.path, seen);
         }
         for u in imports.filter(|u| u.alias.is_none()) {
             if let Target::Module(g) = self.resolve_in(f, module, &u.path, seen) {
@@ -560,29 +443,17 @@ impl Crate {
     /// The names a glob import of `module` brings in, with the files defining them.
     fn glob_names(&self, module: &[String], depth: usize) -> HashMap<String, usize> {
         let mut names = HashMap::new();
-        let Some(&f) = self.module_file.get(module) else {
+        let Some(&f) = self.module_file.get(module).filter(|_| depth <= 4) else {
             return names;
         };
-        if depth > 4 {
-            return names;
-        }
         for u in self.files[f].uses.iter().filter(|u| u.top) {
-            match &u.alias {
-                Some(alias) => {
-                    if let Target::Item(g) = self.resolve(f, module, &u.path) {
-                        names.insert(alias.clone(), g);
-                    }
-                }
-                None => {
-                    if let Target::Module(m) = self.resolve(f, module, &u.path) {
-                        names.extend(self.glob_names(&m, depth + 1));
-                    }
-                }
+            match (&u.alias, self.resolve(f, module, &u.path)) {
+                (Some(alias), Target::Item(g, _)) => drop(names.insert(alias.clone(), g)),
+                (None, Target::Module(m)) => names.extend(self.glob_names(&m, depth + 1)),
+                _ => {}
             }
         }
-        for def in &self.files[f].defs {
-            names.insert(def.clone(), f);
-        }
+        names.extend(self.files[f].defs.iter().map(|d| (d.clone(), f)));
         names
     }
 
@@ -591,94 +462,64 @@ impl Crate {
         let mut edges = Edges::new();
         let mut add = |from: usize, to: usize, item: &str| {
             if from != to {
-                edges
-                    .entry((from, to))
-                    .or_default()
-                    .insert(item.to_string());
+                edges.entry((from, to)).or_default().insert(item.into());
             }
         };
         for (f, file) in self.files.iter().enumerate() {
             for u in &file.uses {
-                match &u.alias {
-                    Some(alias) => {
-                        if let Target::Item(g) = self.resolve(f, &u.context, &u.path) {
-                            if !u.reexport || file.idents.contains(alias) {
-                                add(f, g, alias);
+                match (&u.alias, self.resolve(f, &u.context, &u.path)) {
+                    (Some(alias), Target::Item(g, _))
+                        if !u.reexport || file.idents.contains(alias) =>
+                    {
+                        add(f, g, alias)
+                    }
+                    (None, Target::Item(g, item)) => add(f, g, &item),
+                    (None, Target::Module(m)) => {
+                        for (name, g) in self.glob_names(&m, 0) {
+                            if file.idents.contains(&name) && !file.defs.contains(&name) {
+                                add(f, g, &name);
                             }
                         }
                     }
-                    None => match self.resolve(f, &u.context, &u.path) {
-                        Target::Item(g) => add(f, g, u.path.last().expect("a glob's path")),
-                        Target::Module(m) => {
-                            for (name, g) in self.glob_names(&m, 0) {
-                                if file.idents.contains(&name) && !file.defs.contains(&name) {
-                                    add(f, g, &name);
-                                }
-                            }
-                        }
-                        Target::Unknown => {}
-                    },
+                    _ => {}
                 }
             }
             for (context, path) in &file.paths {
-                if let Target::Item(g) = self.resolve(f, context, path) {
-                    add(f, g, &self.item_name(f, context, path));
+                if let Target::Item(g, item) = self.resolve(f, context, path) {
+                    add(f, g, &item);
                 }
             }
         }
         edges
     }
 
-    /// The segment of `path` naming the item it resolves to (the first past the modules).
-    fn item_name(&self, file: usize, context: &[String], path: &[String]) -> String {
-        for end in 1..=path.len() {
-            if let Target::Item(_) = self.resolve(file, context, &path[..end]) {
-                return path[end - 1].clone();
-            }
-        }
-        path.last().cloned().unwrap_or_default()
-    }
-
     fn module_graph(&self, files: &Edges) -> Modules {
-        let top = |f: usize| {
-            self.files[f]
-                .module
-                .first()
-                .cloned()
-                .unwrap_or_else(|| "crate".to_string())
-        };
-        let mut names: Vec<String> = (0..self.files.len()).map(top).collect();
-        names.sort();
-        names.dedup();
-        let index = |f: usize| names.binary_search(&top(f)).expect("a module");
+        let top = |f: usize| self.files[f].module.first().map_or("crate", String::as_str);
+        let names: Vec<String> = (0..self.files.len())
+            .map(|f| top(f).to_string())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let index = |f: usize| names.iter().position(|n| n == top(f)).expect("a module");
         let mut members = vec![Vec::new(); names.len()];
         for f in 0..self.files.len() {
             members[index(f)].push(f);
         }
         let mut edges = Edges::new();
         for (&(a, b), items) in files {
-            let (ma, mb) = (index(a), index(b));
-            if ma != mb {
+            if index(a) != index(b) {
                 let items: Vec<&str> = items.iter().map(String::as_str).collect();
-                edges.entry((ma, mb)).or_default().insert(format!(
-                    "{} -> {}: {}",
-                    self.files[a].rel,
-                    self.files[b].rel,
-                    items.join(" ")
-                ));
+                let (from, to) = (&self.files[a].rel, &self.files[b].rel);
+                let label = format!("{from} -> {to}: {}", items.join(" "));
+                edges.entry((index(a), index(b))).or_default().insert(label);
             }
         }
-        Modules {
-            names,
-            files: members,
-            edges,
-        }
+        (names, members, edges)
     }
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir).expect("readable source directory");
-    for entry in entries {
+    for entry in std::fs::read_dir(dir).expect("readable source directory") {
         let path = entry.expect("directory entry").path();
         if path.is_dir() {
             rust_files(&path, out);
@@ -690,107 +531,62 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The source with comments, string and character literals blanked (newlines kept).
 fn strip(src: &str) -> String {
-    let chars: Vec<char> = src.chars().collect();
+    let c: Vec<char> = src.chars().collect();
+    let at = |i: usize, s: &str| s.chars().enumerate().all(|(k, x)| c.get(i + k) == Some(&x));
     let mut out = String::with_capacity(src.len());
-    let blank = |out: &mut String, c: char| out.push(if c == '\n' { '\n' } else { ' ' });
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let prev_ident = i > 0 && ident(chars[i - 1]);
-        if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-                out.push(' ');
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            let mut depth = 0;
-            while i < chars.len() {
-                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
-                    depth += 1;
-                    out.push_str("  ");
-                    i += 2;
-                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    depth -= 1;
-                    out.push_str("  ");
-                    i += 2;
+    while i < c.len() {
+        let ident_before = i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_');
+        // A raw string r"…", r#"…"#, br"…": its opening quote and number of hashes.
+        let raw = (!ident_before && (c[i] == 'r' || at(i, "br")))
+            .then(|| {
+                let open = i + if c[i] == 'b' { 2 } else { 1 };
+                let hashes = c[open..].iter().take_while(|&&x| x == '#').count();
+                (c.get(open + hashes) == Some(&'"')).then_some((open + hashes, hashes))
+            })
+            .flatten();
+        let end = if at(i, "//") {
+            i + c[i..].iter().take_while(|&&x| x != '\n').count()
+        } else if at(i, "/*") {
+            let (mut j, mut depth) = (i, 0);
+            while j < c.len() {
+                if at(j, "/*") || at(j, "*/") {
+                    depth += if c[j] == '/' { 1 } else { -1 };
+                    j += 2;
                     if depth == 0 {
                         break;
                     }
                 } else {
-                    blank(&mut out, chars[i]);
-                    i += 1;
-                }
-            }
-        } else if !prev_ident && (c == 'r' || (c == 'b' && chars.get(i + 1) == Some(&'r'))) && {
-            let mut j = i + if c == 'b' { 2 } else { 1 };
-            while chars.get(j) == Some(&'#') {
-                j += 1;
-            }
-            chars.get(j) == Some(&'"')
-        } {
-            // Raw string: r#"…"#.
-            let mut j = i + if c == 'b' { 2 } else { 1 };
-            let mut hashes = 0;
-            while chars[j] == '#' {
-                hashes += 1;
-                j += 1;
-            }
-            j += 1;
-            loop {
-                if j >= chars.len() {
-                    break;
-                }
-                if chars[j] == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
-                    j += 1 + hashes;
-                    break;
-                }
-                j += 1;
-            }
-            for &c in &chars[i..j.min(chars.len())] {
-                blank(&mut out, c);
-            }
-            i = j;
-        } else if c == '"' {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j] != '"' {
-                j += if chars[j] == '\\' { 2 } else { 1 };
-            }
-            let j = (j + 1).min(chars.len());
-            for &c in &chars[i..j] {
-                blank(&mut out, c);
-            }
-            i = j;
-        } else if c == '\'' {
-            // A character literal, or a lifetime (kept).
-            let end = if chars.get(i + 1) == Some(&'\\') {
-                let mut j = i + 2;
-                while j < chars.len() && chars[j] != '\'' {
                     j += 1;
                 }
-                Some(j + 1)
-            } else if chars.get(i + 2) == Some(&'\'') {
-                Some(i + 3)
-            } else {
-                None
-            };
-            match end {
-                Some(j) => {
-                    let j = j.min(chars.len());
-                    for &c in &chars[i..j] {
-                        blank(&mut out, c);
-                    }
-                    i = j;
-                }
-                None => {
-                    out.push(c);
-                    i += 1;
-                }
             }
+            j
+        } else if let Some((quote, hashes)) = raw {
+            let closing = format!("\"{}", "#".repeat(hashes));
+            (quote + 1..c.len())
+                .find(|&j| at(j, &closing))
+                .map_or(c.len(), |j| j + 1 + hashes)
+        } else if c[i] == '"' {
+            let mut j = i + 1;
+            while j < c.len() && c[j] != '"' {
+                j += if c[j] == '\\' { 2 } else { 1 };
+            }
+            j + 1
+        } else if c[i] == '\'' && c.get(i + 1) == Some(&'\\') {
+            i + 2 + c[i + 2..].iter().take_while(|&&x| x != '\'').count() + 1
+        } else if c[i] == '\'' && c.get(i + 2) == Some(&'\'') {
+            i + 3
         } else {
-            out.push(c);
+            // Code, a lifetime's quote included.
+            out.push(c[i]);
             i += 1;
+            continue;
+        };
+        let end = end.min(c.len());
+        for &x in &c[i..end] {
+            out.push(if x == '\n' { '\n' } else { ' ' });
         }
+        i = end;
     }
     out
 }
@@ -804,37 +600,28 @@ enum Tok {
 }
 
 fn tokens(src: &str) -> Vec<Tok> {
-    let chars: Vec<char> = src.chars().collect();
+    let c: Vec<char> = src.chars().collect();
+    let is_word = |x: &char| x.is_alphanumeric() || *x == '_';
+    let word = |i: usize| c[i..].iter().take_while(|x| is_word(x)).count();
     let mut out = Vec::new();
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if c.is_alphabetic() || c == '_' {
-            if c == 'r' && chars.get(i + 1) == Some(&'#') {
-                i += 2;
+    while i < c.len() {
+        if c[i].is_alphabetic() || c[i] == '_' {
+            if c[i] == 'r' && c.get(i + 1) == Some(&'#') {
+                i += 2; // A raw identifier.
             }
-            let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-            out.push(Tok::Ident(chars[start..i].iter().collect()));
-        } else if c.is_ascii_digit() {
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-        } else if c == '\'' {
-            // A lifetime or label.
-            i += 1;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-                i += 1;
-            }
-        } else if c == ':' && chars.get(i + 1) == Some(&':') {
+            let n = word(i);
+            out.push(Tok::Ident(c[i..i + n].iter().collect()));
+            i += n;
+        } else if c[i].is_ascii_digit() || c[i] == '\'' {
+            i += 1 + word(i + 1); // A number, or a lifetime or label.
+        } else if c[i] == ':' && c.get(i + 1) == Some(&':') {
             out.push(Tok::Sep);
             i += 2;
         } else {
-            out.push(Tok::Punct(c));
+            if !c[i].is_whitespace() {
+                out.push(Tok::Punct(c[i]));
+            }
             i += 1;
         }
     }
@@ -851,126 +638,93 @@ const ITEM_KEYWORDS: &[&str] = &[
 
 /// Reads a file's definitions, `use` declarations, paths and identifiers.
 fn scan(rel: String, module: Vec<String>, toks: &[Tok]) -> File {
-    let mut file = File {
-        rel,
-        module,
-        defs: HashSet::new(),
-        uses: Vec::new(),
-        paths: Vec::new(),
-        idents: HashSet::new(),
-    };
+    let mut file = File::default();
+    (file.rel, file.module) = (rel, module);
     let mut depth = 0usize;
     // Inline modules open: (name, depth inside them).
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut pending_mod: Option<String> = None;
     let mut i = 0;
     while i < toks.len() {
-        let context = || {
-            let mut c = file.module.clone();
-            c.extend(inline.iter().map(|(n, _)| n.clone()));
-            c
+        let mut context = file.module.clone();
+        context.extend(inline.iter().map(|(n, _)| n.clone()));
+        let Tok::Ident(word) = &toks[i] else {
+            match toks[i] {
+                Tok::Punct('{') => {
+                    depth += 1;
+                    inline.extend(pending_mod.take().map(|name| (name, depth)));
+                }
+                Tok::Punct('}') => {
+                    if inline.last().is_some_and(|(_, d)| *d == depth) {
+                        inline.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                Tok::Punct(';') => pending_mod = None,
+                _ => {}
+            }
+            i += 1;
+            continue;
         };
-        match &toks[i] {
-            Tok::Punct('{') => {
-                depth += 1;
-                if let Some(name) = pending_mod.take() {
-                    inline.push((name, depth));
-                }
-                i += 1;
+        let (prev, next) = (i.checked_sub(1).map(|p| &toks[p]), toks.get(i + 1));
+        if word == "use" {
+            let reexport = depth == 0 && is_pub_before(toks, i);
+            let mut leaves = Vec::new();
+            i += 1;
+            use_tree(toks, &mut i, Vec::new(), &mut leaves);
+            i += usize::from(toks.get(i) == Some(&Tok::Punct(';')));
+            for (path, alias) in leaves {
+                let (context, top) = (context.clone(), depth == 0);
+                file.uses.push(Use {
+                    context,
+                    path,
+                    alias,
+                    reexport,
+                    top,
+                });
             }
-            Tok::Punct('}') => {
-                if inline.last().is_some_and(|(_, d)| *d == depth) {
-                    inline.pop();
-                }
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            Tok::Punct(';') => {
-                pending_mod = None;
-                i += 1;
-            }
-            Tok::Ident(word) if word == "use" => {
-                let reexport = depth == 0 && is_pub_before(toks, i);
-                let context = context();
-                let mut leaves = Vec::new();
-                i += 1;
-                use_tree(toks, &mut i, Vec::new(), &mut leaves);
-                if toks.get(i) == Some(&Tok::Punct(';')) {
-                    i += 1;
-                }
-                for (path, alias) in leaves {
-                    file.uses.push(Use {
-                        context: context.clone(),
-                        path,
-                        alias,
-                        reexport,
-                        top: depth == 0,
-                    });
+        } else if word == "mod" {
+            if let Some(Tok::Ident(name)) = next {
+                pending_mod = Some(name.clone());
+                if depth == 0 && toks.get(i + 2) == Some(&Tok::Punct('{')) {
+                    file.defs.insert(name.clone());
                 }
             }
-            Tok::Ident(word) => {
-                let prev = if i > 0 { toks.get(i - 1) } else { None };
-                let next = toks.get(i + 1);
-                if word == "mod" {
-                    if let Some(Tok::Ident(name)) = next {
-                        pending_mod = Some(name.clone());
-                        if depth == 0 && toks.get(i + 2) == Some(&Tok::Punct('{')) {
-                            file.defs.insert(name.clone());
-                        }
-                    }
-                    i += 2;
-                    continue;
-                }
-                if ITEM_KEYWORDS.contains(&word.as_str()) || word == "let" {
-                    let mut j = i + 1;
-                    if is_ident(toks.get(j), "mut") {
-                        j += 1;
-                    }
-                    if let Some(Tok::Ident(name)) = toks.get(j) {
-                        if !ITEM_KEYWORDS.contains(&name.as_str()) {
-                            if depth == 0 && word != "let" {
-                                file.defs.insert(name.clone());
-                            }
-                            i = j + 1;
-                            continue;
-                        }
-                    }
-                }
-                if word == "macro_rules" && next == Some(&Tok::Punct('!')) {
-                    if let Some(Tok::Ident(name)) = toks.get(i + 2) {
-                        if depth == 0 {
-                            file.defs.insert(name.clone());
-                        }
-                    }
-                    i += 3;
-                    continue;
-                }
-                if matches!(prev, Some(Tok::Sep) | Some(Tok::Punct('.'))) {
-                    i += 1;
-                    continue;
-                }
-                // A path: ident (:: ident)*.
-                let mut path = vec![word.clone()];
-                let mut j = i + 1;
-                while toks.get(j) == Some(&Tok::Sep) {
-                    match toks.get(j + 1) {
-                        Some(Tok::Ident(s)) => {
-                            path.push(s.clone());
-                            j += 2;
-                        }
-                        _ => break,
-                    }
-                }
-                let field = next == Some(&Tok::Punct(':'));
-                if path.len() == 1 && !field {
-                    file.idents.insert(word.clone());
-                } else if path.len() > 1 {
-                    file.idents.insert(word.clone());
-                    file.paths.push((context(), path));
-                }
-                i = j;
+            i += 2;
+        } else if word == "macro_rules" && next == Some(&Tok::Punct('!')) {
+            if let (Some(Tok::Ident(name)), 0) = (toks.get(i + 2), depth) {
+                file.defs.insert(name.clone());
             }
-            _ => i += 1,
+            i += 3;
+        } else if let Some(name) = (ITEM_KEYWORDS.contains(&word.as_str()) || word == "let")
+            .then(|| toks.get(i + 1 + usize::from(is_ident(next, "mut"))))
+            .flatten()
+            .and_then(|t| match t {
+                Tok::Ident(name) if !ITEM_KEYWORDS.contains(&name.as_str()) => Some(name),
+                _ => None,
+            })
+        {
+            // An item or a binding being declared.
+            if depth == 0 && word != "let" {
+                file.defs.insert(name.clone());
+            }
+            i += 2 + usize::from(is_ident(next, "mut"));
+        } else if matches!(prev, Some(Tok::Sep | Tok::Punct('.'))) {
+            i += 1;
+        } else {
+            // A path: ident (:: ident)*.
+            let mut path = vec![word.clone()];
+            i += 1;
+            while let (Some(Tok::Sep), Some(Tok::Ident(s))) = (toks.get(i), toks.get(i + 1)) {
+                path.push(s.clone());
+                i += 2;
+            }
+            if path.len() > 1 || next != Some(&Tok::Punct(':')) {
+                file.idents.insert(word.clone());
+            }
+            if path.len() > 1 {
+                file.paths.push((context, path));
+            }
         }
     }
     file
@@ -978,30 +732,20 @@ fn scan(rel: String, module: Vec<String>, toks: &[Tok]) -> File {
 
 /// Whether the `use` at `i` is preceded by `pub` or `pub(…)`.
 fn is_pub_before(toks: &[Tok], i: usize) -> bool {
-    if i >= 1 && is_ident(toks.get(i - 1), "pub") {
-        return true;
-    }
-    if i >= 1 && toks[i - 1] == Tok::Punct(')') {
-        let mut j = i - 1;
-        while j > 0 && toks[j] != Tok::Punct('(') {
-            j -= 1;
+    match i.checked_sub(1).map(|p| &toks[p]) {
+        Some(Tok::Punct(')')) => {
+            let open = toks[..i].iter().rposition(|t| *t == Tok::Punct('('));
+            open.is_some_and(|j| j >= 1 && is_ident(toks.get(j - 1), "pub"))
         }
-        return j >= 1 && is_ident(toks.get(j - 1), "pub");
+        prev => is_ident(prev, "pub"),
     }
-    false
 }
 
 /// Parses one use tree at `i`, appending its leaves (path, bound name or `None` for a
 /// glob).
-fn use_tree(
-    toks: &[Tok],
-    i: &mut usize,
-    mut prefix: Vec<String>,
-    out: &mut Vec<(Vec<String>, Option<String>)>,
-) {
+fn use_tree(toks: &[Tok], i: &mut usize, mut prefix: Vec<String>, out: &mut Vec<UseLeaf>) {
     if toks.get(*i) == Some(&Tok::Sep) {
-        // A leading `::`: another crate.
-        *i += 1;
+        *i += 1; // A leading `::`: another crate.
         prefix.push("::".to_string());
     }
     loop {
@@ -1010,20 +754,16 @@ fn use_tree(
                 *i += 1;
                 loop {
                     match toks.get(*i) {
-                        Some(Tok::Punct('}')) => {
-                            *i += 1;
-                            return;
-                        }
+                        Some(Tok::Punct('}')) | None => break *i += 1,
                         Some(Tok::Punct(',')) => *i += 1,
-                        None => return,
                         Some(_) => use_tree(toks, i, prefix.clone(), out),
                     }
                 }
+                return;
             }
             Some(Tok::Punct('*')) => {
                 *i += 1;
-                out.push((prefix, None));
-                return;
+                return out.push((prefix, None));
             }
             Some(Tok::Ident(segment)) => {
                 *i += 1;
@@ -1033,11 +773,10 @@ fn use_tree(
                     continue;
                 }
                 let mut alias = segment.clone();
-                let mut path = prefix;
                 if segment == "self" {
-                    alias = path.last().cloned().unwrap_or_default();
+                    alias = prefix.last().cloned().unwrap_or_default();
                 } else {
-                    path.push(segment.clone());
+                    prefix.push(segment.clone());
                 }
                 if is_ident(toks.get(*i), "as") {
                     if let Some(Tok::Ident(name)) = toks.get(*i + 1) {
@@ -1045,10 +784,12 @@ fn use_tree(
                     }
                     *i += 2;
                 }
-                out.push((path, Some(alias)));
-                return;
+                return out.push((prefix, Some(alias)));
             }
             _ => return,
         }
     }
 }
+
+/// A leaf of a use tree: its path and the name it binds (`None`: a glob).
+type UseLeaf = (Vec<String>, Option<String>);
