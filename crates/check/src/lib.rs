@@ -4,6 +4,7 @@
 //! O(log n), so a 10^6-move sequence on a 10^6-piece board checks in seconds; moves can
 //! be fed one by one as they are read ([`SequenceCheck`]), so a sequence is never held.
 
+mod extent;
 pub mod io;
 mod occupancy;
 pub mod replay;
@@ -13,9 +14,10 @@ use std::path::Path;
 
 use crate::io::json::PieceRecord;
 use crate::io::{BoardFormat, FormatError, InputError};
-use sat2chess_core::board::{Board, Piece, Square};
+use sat2chess_core::board::{Board, Piece};
 use sat2chess_core::rules::{IllegalMove, Move, Variant};
 
+pub use extent::{Extent, MoveOutsideBoard};
 pub use replay::{Replay, ReplayBuilder};
 
 /// The first illegal move of a sequence.
@@ -107,52 +109,6 @@ impl fmt::Display for SequenceReport {
                 Count(self.remaining, "piece")
             ),
         }
-    }
-}
-
-/// A move naming a square outside the board: malformed input rather than an illegal move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move #{index}: {end} square {square} lies outside the {rows}x{cols} board")]
-pub struct MoveOutsideBoard {
-    pub index: usize,
-    /// `"from"` or `"to"`.
-    pub end: &'static str,
-    pub square: Square,
-    pub rows: u32,
-    pub cols: u32,
-}
-
-/// A board's extent, against which moves are checked as they are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Extent {
-    pub rows: u32,
-    pub cols: u32,
-}
-
-impl Extent {
-    pub fn of(board: &Board) -> Extent {
-        Extent {
-            rows: board.rows(),
-            cols: board.cols(),
-        }
-    }
-
-    /// `Ok` when both squares of move #`index` lie on the board.
-    pub fn admit(self, index: usize, mv: Move) -> Result<(), MoveOutsideBoard> {
-        let inside =
-            |s: Square| (1..=self.rows).contains(&s.row) && (1..=self.cols).contains(&s.col);
-        for (end, square) in [("from", mv.from), ("to", mv.to)] {
-            if !inside(square) {
-                return Err(MoveOutsideBoard {
-                    index,
-                    end,
-                    square,
-                    rows: self.rows,
-                    cols: self.cols,
-                });
-            }
-        }
-        Ok(())
     }
 }
 
@@ -291,7 +247,7 @@ pub fn check_sequence(board: &Board, moves: &[Move], variant: Variant) -> Sequen
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sat2chess_core::board::PieceKind;
+    use sat2chess_core::board::{PieceKind, Square};
 
     fn sq(row: u32, col: u32) -> Square {
         Square::new(row, col)

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io;
 use std::ops::Range;
 
+use super::colour::dot_colour;
 use super::source::PieceSource;
-use super::svg::dot_colour;
 use super::{
     Arrow, ArrowKind, GLYPH_LIMIT, GadgetClass, LegendEntry, Mark, Region, RenderError,
     RenderOptions, Rgb, ScenePiece, Style, TimelineMove,
@@ -41,7 +41,7 @@ pub struct Scene<'a> {
     pub visible: usize,
     /// Kinds of the visible pieces, sorted.
     pub kinds: Vec<PieceKind>,
-    /// Number of visible pieces of each dot colour (see [`super::svg::dot_colour`]).
+    /// Number of visible pieces of each dot colour (see [`super::colour::dot_colour`]).
     pub dot_counts: BTreeMap<Rgb, usize>,
     pub marks: Vec<(Square, Mark)>,
     /// Flow arrows (the capture arrows are [`Scene::captures`]).

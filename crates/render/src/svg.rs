@@ -13,6 +13,7 @@ use svg::node::element::{
     Use,
 };
 
+use super::colour::dot_colour;
 use super::glyph::{self, Paint, Segment, Shape};
 use super::xml::Streamed;
 pub(crate) use super::xml::{Label, num};
@@ -331,16 +332,6 @@ fn tints(scene: &Scene, root: &mut Streamed<'_>) -> Result<(), RenderError> {
     })?;
     group.close()?;
     Ok(())
-}
-
-/// Dot colour by gadget class and budget (see the module documentation of [`super`]).
-pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Rgb {
-    let full = class.map_or(palette::DOT, GadgetClass::colour);
-    match budget {
-        0 => palette::INK,
-        1 => full.mix(palette::PAPER, 0.5),
-        _ => full,
-    }
 }
 
 /// Side of a dot, in squares.

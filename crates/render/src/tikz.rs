@@ -5,10 +5,11 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use super::colour::dot_colour;
 use super::glyph::{self, Paint, Segment, Shape};
 use super::svg::{
     BADGE, CAPTURE_DISC, CAPTURE_WIDTH, DOT, GLYPH_OFFSET, GLYPH_SCALE, arrow_label_point,
-    arrow_line, dot_colour, num, star,
+    arrow_line, num, star,
 };
 use super::{ArrowKind, LegendEntry, Mark, RenderError, Rgb, Scene, palette};
 use sat2chess_core::board::PieceKind;

@@ -21,13 +21,10 @@
 //!    component leaves its mover inside it, and no edge ever joins two components
 //!    (§3.3.1).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
 use sat2chess_core::board::PieceKind;
 
 use super::chains::Chains;
+use super::clock::Clock;
 use super::geometry::Geometry;
 use super::state::State;
 
@@ -59,68 +56,6 @@ pub(crate) enum Halt {
 impl From<Dead> for Halt {
     fn from(dead: Dead) -> Halt {
         Halt::Dead(dead)
-    }
-}
-
-/// Units of search work (slots and capture-graph edges scanned) between two reads of
-/// the clock: a few tens of microseconds, so a time limit is overshot by little even
-/// when one state of a huge board costs seconds.
-const CLOCK_INTERVAL: u64 = 1 << 14;
-
-/// The wall clock of a search with an optional time limit and cancellation flag. Work
-/// is charged as it is done — the geometry set-up and the per-state loops too — and the
-/// clock (and flag) is read every [`CLOCK_INTERVAL`] units, so a limit is noticed within
-/// microseconds of work.
-pub(crate) struct Clock {
-    start: Instant,
-    limit: Option<Duration>,
-    cancel: Option<Arc<AtomicBool>>,
-    work: u64,
-    next_read: u64,
-    expired: bool,
-}
-
-impl Clock {
-    pub fn new(limit: Option<Duration>) -> Clock {
-        Clock {
-            start: Instant::now(),
-            limit,
-            cancel: None,
-            work: 0,
-            next_read: 0,
-            expired: false,
-        }
-    }
-
-    /// A clock started now with the time limit and cancellation flag of `options`.
-    pub fn for_options(options: &super::SolveOptions) -> Clock {
-        Clock {
-            cancel: options.cancel.clone(),
-            ..Clock::new(options.time_limit)
-        }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// Accounts for `work` units and reads the clock when [`CLOCK_INTERVAL`] units
-    /// have accumulated since the last read; whether the time limit has run out.
-    pub fn charge(&mut self, work: u64) -> bool {
-        self.work += work;
-        if self.work >= self.next_read {
-            self.next_read = self.work + CLOCK_INTERVAL;
-            self.expired |= self.limit.is_some_and(|limit| self.elapsed() > limit)
-                || self
-                    .cancel
-                    .as_ref()
-                    .is_some_and(|flag| flag.load(Ordering::Relaxed));
-        }
-        self.expired
-    }
-
-    pub fn expired(&self) -> bool {
-        self.expired
     }
 }
 
@@ -702,6 +637,7 @@ impl Analyser {
 mod tests {
     use super::*;
     use sat2chess_core::board::{Board, Square};
+    use std::time::Duration;
 
     use crate::test_boards::kings;
 

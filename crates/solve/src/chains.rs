@@ -23,7 +23,8 @@
 //! Cost per state O(n² · n / 64) word operations for the transitive closure (bitsets),
 //! applied to boards of two or more kinds and at most [`MAX_SLOTS`] squares only.
 
-use super::geometry::{Geometry, kind_index};
+use super::geometry::Geometry;
+use super::kinds::kind_index;
 use super::state::{State, members};
 
 /// Boards with more squares than this skip the rule (its closure is cubic).
@@ -193,50 +194,6 @@ impl Chains {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Method, SolveOptions, Verdict, solve};
-    use sat2chess_core::board::{Board, Piece, PieceKind, Square};
-
-    #[test]
-    fn a_knight_joining_both_bishop_colours_is_seen_through_at_once() {
-        // 20 bishops of both square colours and one knight of budget 1 (the issue's
-        // class): without the chain rule the search ran past 10 s; now the first state
-        // is dead, since no square is reachable by chains from both colours.
-        let mut pieces = vec![Piece::new(PieceKind::Knight, Square::new(6, 6), 1)];
-        for (r, c) in [
-            (6, 2),
-            (4, 7),
-            (2, 4),
-            (5, 2),
-            (3, 6),
-            (3, 5),
-            (3, 8),
-            (4, 2),
-            (7, 8),
-            (3, 4),
-            (3, 7),
-            (7, 6),
-            (7, 4),
-            (2, 6),
-            (1, 6),
-            (8, 8),
-            (1, 7),
-            (6, 5),
-            (2, 2),
-            (2, 5),
-        ] {
-            pieces.push(Piece::new(PieceKind::Bishop, Square::new(r, c), 2));
-        }
-        let board = Board::new(8, 8, pieces).unwrap();
-        let options = SolveOptions {
-            method: Some(Method::Search),
-            ..SolveOptions::default()
-        };
-        let report = solve(&board, &options);
-        assert_eq!(report.verdict, Verdict::Unsolvable);
-        assert_eq!(report.stats.nodes, 1);
-        assert_eq!(report.stats.dead_final_square, 1);
-    }
-
     /// The buffers of a huge board are not allocated up front: the rule never runs there
     /// (a 2²⁰-slot board would need 128 GiB of closure bitsets; the 5-4 pigeonhole
     /// Knight board, 840 k knights, used to abort in `initial_finals`).

@@ -12,7 +12,11 @@ use std::collections::HashMap;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{reaches_on_empty_board, steps};
 
-use super::analysis::Clock;
+use super::clock::Clock;
+use super::kinds::{families, kind_index, strictly_between};
+
+/// No occupied slot that way ([`State::near`](super::state::State::near)).
+pub(crate) const NO_SLOT: u32 = u32::MAX;
 
 /// Slot-indexed geometry of a board (see the module docs).
 pub(crate) struct Geometry {
@@ -128,41 +132,6 @@ pub(crate) fn free_in_background<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new()
         .name("free".into())
         .spawn(move || drop(value));
-}
-
-pub(crate) fn kind_index(kind: PieceKind) -> usize {
-    match kind {
-        PieceKind::King => 0,
-        PieceKind::Queen => 1,
-        PieceKind::Rook => 2,
-        PieceKind::Bishop => 3,
-        PieceKind::Knight => 4,
-        PieceKind::Pawn => 5,
-    }
-}
-
-/// Whether `middle` lies strictly between `from` and `to`, which share a row, column
-/// or diagonal (the squares a ranged move `from -> to` passes over).
-pub(crate) fn strictly_between(from: Square, to: Square, middle: Square) -> bool {
-    let (dr, dc) = (
-        to.row as i64 - from.row as i64,
-        to.col as i64 - from.col as i64,
-    );
-    let (er, ec) = (
-        middle.row as i64 - from.row as i64,
-        middle.col as i64 - from.col as i64,
-    );
-    dr * ec == dc * er && dr * er + dc * ec > 0 && er.abs().max(ec.abs()) < dr.abs().max(dc.abs())
-}
-
-/// Line families a ranged kind moves along (0 row, 1 column, 2 diagonal, 3 anti-diagonal).
-pub(crate) fn families(kind: PieceKind) -> &'static [usize] {
-    match kind {
-        PieceKind::Rook => &[0, 1],
-        PieceKind::Bishop => &[2, 3],
-        PieceKind::Queen => &[0, 1, 2, 3],
-        _ => &[],
-    }
 }
 
 impl Geometry {
@@ -378,7 +347,7 @@ impl Geometry {
     /// The initial links of [`super::state::State::near`]: per slot and line family the
     /// neighbouring slots before and after it on its line (every slot occupied).
     pub fn line_links(&self) -> Vec<[u32; 8]> {
-        let mut links = vec![[super::state::NO_SLOT; 8]; self.len()];
+        let mut links = vec![[NO_SLOT; 8]; self.len()];
         for (slot, link) in links.iter_mut().enumerate() {
             for family in 0..4 {
                 let line = &self.line_slots[self.line_of[slot][family] as usize];

@@ -20,142 +20,43 @@
 mod analysis;
 pub mod brute;
 mod chains;
-mod decompose;
+mod clock;
 mod engine;
 pub(crate) mod geometry;
+mod kinds;
 mod lines;
+mod options;
 mod order;
 mod portfolio;
 mod ranged;
+mod report;
 mod restarts;
 pub mod sat;
 pub mod sat_encode;
+mod search;
 mod special;
 mod state;
+#[cfg(test)]
+mod test_boards;
 mod tree;
 
+pub use options::{AUTO_HEAD_START, Method, SolveOptions};
+pub use report::{Remainder, SearchStats, SolveReport, Verdict};
 pub use special::SpecialCase;
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use sat2chess_core::board::{Board, PieceKind, Square};
+use sat2chess_core::board::{Board, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use analysis::Clock;
+use clock::Clock;
 use engine::Engine;
 use geometry::Geometry;
+use options::after_setup;
+use report::{captures, exact_reason, verdict};
+use search::search;
 use tree::TreeEngine;
-
-/// How long the search engine runs alone under the automatic choice before the SAT
-/// encoding starts beside it: boards the search decides at once never pay for the
-/// encoding or a second thread.
-pub const AUTO_HEAD_START: Duration = Duration::from_millis(200);
-
-/// Limits and rule variant for a search.
-#[derive(Clone, Debug, Default)]
-pub struct SolveOptions {
-    pub variant: Variant,
-    /// Give up (answer [`Verdict::Unknown`]) after this many states (the search engine
-    /// also counts the captures it refutes by the budget test without entering them).
-    pub node_limit: Option<u64>,
-    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time, counted
-    /// from the call, set-up included.
-    pub time_limit: Option<Duration>,
-    /// Give up (answer [`Verdict::Unknown`]) soon after another thread sets this flag;
-    /// read as often as the clock, in the set-up too.
-    pub cancel: Option<Arc<AtomicBool>>,
-    /// Force an engine; `None` tries the special cases, then picks the spanning-tree
-    /// engine where it applies, else the portfolio with the SAT encoding starting after
-    /// [`AUTO_HEAD_START`] (the SAT encoding decided more boards than the search on every
-    /// class of `cargo bench --bench portfolio`, the search some boards sooner). The
-    /// portfolio runs the search engine alone when `node_limit` is set (the SAT solver
-    /// counts no nodes).
-    pub method: Option<Method>,
-}
-
-/// The answer of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Solvable, with a capture sequence that leaves one piece.
-    Solvable(Vec<Move>),
-    Unsolvable,
-    /// A node or time limit (or the spanning-tree engine's memory guard of 40 million
-    /// stored states) was reached first.
-    Unknown,
-}
-
-/// Counters reported with every answer.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States expanded.
-    pub nodes: u64,
-    /// States answered by the table: dominated by a failed state (solve) or already
-    /// expanded (remainders).
-    pub table_hits: u64,
-    /// Entries in the table at the end (failed budget vectors plus expanded states).
-    pub table_entries: u64,
-    /// Captures not tried because they vacate a cut vertex or the last candidate final
-    /// square (thesis §3.3.1, Corollary 3.7), or capture a piece whose budget the state
-    /// cannot spare (its child would fail the budget test).
-    pub pruned_moves: u64,
-    /// States pruned: total budget below pieces − 1.
-    pub dead_budget: u64,
-    /// States pruned: two kings in the king-last variant.
-    pub dead_kings: u64,
-    /// States pruned: capture graph disconnected (or a component without keep squares).
-    pub dead_components: u64,
-    /// States pruned: no candidate final square left (antennae, stranded 0-pieces).
-    pub dead_final_square: u64,
-    /// States pruned: a stranded piece outside the keep squares.
-    pub dead_stranded: u64,
-    /// Side-clearing sub-problems consulted (cut vertex sides, thesis §3.3.1).
-    pub side_checks: u64,
-    /// States pruned: a side of a cut vertex cannot be cleared into it.
-    pub dead_sides: u64,
-    /// Block moves taken: a cut vertex side cleared as one unit (thesis §3.3.1).
-    pub block_moves: u64,
-    /// States of a polynomial special class met during the search (every budget ≤ 1,
-    /// or one line) and decided outright by [`special`].
-    pub special_states: u64,
-    /// Which engine answered.
-    pub method: Method,
-    /// Variables and clauses of the SAT encoding (when [`Method::Sat`] answered).
-    pub sat_variables: u64,
-    pub sat_clauses: u64,
-    pub elapsed: Duration,
-}
-
-/// The engine behind an answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Method {
-    /// Depth-first search over capture sequences ([`engine`]).
-    #[default]
-    Search,
-    /// Dynamic programming over spanning forests of the capture graph ([`tree`]); `nodes`
-    /// counts DP states, `table_hits` merged states, `table_entries` the frontier width.
-    SpanningTree,
-    /// A polynomial special case ([`special`]) decided the board without search.
-    Special(SpecialCase),
-    /// The SAT encoding of the whole game ([`sat_encode`]) solved by splr.
-    Sat,
-    /// As a forced choice only: the search engine and the SAT encoding on two threads,
-    /// first exact answer wins ([`portfolio`]); a report names the engine that answered.
-    Portfolio,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveReport {
-    pub verdict: Verdict,
-    pub stats: SearchStats,
-    /// Which method decided, and why (`solve --explain`).
-    pub reason: String,
-}
-
-/// A remaining configuration: the pieces left, sorted by square.
-pub type Remainder = Vec<(Square, PieceKind, u32)>;
 
 /// Decides whether `board` can be reduced to a single piece.
 pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
@@ -196,87 +97,6 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     }
 }
 
-/// The search engine's answer; the limits count from `start`.
-fn search(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport {
-    let Some(geometry) =
-        Geometry::build(board, &mut Clock::for_options(&after_setup(options, start)))
-    else {
-        return SolveReport {
-            verdict: Verdict::Unknown,
-            stats: SearchStats {
-                elapsed: start.elapsed(),
-                ..SearchStats::default()
-            },
-            reason: "search engine: the limit was reached while building the board's geometry"
-                .into(),
-        };
-    };
-    if ranged::applies(board, options) {
-        return ranged_search(board, &geometry, options, start);
-    }
-    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
-    let verdict = verdict(engine.solve());
-    let mut stats = std::mem::take(&mut engine.stats);
-    drop(engine);
-    geometry.release();
-    stats.elapsed = start.elapsed();
-    SolveReport {
-        reason: exact_reason(
-            &verdict,
-            "search engine: depth-first search with proven pruning (thesis §3.3)",
-        ),
-        verdict,
-        stats,
-    }
-}
-
-/// The compact ranged engine's answer ([`ranged`]); its candidate final squares are
-/// those of the general analysis of the start board (antennae, Cor. 3.7).
-fn ranged_search(
-    board: &Board,
-    geometry: &Geometry,
-    options: &SolveOptions,
-    start: Instant,
-) -> SolveReport {
-    let mut engine = ranged::RangedEngine::new(board, &after_setup(options, start));
-    let answer = match analysis::initial_finals(geometry, board) {
-        None => Ok(None),
-        Some(finals) => {
-            let mask = (0..geometry.len())
-                .filter(|&slot| finals[slot])
-                .filter_map(|slot| engine.slot(geometry.squares[slot]))
-                .fold(0u128, |mask, slot| mask | 1u128 << slot);
-            engine.solve(mask)
-        }
-    };
-    let verdict = match answer {
-        Ok(Some(moves)) => Verdict::Solvable(moves),
-        Ok(None) => Verdict::Unsolvable,
-        Err(()) => Verdict::Unknown,
-    };
-    let mut stats = std::mem::take(&mut engine.stats);
-    stats.elapsed = start.elapsed();
-    SolveReport {
-        reason: exact_reason(
-            &verdict,
-            "compact ranged search (one ranged kind, ≤ 128 pieces, proven pruning)",
-        ),
-        verdict,
-        stats,
-    }
-}
-
-/// `options` with the time limit left after the set-up that began at `start`: the
-/// engine's clock starts after the set-up, the limit counts from the call.
-fn after_setup(options: &SolveOptions, start: Instant) -> SolveOptions {
-    SolveOptions {
-        time_limit: options
-            .time_limit
-            .map(|limit| limit.saturating_sub(start.elapsed())),
-        ..options.clone()
-    }
-}
-
 /// The special case deciding `board`, unless an engine is forced.
 fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
     if options.method.is_some() {
@@ -298,31 +118,6 @@ fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
         stats,
         reason: format!("{}: {}", case.name(), decision.reason),
     })
-}
-
-/// The reason text of an exact engine's answer.
-fn exact_reason(verdict: &Verdict, engine: &str) -> String {
-    match verdict {
-        Verdict::Solvable(_) => format!("{engine} found a solving sequence"),
-        Verdict::Unsolvable => format!("{engine} exhausted every capture sequence"),
-        Verdict::Unknown => format!("{engine} reached a limit first"),
-    }
-}
-
-/// An engine's answer (`Err`: a limit was reached) as a [`Verdict`].
-fn verdict(answer: Result<Option<Vec<(Square, Square)>>, ()>) -> Verdict {
-    match answer {
-        Ok(Some(moves)) => Verdict::Solvable(captures(moves)),
-        Ok(None) => Verdict::Unsolvable,
-        Err(()) => Verdict::Unknown,
-    }
-}
-
-fn captures(moves: Vec<(Square, Square)>) -> Vec<Move> {
-    moves
-        .into_iter()
-        .map(|(from, to)| Move::new(from, to))
-        .collect()
 }
 
 /// Whether `board` can be reduced to a single piece, without a capture sequence
@@ -442,29 +237,10 @@ pub fn clear_to(
     (cleared, stats)
 }
 
-/// Test boards drawn as pictures, shared by the solver's unit tests.
-#[cfg(test)]
-pub(crate) mod test_boards {
-    use sat2chess_core::board::{Board, Piece, PieceKind, Square};
-
-    /// Kings from a picture: digits are budgets, anything else is empty.
-    pub(crate) fn kings(picture: &[&str]) -> Board {
-        let mut pieces = Vec::new();
-        for (r, line) in picture.iter().enumerate() {
-            for (c, ch) in line.chars().enumerate() {
-                if let Some(budget) = ch.to_digit(10) {
-                    let square = Square::new(r as u32 + 1, c as u32 + 1);
-                    pieces.push(Piece::new(PieceKind::King, square, budget));
-                }
-            }
-        }
-        Board::fitted(pieces).unwrap()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sat2chess_core::board::{Piece, PieceKind};
     use sat2chess_core::rules::Position;
 
     use super::test_boards::kings;
@@ -585,5 +361,46 @@ mod tests {
         let found = found.unwrap();
         let best = found.iter().filter(|r| r.len() == 1).map(|r| r[0].2).max();
         assert_eq!(best, Some(1));
+    }
+
+    #[test]
+    fn a_knight_joining_both_bishop_colours_is_seen_through_at_once() {
+        // 20 bishops of both square colours and one knight of budget 1 (the issue's
+        // class): without the chain rule the search ran past 10 s; now the first state
+        // is dead, since no square is reachable by chains from both colours.
+        let mut pieces = vec![Piece::new(PieceKind::Knight, Square::new(6, 6), 1)];
+        for (r, c) in [
+            (6, 2),
+            (4, 7),
+            (2, 4),
+            (5, 2),
+            (3, 6),
+            (3, 5),
+            (3, 8),
+            (4, 2),
+            (7, 8),
+            (3, 4),
+            (3, 7),
+            (7, 6),
+            (7, 4),
+            (2, 6),
+            (1, 6),
+            (8, 8),
+            (1, 7),
+            (6, 5),
+            (2, 2),
+            (2, 5),
+        ] {
+            pieces.push(Piece::new(PieceKind::Bishop, Square::new(r, c), 2));
+        }
+        let board = Board::new(8, 8, pieces).unwrap();
+        let options = SolveOptions {
+            method: Some(Method::Search),
+            ..SolveOptions::default()
+        };
+        let report = solve(&board, &options);
+        assert_eq!(report.verdict, Verdict::Unsolvable);
+        assert_eq!(report.stats.nodes, 1);
+        assert_eq!(report.stats.dead_final_square, 1);
     }
 }

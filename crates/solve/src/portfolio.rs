@@ -15,8 +15,10 @@ use std::time::{Duration, Instant};
 
 use sat2chess_core::board::Board;
 
+use super::options::{Method, SolveOptions};
+use super::report::{SearchStats, SolveReport, Verdict};
 use super::sat_encode::{SatOutcome, SatRun, solve_by_sat};
-use super::{Method, SearchStats, SolveOptions, SolveReport, Verdict, search};
+use super::search::search;
 
 /// How often the waiting thread looks at the caller's cancellation flag.
 const POLL: Duration = Duration::from_millis(5);

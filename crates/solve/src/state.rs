@@ -14,10 +14,8 @@ use std::rc::Rc;
 
 use sat2chess_core::board::{Board, PieceKind};
 
-use super::geometry::{Geometry, families, kind_index};
-
-/// No occupied slot that way ([`State::near`]).
-pub(crate) const NO_SLOT: u32 = u32::MAX;
+use super::geometry::{Geometry, NO_SLOT};
+use super::kinds::{families, kind_index};
 
 /// A capture `from -> to` between slots, packed as `from << 32 | to`.
 pub(crate) type SlotMove = u64;

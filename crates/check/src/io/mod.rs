@@ -6,33 +6,19 @@
 //! [`read_board`] and [`read_moves`] add the file name. No reader allocates rows × cols.
 
 pub mod ascii;
+mod error;
 pub mod fen;
 pub mod json;
 pub mod text;
 pub mod utf8;
 
+pub use error::FormatError;
+pub use utf8::utf8_text;
+
 use std::path::{Path, PathBuf};
 
-use sat2chess_core::board::{Board, BoardError};
+use sat2chess_core::board::Board;
 use sat2chess_core::rules::Move;
-
-/// What is wrong with the content of a board or moves document.
-#[derive(Debug, thiserror::Error)]
-pub enum FormatError {
-    #[error("line {line}, column {column}: {message}")]
-    Syntax {
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{item}: {message}")]
-    Item { item: String, message: String },
-    #[error(transparent)]
-    Board(#[from] BoardError),
-    /// Reading a streamed file failed.
-    #[error(transparent)]
-    Io(std::io::Error),
-}
 
 /// A file that could not be read or parsed: the message is the path, the cause its
 /// source (shown after it: `path: cause`).
@@ -129,21 +115,6 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     } else {
         std::fs::read(path)
     }
-}
-
-/// `bytes` as text; invalid UTF-8 is a syntax error at its line and column.
-pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
-    String::from_utf8(bytes).map_err(|error| {
-        let valid = error.utf8_error().valid_up_to();
-        let bytes = error.as_bytes();
-        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
-        let line = prefix.matches('\n').count() + 1;
-        let column = prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..]
-            .chars()
-            .count()
-            + 1;
-        utf8::invalid_utf8(line, column, bytes[valid])
-    })
 }
 
 /// Reads a whole file, or standard input for [`STDIO`], as text.

@@ -153,6 +153,21 @@ impl<R: Read> Read for Utf8Reader<R> {
     }
 }
 
+/// `bytes` as text; invalid UTF-8 is a syntax error at its line and column.
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, FormatError> {
+    String::from_utf8(bytes).map_err(|error| {
+        let valid = error.utf8_error().valid_up_to();
+        let bytes = error.as_bytes();
+        let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid up to here");
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix[prefix.rfind('\n').map_or(0, |i| i + 1)..]
+            .chars()
+            .count()
+            + 1;
+        invalid_utf8(line, column, bytes[valid])
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,9 +199,7 @@ mod tests {
         let incomplete = ["é\n€".as_bytes(), b"\xe2\x82"].concat();
         let cases: [&[u8]; 4] = [b"ab\n\xc3(", b"\xff", &incomplete, b"x\n\ny\x80z"];
         for bytes in cases {
-            let whole = super::super::utf8_text(bytes.to_vec())
-                .unwrap_err()
-                .to_string();
+            let whole = super::utf8_text(bytes.to_vec()).unwrap_err().to_string();
             for chunk in [1, 2, 3, 1 << 20] {
                 assert_eq!(
                     read_all(bytes, chunk).unwrap_err(),

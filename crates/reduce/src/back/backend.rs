@@ -13,6 +13,10 @@ use super::element::{Element, Library};
 use super::error::BackendError;
 use super::geometry::{Column, Frame, P, SideParity};
 
+/// Whether a local position (pieces with budgets) can be cleared down to the given
+/// signals on a variable gadget's outputs ([`Backend::true_output`]).
+pub type Reaches<'a, S> = dyn FnMut(&[(P, u32)], Vec<S>) -> bool + 'a;
+
 /// What a backend provides to the shared tile machinery (see the module doc).
 pub trait Backend: Sized + Clone {
     /// The piece on every square of the board.
@@ -88,7 +92,7 @@ pub trait Backend: Sized + Clone {
         &self,
         variable: &Element,
         capture: (P, P),
-        reaches: &mut dyn FnMut(&[(P, u32)], Vec<Self::Signal>) -> bool,
+        reaches: &mut Reaches<Self::Signal>,
     ) -> Result<usize, BackendError>;
 }
 

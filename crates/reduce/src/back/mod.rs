@@ -77,7 +77,7 @@ mod tests;
 mod tile_check;
 mod tileset;
 
-pub use backend::{Backend, Promise};
+pub use backend::{Backend, Promise, Reaches};
 pub use canvas::Canvas;
 pub use certify::SequenceCache;
 pub use compile::{

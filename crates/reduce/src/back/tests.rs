@@ -76,7 +76,7 @@ impl Backend for EvenKing {
         &self,
         variable: &Element,
         capture: (P, P),
-        reaches: &mut dyn FnMut(&[(P, u32)], Vec<i8>) -> bool,
+        reaches: &mut Reaches<i8>,
     ) -> Result<usize, BackendError> {
         King.true_output(variable, capture, reaches)
     }

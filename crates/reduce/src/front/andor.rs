@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use logos::Logos;
 
-use super::{syntax_error, word_at};
+use super::source::{syntax_error, word_at};
 use sat2chess_check::io::FormatError;
 use sat2chess_core::formula::{AndOrClause, AndOrError, AndOrFormula, Lit, Var};
 

@@ -18,7 +18,7 @@
 
 use logos::Logos;
 
-use super::{LineIndex, word_at};
+use super::source::{LineIndex, word_at};
 use sat2chess_check::io::FormatError;
 use sat2chess_core::formula::{Cnf, Lit};
 

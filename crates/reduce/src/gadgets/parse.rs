@@ -554,3 +554,66 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         keep_empty,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_files_read_pairs_and_outer_squares() {
+        let text = "gadget: w\nimplements: x\nlayout: y\npiece: knight\ninput a: E outer 1 1\noutput X: E outer 1 5\nexpect: a -> X\n  10 -> 10 | 01\nboard:\na...X\n..2..\na...X\n..2..\n";
+        let wire = parse_gadget("w.txt", text).unwrap();
+        assert_eq!(wire.piece, PieceKind::Knight);
+        let a = wire.port('a').unwrap();
+        assert_eq!(a.squares, [Square::new(1, 1), Square::new(3, 1)]);
+        assert_eq!(wire.table[0].inputs, vec![1, 0]);
+        assert_eq!(
+            wire.table[0].expected,
+            Outcome::Outputs(vec![vec![1, 0], vec![0, 1]])
+        );
+        assert_eq!(parse_gadget("again", &wire.to_string()).unwrap(), wire);
+        // An output's inner knight may start with a lower budget (the variable, issue #10).
+        let low = parse_gadget("w.txt", &text.replace("1 5\n", "1 5 inner 0\n")).unwrap();
+        assert!(low.pieces.contains(&(Square::new(3, 5), 0)));
+        assert_eq!(parse_gadget("again", &low.to_string()).unwrap(), low);
+        let error =
+            |from: &str, to: &str| parse_gadget("w.txt", &text.replace(from, to)).unwrap_err();
+        assert!(error("E outer 1 1", "E").message.contains("outer"));
+        assert!(
+            error("E outer 1 1", "E outer 2 1")
+                .message
+                .contains("not a square of port")
+        );
+        assert!(error("  10 -> 10", "  12 -> 10").message.contains("pair"));
+        assert!(error("  10 -> 10", "  1 -> 10").message.contains("pair"));
+        // Port squares on light squares (row + column odd).
+        let light = text.replace("a...X\n..2..\na...X", ".a...X\n...2..\n.a...X");
+        let light = light
+            .replace("outer 1 1", "outer 1 2")
+            .replace("outer 1 5", "outer 1 6");
+        assert!(
+            parse_gadget("w.txt", &light)
+                .unwrap_err()
+                .message
+                .contains("dark")
+        );
+    }
+
+    #[test]
+    fn errors_name_file_and_line() {
+        let text = "gadget: w\nimplements: x\nlayout: y\ninput a: E\noutput X: E\nexpect: a -> X\n  0 -> 0\nboard:\na2X\na2X\n";
+        assert!(parse_gadget("w.txt", text).is_ok());
+        let error = parse_gadget("w.txt", &text.replace("a2X\na2X", "a2X\na3X")).unwrap_err();
+        assert_eq!(error.file, "w.txt");
+        assert_eq!(error.line, 10);
+        assert!(error.message.contains("`3`"), "{error}");
+        let error = parse_gadget("w.txt", &text.replace("  0 -> 0", "  0 -> 5")).unwrap_err();
+        assert_eq!(error.line, 7);
+        let error = parse_gadget("w.txt", &text.replace("input a: E", "input a: Q")).unwrap_err();
+        assert_eq!(error.line, 4);
+        let error = parse_gadget("w.txt", &text.replace("input a: E", "input a: S")).unwrap_err();
+        assert!(error.message.contains("across the flow"), "{error}");
+        let error = parse_gadget("w.txt", &text.replace("a2X\na2X", "a2X\n.2X")).unwrap_err();
+        assert!(error.message.contains("exactly two squares"), "{error}");
+    }
+}

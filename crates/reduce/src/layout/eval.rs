@@ -1,10 +1,8 @@
 //! Boolean evaluation of a layout, gadget by gadget in signal order.
 
-use std::collections::VecDeque;
-
 use sat2chess_core::formula::Assignment;
 
-use super::validate::ValidationError;
+use super::validate::{ValidationError, topological_order};
 use super::{Layout, NodeId, NodeKind, Port, crossing};
 
 /// A net piece runs between consecutive nodes of `[source, crossings…, sink]`.
@@ -27,40 +25,6 @@ impl Pieces {
 
     fn count(&self) -> usize {
         *self.offset.last().expect("sentinel")
-    }
-}
-
-/// Nodes in an order where every node comes after all nodes feeding it (Kahn's algorithm
-/// over net pieces); fails on a cycle.
-pub(crate) fn topological_order(layout: &Layout) -> Result<Vec<NodeId>, ValidationError> {
-    let mut successors: Vec<Vec<NodeId>> = vec![Vec::new(); layout.nodes.len()];
-    let mut indegree = vec![0usize; layout.nodes.len()];
-    for net in &layout.nets {
-        let chain = std::iter::once(net.source.node)
-            .chain(net.crossings.iter().copied())
-            .chain(std::iter::once(net.sink.node));
-        let chain: Vec<NodeId> = chain.collect();
-        for w in chain.windows(2) {
-            successors[w[0]].push(w[1]);
-            indegree[w[1]] += 1;
-        }
-    }
-    let mut queue: VecDeque<NodeId> = (0..layout.nodes.len())
-        .filter(|&n| indegree[n] == 0)
-        .collect();
-    let mut order = Vec::with_capacity(layout.nodes.len());
-    while let Some(node) = queue.pop_front() {
-        order.push(node);
-        for &next in &successors[node] {
-            indegree[next] -= 1;
-            if indegree[next] == 0 {
-                queue.push_back(next);
-            }
-        }
-    }
-    match indegree.iter().position(|&d| d > 0) {
-        Some(node) => Err(ValidationError::Cycle { node }),
-        None => Ok(order),
     }
 }
 

@@ -155,8 +155,15 @@ fn between(x: u32, a: u32, b: u32) -> bool {
     a.min(b) <= x && x <= a.max(b)
 }
 
+impl Layout {
+    /// Every used tile with its content, row-major. Allocates one entry per used tile.
+    pub fn tiles(&self) -> Vec<(TilePos, Tile)> {
+        tiles(self)
+    }
+}
+
 /// The per-tile view of a layout, row-major.
-pub(crate) fn tiles(layout: &Layout) -> Vec<(TilePos, Tile)> {
+fn tiles(layout: &Layout) -> Vec<(TilePos, Tile)> {
     let mut tiles: Vec<(TilePos, Tile)> = Vec::new();
     for (node, n) in layout.nodes.iter().enumerate() {
         if !matches!(n.kind, NodeKind::Crossing { .. }) {

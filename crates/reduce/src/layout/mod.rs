@@ -29,12 +29,14 @@
 //! ([`VariablePlacement::TwoSided`]) puts the gates in the middle instead: variables on
 //! both sides ([`sides`]), the clause values joined by a chain of Ands up a spine column.
 
+mod circuit;
 pub mod crossing;
 mod eval;
 mod geometry;
 pub mod json;
 pub mod order;
 mod place;
+mod plan;
 pub mod sides;
 mod spine;
 pub mod svg;
@@ -292,11 +294,6 @@ impl Layout {
             cols: self.cols,
             tiles: gadget_nodes as u64 + inner_wire_tiles - crossings as u64,
         }
-    }
-
-    /// Every used tile with its content, row-major. Allocates one entry per used tile.
-    pub fn tiles(&self) -> Vec<(TilePos, Tile)> {
-        geometry::tiles(self)
     }
 }
 

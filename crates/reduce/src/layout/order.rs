@@ -23,8 +23,6 @@ use std::collections::{BTreeMap, VecDeque};
 
 use sat2chess_core::formula::Lit;
 
-use super::place::Occurrences;
-
 /// Which drawing to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ordering {
@@ -40,6 +38,13 @@ pub struct Span {
     pub top: u32,
     pub bottom: u32,
     pub width: u32,
+}
+
+/// The two occurrences of a variable: `(clause, position)` of `x` and of `¬x`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occurrences {
+    pub positive: (usize, usize),
+    pub negative: (usize, usize),
 }
 
 /// Most barycentric sweeps over the clause order.

@@ -30,8 +30,9 @@ use std::collections::HashSet;
 use sat2chess_core::formula::{AndOrClause, AndOrFormula};
 use sat2chess_core::label::Direction;
 
+use super::circuit::{Circuit, LiteralPaths, Signal};
 use super::order::{self, Ordering, Span};
-use super::place::{Circuit, LiteralPaths, MAX_SIDE, Plan, Signal, variable_span};
+use super::plan::{MAX_SIDE, Plan, variable_span};
 use super::sides::{Side, Sides};
 use super::{GateOp, GateRole, Layout, LayoutError, NodeKind, TilePos};
 
@@ -55,7 +56,7 @@ impl Shape {
         let (west, east) = (on(Side::West), on(Side::East));
         let ors = |n: usize| vec![GateOp::Or; n.saturating_sub(1)];
         let (west_ops, east_ops) = if west.is_empty() || east.is_empty() {
-            let ops = super::place::clause_gates(clause);
+            let ops = super::plan::clause_gates(clause);
             if east.is_empty() {
                 (ops, Vec::new())
             } else {

@@ -1,16 +1,15 @@
 //! Independent checker for layouts: wiring as the formula says, geometry (wires meet only
 //! at declared proper crossings, nothing overlaps), acyclic signal flow.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use thiserror::Error;
 
 use sat2chess_core::formula::{AndOrClause, AndOrFormula, Lit};
 use sat2chess_core::label::Direction;
 
-use super::eval::topological_order;
 use super::geometry::{Segment, SegmentIndex, distance_along};
-use super::place::clause_gates;
+use super::plan::clause_gates;
 use super::{
     Endpoint, GateOp, GateRole, Layout, NetId, NodeId, NodeKind, Port, TilePos, opposite,
     step_direction,
@@ -85,6 +84,40 @@ pub fn validate(formula: &AndOrFormula, layout: &Layout) -> Result<(), Validatio
     check_crossing_lists(layout)?;
     check_wiring(formula, layout)?;
     topological_order(layout).map(|_| ())
+}
+
+/// Nodes in an order where every node comes after all nodes feeding it (Kahn's algorithm
+/// over net pieces); fails on a cycle.
+pub(crate) fn topological_order(layout: &Layout) -> Result<Vec<NodeId>, ValidationError> {
+    let mut successors: Vec<Vec<NodeId>> = vec![Vec::new(); layout.nodes.len()];
+    let mut indegree = vec![0usize; layout.nodes.len()];
+    for net in &layout.nets {
+        let chain = std::iter::once(net.source.node)
+            .chain(net.crossings.iter().copied())
+            .chain(std::iter::once(net.sink.node));
+        let chain: Vec<NodeId> = chain.collect();
+        for w in chain.windows(2) {
+            successors[w[0]].push(w[1]);
+            indegree[w[1]] += 1;
+        }
+    }
+    let mut queue: VecDeque<NodeId> = (0..layout.nodes.len())
+        .filter(|&n| indegree[n] == 0)
+        .collect();
+    let mut order = Vec::with_capacity(layout.nodes.len());
+    while let Some(node) = queue.pop_front() {
+        order.push(node);
+        for &next in &successors[node] {
+            indegree[next] -= 1;
+            if indegree[next] == 0 {
+                queue.push_back(next);
+            }
+        }
+    }
+    match indegree.iter().position(|&d| d > 0) {
+        Some(node) => Err(ValidationError::Cycle { node }),
+        None => Ok(order),
+    }
 }
 
 fn check_nodes(layout: &Layout) -> Result<(), ValidationError> {

@@ -14,7 +14,8 @@
 use serde_json::Value;
 use sha2::{Digest as _, Sha256};
 
-use super::{Input, Options};
+use super::options::Options;
+use crate::front::Input;
 use sat2chess_core::formula::{AndOrClause, Lit};
 
 /// The tool that compiled a board: name and version.

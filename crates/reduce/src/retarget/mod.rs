@@ -20,9 +20,10 @@
 //! sequences correspond one to one, and [`SquareMap`] carries sequences both ways.
 
 pub mod bishop;
+mod extent;
 pub mod queen;
 
-use std::fmt;
+pub use extent::Extent;
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -60,35 +61,6 @@ impl Target {
             Target::Queen => PieceKind::Queen,
             Target::Bishop => PieceKind::Bishop,
         }
-    }
-}
-
-/// A board extent, `rows × cols`, wide enough for the extents a transformation would
-/// need before it is checked against the `u32` coordinates of a [`Board`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Extent {
-    pub rows: u64,
-    pub cols: u64,
-}
-
-impl Extent {
-    /// The extent of `board`.
-    pub fn of(board: &Board) -> Extent {
-        Extent {
-            rows: board.rows().into(),
-            cols: board.cols().into(),
-        }
-    }
-
-    /// The number of squares, `rows × cols` (saturating).
-    pub fn area(self) -> u64 {
-        self.rows.saturating_mul(self.cols)
-    }
-}
-
-impl fmt::Display for Extent {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.cols)
     }
 }
 

@@ -15,7 +15,7 @@
 //! Forward map: `x_p1 = x_p2 := φ(x)`, `x_n := ¬φ(x)`, `e := false`.
 //! Backward map: `φ(x) := ¬φ'(x_n)` (the proof of Theorem 2.2).
 
-use super::{Origin, TransformError, check_three_cnf};
+use super::step::{Origin, TransformError, check_three_cnf};
 use sat2chess_core::formula::{AndOrClause, AndOrFormula, Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_andor`].

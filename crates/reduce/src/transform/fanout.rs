@@ -41,7 +41,7 @@
 //! the chain clauses variable by variable. Variables: per input variable in order its
 //! `x_p…`, `x_n…`, `x_t…`, `x_s…`, then the fresh `e`s, then the stand-in pair.
 
-use super::{Origin, TransformError, check_three_cnf};
+use super::step::{Origin, TransformError, check_three_cnf};
 use sat2chess_core::formula::{AndOrClause, AndOrFormula, Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_andor_fanout`].

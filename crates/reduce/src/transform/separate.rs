@@ -14,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use super::{Origin, fresh_name};
+use super::step::{Origin, fresh_name};
 use sat2chess_core::formula::{AndOrClause, AndOrFormula, Assignment, Lit, Var};
 
 /// The result of [`separate`].

@@ -15,7 +15,7 @@
 //! Forward map: input variables keep their values and `yi := ¬(l1 ∨ … ∨ l(i+1))`.
 //! Backward map: the restriction to the input variables.
 
-use super::{Origin, TransformError, check_vars, fresh_name};
+use super::step::{Origin, TransformError, check_vars, fresh_name};
 use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 use std::collections::HashSet;
 

@@ -14,7 +14,7 @@
 //! Forward map: `x_i := φ(x)`, negated for a negated copy. Backward map:
 //! `φ(x) := φ'(x_1)`, negated if `x_1` is negated.
 
-use super::{Origin, TransformError, check_three_cnf};
+use super::step::{Origin, TransformError, check_three_cnf};
 use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 
 /// The result of [`to_two_plus_one`].

@@ -3,9 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::{
-    HarnessCheck, Measured, VerifyOptions, add, gadget_with_inputs, king, placements, signal_column,
-};
+use super::inputs::{gadget_with_inputs, king, placements, signal_column};
+use super::measure::{HarnessCheck, Measured, VerifyOptions, add};
 use crate::gadgets::{Gadget, Outcome, Port};
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::{Position, Variant};

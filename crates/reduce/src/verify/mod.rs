@@ -32,6 +32,8 @@
 
 mod composite;
 mod harness;
+mod inputs;
+mod measure;
 pub mod rook;
 pub mod rook_search;
 pub mod wire_graph;
@@ -46,51 +48,10 @@ use sat2chess_solve::{self as solve, SearchStats, SolveOptions, Verdict};
 pub use composite::{CompositionError, verify_composite};
 pub use harness::{harness_board, harness_self_check};
 use harness::{harness_checks, measure_by_tests};
-
-/// Limits of the verifier.
-#[derive(Clone, Debug, Default)]
-pub struct VerifyOptions {
-    /// Limits of each single search (one input combination, one orientation, one test).
-    pub search: SolveOptions,
-    /// Run the harness cross-check for single-output gadgets with at most this many kings
-    /// (gadget + inputs); `None` skips it.
-    pub harness_max_kings: Option<usize>,
-    /// Single-output gadgets with more kings than this are measured by k-tests alone
-    /// (see [`Measured::TestMax`]) instead of output reading; `None`: always read.
-    pub reading_max_kings: Option<usize>,
-}
-
-/// What the search found for one input combination.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Measured {
-    /// Every output tuple some clearing sequence produces, and the maximal ones.
-    Outputs {
-        all: BTreeSet<Vec<i8>>,
-        maximal: Vec<Vec<i8>>,
-    },
-    Solvable(bool),
-    /// The largest k whose k-test harness (output port extended by a k-test) is
-    /// solvable, −1 if none is: the maximal output, measured without output reading.
-    TestMax(i8),
-    /// A search limit was reached.
-    Unknown,
-}
-
-/// One k-test harness check.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HarnessCheck {
-    pub test: u8,
-    pub expect_solvable: bool,
-    /// `None` when a limit was reached.
-    pub solvable: Option<bool>,
-    pub stats: SearchStats,
-}
-
-impl HarnessCheck {
-    pub fn passed(&self) -> bool {
-        self.solvable == Some(self.expect_solvable)
-    }
-}
+use inputs::placements;
+pub use inputs::{attacks, gadget_with_inputs, knight_signal_column, signal_column};
+use measure::add;
+pub use measure::{HarnessCheck, Measured, VerifyOptions};
 
 /// The verdict on one row of a truth table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -289,117 +250,6 @@ fn describe_expected(piece: PieceKind, expected: &Outcome) -> String {
         Outcome::Solvable(true) => "solvable".to_owned(),
         Outcome::Solvable(false) => "unsolvable".to_owned(),
     }
-}
-
-fn add(total: &mut SearchStats, more: &SearchStats) {
-    total.nodes += more.nodes;
-    total.elapsed += more.elapsed;
-}
-
-fn king(square: Square, budget: u32) -> Piece {
-    Piece::new(PieceKind::King, square, budget)
-}
-
-/// The pieces of the Knight signal (x, y) on an input port (thesis §6.1): a 2-knight on
-/// the outer square if x = 1, a y-knight on the inner square.
-pub fn knight_signal_column(port: &Port, signal: [u8; 2]) -> Vec<Piece> {
-    let [outer, inner] = port.squares;
-    let mut pieces = Vec::new();
-    if signal[0] == 1 {
-        pieces.push(Piece::new(PieceKind::Knight, outer, 2));
-    }
-    pieces.push(Piece::new(PieceKind::Knight, inner, u32::from(signal[1])));
-    pieces
-}
-
-/// The pieces of a signal column of value `signal` on `port`, the single king on
-/// `port.squares[first]` (thesis §5.2).
-pub fn signal_column(port: &Port, signal: u8, first: usize) -> Vec<Piece> {
-    let (a, b) = (port.squares[first], port.squares[1 - first]);
-    match signal {
-        0 => vec![king(a, 0)],
-        1 => vec![king(a, 1)],
-        _ => vec![king(a, 1), king(b, 2)],
-    }
-}
-
-fn adjacent(a: Square, b: Square) -> bool {
-    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
-}
-
-/// Whether a `piece` on `a` could capture on `b` (kings and knights are never blocked):
-/// the edges of the capture graph (thesis ch. 3).
-pub fn attacks(piece: PieceKind, a: Square, b: Square) -> bool {
-    match piece {
-        PieceKind::Knight => {
-            let (dr, dc) = (a.row.abs_diff(b.row), a.col.abs_diff(b.col));
-            (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
-        }
-        _ => adjacent(a, b),
-    }
-}
-
-/// Whether the two squares of an input port are twins (same neighbours among every
-/// square that may hold a piece): then exchanging them is an automorphism of the capture
-/// graph and one placement of the signal column stands for both.
-fn port_is_symmetric(gadget: &Gadget, port: &Port) -> bool {
-    let mut occupied: Vec<Square> = gadget.pieces.iter().map(|&(s, _)| s).collect();
-    for other in gadget.inputs() {
-        occupied.extend(other.squares);
-    }
-    let [a, b] = port.squares;
-    let neighbours = |x: Square| -> BTreeSet<Square> {
-        occupied
-            .iter()
-            .copied()
-            .filter(|&y| y != a && y != b && adjacent(x, y))
-            .collect()
-    };
-    neighbours(a) == neighbours(b)
-}
-
-/// The placements of the input signal columns worth searching: one bit per input port
-/// (which square holds the single king), fixed to 0 on symmetric ports.
-fn placements(gadget: &Gadget) -> Vec<Vec<usize>> {
-    let mut all = vec![Vec::new()];
-    for port in gadget.inputs() {
-        // A Knight signal has one placement: outer and inner squares are fixed.
-        let choices: &[usize] =
-            if gadget.piece == PieceKind::Knight || port_is_symmetric(gadget, port) {
-                &[0]
-            } else {
-                &[0, 1]
-            };
-        all = all
-            .into_iter()
-            .flat_map(|prefix| {
-                choices.iter().map(move |&c| {
-                    let mut next = prefix.clone();
-                    next.push(c);
-                    next
-                })
-            })
-            .collect();
-    }
-    all
-}
-
-/// The gadget's pieces plus the input signal columns (`inputs`: the signal components
-/// in table order).
-pub fn gadget_with_inputs(gadget: &Gadget, inputs: &[u8], placement: &[usize]) -> Vec<Piece> {
-    let mut pieces: Vec<Piece> = gadget
-        .pieces
-        .iter()
-        .map(|&(s, b)| Piece::new(gadget.piece, s, b))
-        .collect();
-    let signals = inputs.chunks(signal_width(gadget.piece));
-    for ((port, signal), &first) in gadget.inputs().into_iter().zip(signals).zip(placement) {
-        match *signal {
-            [x, y] => pieces.extend(knight_signal_column(port, [x, y])),
-            _ => pieces.extend(signal_column(port, signal[0], first)),
-        }
-    }
-    pieces
 }
 
 /// Signal value of an output port in a remainder: s = c − n + 1, or −1 (error) when the

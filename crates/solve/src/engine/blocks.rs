@@ -7,11 +7,13 @@ use sat2chess_core::board::PieceKind;
 
 use super::*;
 
-/// One way a block can end: the piece left on the cut vertex, and how.
-pub(super) struct Outcome {
-    kind: PieceKind,
-    budget: u32,
-    pub(super) witness: Vec<SlotMove>,
+/// Memo key offset separating keep-mode block outcomes (all budgets) from solve-mode
+/// ones (largest budgets).
+const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
+
+/// Table key offset for the sub-problem "clear everything into `cut`".
+fn clear_goal_key(cut: usize) -> u128 {
+    zobrist(cut, PieceKind::King, u32::MAX) ^ 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834
 }
 
 /// A side of a cut vertex whose captures are taken as one block ([`Engine::examine_sides`]).

@@ -52,17 +52,18 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::analysis::{Analyser, Clock, Dead, Goal, Halt};
+use super::analysis::{Analyser, Dead, Goal, Halt};
+use super::clock::Clock;
 use super::geometry::Geometry;
+use super::options::SolveOptions;
+use super::report::{Remainder, SearchStats};
 use super::restarts::luby;
 use super::state::{SlotMove, State, mix, pack, unpack, zobrist};
-use super::{Remainder, SearchStats, SolveOptions};
 use super::{lines, special};
 
 mod blocks;
 mod table;
 
-use blocks::Outcome;
 use table::{BudgetKey, Dominance, Fold, PLANE_BUDGET};
 
 /// A slot bitset, on the stack for boards of up to 256 slots.
@@ -70,10 +71,6 @@ type Slots = SmallVec<[u64; 4]>;
 
 /// Table key offset separating block-outcome enumerations from side-clearing searches.
 const OUTCOME_KEY: u128 = 0x2545_f491_4f6c_dd1d_7a3d_8c2b_91e6_04f3;
-
-/// Memo key offset separating keep-mode block outcomes (all budgets) from solve-mode
-/// ones (largest budgets).
-const KEEP_OUTCOME_KEY: u128 = 0x6a09_e667_f3bc_c908_b2fb_1366_ea95_7d3d;
 
 /// Nodes of the probe of [`Engine::solve`] before it restarts with another order.
 const PROBE_NODES: u64 = 10_000;
@@ -104,13 +101,8 @@ enum Mode {
     Keep,
 }
 
-/// Table key offset for the sub-problem "clear everything into `cut`".
-fn clear_goal_key(cut: usize) -> u128 {
-    zobrist(cut, PieceKind::King, u32::MAX) ^ 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834
-}
-
 /// The node limit of [`SolveOptions`] and the probe's node budget; the time limit is
-/// kept by the analyser's [`super::analysis::Clock`].
+/// kept by the analyser's [`super::clock::Clock`].
 struct Limits {
     node_limit: Option<u64>,
     /// The node limit was reached.
@@ -133,6 +125,13 @@ fn bit(mask: &[u64], slot: usize) -> bool {
 
 fn clear_bit(mask: &mut [u64], slot: usize) {
     mask[slot / 64] &= !(1 << (slot % 64));
+}
+
+/// One way a block can end: the piece left on the cut vertex, and how.
+struct Outcome {
+    kind: PieceKind,
+    budget: u32,
+    witness: Vec<SlotMove>,
 }
 
 /// One search over one board.

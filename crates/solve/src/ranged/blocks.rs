@@ -36,13 +36,6 @@
 
 use super::*;
 
-/// The best way to clear a side into its cut vertex: the budget left on the cut vertex
-/// and a witness capture sequence of the sub-board.
-pub(super) struct Outcome {
-    budget: u32,
-    witness: Vec<(u8, u8)>,
-}
-
 /// A side to clear as one block.
 pub(super) struct Block {
     pub side: u128,

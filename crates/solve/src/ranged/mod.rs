@@ -17,6 +17,7 @@
 //! and bishop boards.
 
 mod blocks;
+mod compact;
 mod rules;
 
 use std::rc::Rc;
@@ -27,10 +28,13 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::analysis::Clock;
+use super::clock::Clock;
+use super::options::SolveOptions;
+use super::report::SearchStats;
 use super::restarts::luby;
-use super::{SearchStats, SolveOptions, special};
+use super::special;
 
+use compact::{Compact, bits, mix, shape_key};
 pub(crate) use rules::Lines;
 
 /// Nodes of the shortest restart round; round k gets `luby(k)` times as many.
@@ -96,61 +100,6 @@ impl Dominance {
     }
 }
 
-/// The table key of an occupancy: a 128-bit mix. Two occupancies share a key only by a
-/// collision of a 128-bit hash (below 2^-47 for 2^40 stored states), which the search
-/// accepts, as the general engine's Zobrist table does.
-fn shape_key(occ: u128) -> u128 {
-    let fold = |seed: u64| mix(mix(seed ^ occ as u64) ^ (occ >> 64) as u64);
-    (fold(0x243f_6a88_85a3_08d3) as u128) << 64 | fold(0x1319_8a2e_0370_7344) as u128
-}
-
-/// A configuration: occupied slots and the budget bit planes (budget = lo + 2·hi).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Compact {
-    pub occ: u128,
-    pub lo: u128,
-    pub hi: u128,
-}
-
-impl Compact {
-    pub fn budget(&self, slot: usize) -> u32 {
-        (self.lo >> slot & 1) as u32 + 2 * (self.hi >> slot & 1) as u32
-    }
-
-    pub fn count(&self) -> u32 {
-        self.occ.count_ones()
-    }
-
-    /// Sum of the budgets.
-    pub fn budget_sum(&self) -> u32 {
-        self.lo.count_ones() + 2 * self.hi.count_ones()
-    }
-
-    /// Slots whose piece has budget 0.
-    pub fn zero(&self) -> u128 {
-        self.occ & !self.lo & !self.hi
-    }
-
-    /// The capture `from → to` (legality is the caller's business).
-    pub fn capture(&self, from: usize, to: usize) -> Compact {
-        let b = self.budget(from) - 1;
-        let keep = !(1u128 << from | 1u128 << to);
-        Compact {
-            occ: self.occ & !(1u128 << from),
-            lo: self.lo & keep | u128::from(b & 1) << to,
-            hi: self.hi & keep | u128::from(b >> 1) << to,
-        }
-    }
-
-    /// A key of the whole configuration (occupancy and budgets), for the memo of
-    /// side-clearing answers: [`shape_key`] of the occupancy mixed with the budgets.
-    fn key(&self) -> u128 {
-        shape_key(self.occ)
-            ^ shape_key(self.lo).rotate_left(43)
-            ^ shape_key(self.hi).rotate_left(87)
-    }
-}
-
 /// The goal of a search: reduce to one piece on a candidate final square, with at
 /// least `budget` left (side-clearing sub-problems ask for one piece on their cut
 /// vertex, [`blocks`]).
@@ -175,22 +124,11 @@ impl Goal {
     }
 }
 
-/// The SplitMix64 finaliser.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// The set bits of `mask`, lowest first.
-pub(crate) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let slot = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            slot
-        })
-    })
+/// The best way to clear a side into its cut vertex: the budget left on the cut vertex
+/// and a witness capture sequence of the sub-board.
+struct Outcome {
+    budget: u32,
+    witness: Vec<(u8, u8)>,
 }
 
 /// One search over one board.
@@ -199,7 +137,7 @@ pub(crate) struct RangedEngine {
     /// Failed states, by [`shape_key`] offset by the goal's key.
     failed: Dominance,
     /// Side-clearing outcomes ([`blocks`]), by sub-board key.
-    outcomes: FxHashMap<u128, Option<Rc<blocks::Outcome>>>,
+    outcomes: FxHashMap<u128, Option<Rc<Outcome>>>,
     clock: Clock,
     node_limit: Option<u64>,
     /// A limit was reached: the answer is unknown.

@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 
-use super::{Compact, bits};
+use super::compact::{Compact, bits, mix};
 
 /// Why a state is dead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,9 +66,7 @@ fn refined_labels(line: &[u128], occ: u128) -> Vec<u64> {
                 around.sort_unstable();
                 around
                     .iter()
-                    .fold(super::mix(label[s] ^ 0x5851_f42d_4c95_7f2d), |h, &x| {
-                        super::mix(h ^ x)
-                    })
+                    .fold(mix(label[s] ^ 0x5851_f42d_4c95_7f2d), |h, &x| mix(h ^ x))
             })
             .collect();
     }
@@ -377,9 +375,8 @@ impl Lines {
     /// restart round of [`super::RangedEngine`]) and the two slots' labels, then by slot.
     pub fn moves(&self, state: &Compact, finals: u128, seed: u64) -> Moves {
         let mut moves: SmallVec<[(u32, u64, usize, usize); 64]> = SmallVec::new();
-        let tie = |from: usize, to: usize| {
-            super::mix(seed ^ self.label[from] ^ self.label[to].rotate_left(29))
-        };
+        let tie =
+            |from: usize, to: usize| mix(seed ^ self.label[from] ^ self.label[to].rotate_left(29));
         let movers = (state.lo | state.hi) & state.occ;
         let lone_final = (finals.count_ones() == 1).then_some(finals);
         for from in bits(movers) {

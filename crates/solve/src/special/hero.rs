@@ -25,7 +25,8 @@ use rustc_hash::FxHashMap as HashMap;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::{Decision, along, line_key, step_squares};
+use super::decision::Decision;
+use super::squares::{along, line_key, step_squares};
 
 /// The largest board the cubic search is used for.
 pub(super) const MAX_PIECES: usize = 1_000;

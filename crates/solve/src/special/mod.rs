@@ -18,17 +18,18 @@
 //! Every sequence returned is replayed by the rules checker in the property tests
 //! (`tests/solver_special.rs`) and by `sat2chess solve` before it is printed.
 
+mod decision;
 mod hero;
 mod one_budget;
 mod one_line;
 mod pawn_two;
+mod squares;
 mod unlimited;
 
-use sat2chess_core::board::{Board, PieceKind, Square};
-use sat2chess_core::rules::{Move, Variant};
+use sat2chess_core::board::Board;
+use sat2chess_core::rules::Variant;
 
-use super::geometry::families;
-use sat2chess_core::rules::steps;
+use decision::Decision;
 
 /// A polynomial class decided without search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,13 +61,6 @@ impl SpecialCase {
     }
 }
 
-/// A special case's answer: a solving sequence (`None`: unsolvable) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Decision {
-    pub moves: Option<Vec<Move>>,
-    pub reason: String,
-}
-
 /// The special case `board` belongs to, decided; `None` when it belongs to none.
 pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, Decision)> {
     if board.len() < 2 {
@@ -88,25 +82,4 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, De
         return Some((SpecialCase::PawnTwo, pawn_two::solve(board)));
     }
     None
-}
-
-/// The line of `square` in `family`: its key (row, column, row − col, row + col).
-fn line_key(square: Square, family: usize) -> i64 {
-    let (r, c) = (square.row as i64, square.col as i64);
-    [r, c, r - c, r + c][family]
-}
-
-/// Position of `square` along its line of `family` (the row for columns, else the column).
-fn along(square: Square, family: usize) -> u32 {
-    if family == 1 { square.row } else { square.col }
-}
-
-/// The squares a short-range piece of `kind` on `square` may capture on (a pawn captures
-/// toward row 1); none for ranged kinds.
-fn step_squares(kind: PieceKind, square: Square) -> impl Iterator<Item = Square> {
-    steps(kind).iter().filter_map(move |&(dr, dc)| {
-        let row = u32::try_from(square.row as i64 + dr).ok()?;
-        let col = u32::try_from(square.col as i64 + dc).ok()?;
-        (row >= 1 && col >= 1).then_some(Square::new(row, col))
-    })
 }

@@ -21,8 +21,9 @@ use rustc_hash::FxHashMap as HashMap;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant, reaches_on_empty_board};
 
-use super::{Decision, families, line_key, step_squares};
-use crate::geometry::strictly_between;
+use super::decision::Decision;
+use super::squares::{line_key, step_squares};
+use crate::kinds::{families, strictly_between};
 
 /// Whether every budget is at most 1.
 pub(super) fn applies(board: &Board) -> bool {

@@ -23,7 +23,7 @@
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::Decision;
+use super::decision::Decision;
 
 /// Whether all pieces share a row or a column, and the king-last rule (which Lemma 4.4
 /// does not cover) does not apply: standard rules, or no king.

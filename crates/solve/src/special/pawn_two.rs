@@ -39,7 +39,7 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::Move;
 
-use super::Decision;
+use super::decision::Decision;
 
 /// Most pawns a row of a solvable board holds (see the module doc).
 const MAX_WIDTH: usize = 4;

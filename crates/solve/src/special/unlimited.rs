@@ -20,7 +20,9 @@ use rustc_hash::FxHashMap as HashMap;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::{Decision, along, families, line_key, step_squares};
+use super::decision::Decision;
+use super::squares::{along, line_key, step_squares};
+use crate::kinds::families;
 
 /// Whether all pieces have one kind and every budget is at least n − 1.
 pub(super) fn applies(board: &Board) -> bool {

@@ -3,8 +3,9 @@
 
 use rustc_hash::FxHashMap;
 
-use super::super::analysis::Clock;
-use super::{Entry, Mode, Slots, State, status};
+use super::super::clock::Clock;
+use super::dp::{Entry, Mode, Slots, State};
+use super::status;
 
 /// Whether frontier status `a` offers everything `b` does, for the same square
 /// (a budget-2 leaf is one of open/dominated/inert, a budget-1 leaf one of

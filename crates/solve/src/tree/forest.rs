@@ -3,7 +3,7 @@
 
 use sat2chess_core::board::{Board, Square};
 
-use super::Role;
+use super::dp::Role;
 
 /// The captures of the forest given by `role` (per square) and the tree edges `tree`
 /// between C squares (any connected set of them: the tree is rebuilt breadth-first from

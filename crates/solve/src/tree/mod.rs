@@ -36,7 +36,7 @@
 //! are decided in milliseconds. Back-pointers rebuild a forest and from it a capture
 //! sequence ([`forest`]). When the best path order is wide (branching circuit boards, the
 //! compiled Knight boards), solve mode runs over a tree decomposition instead
-//! ([`super::decompose`]), which rebuilds a solution's roles as well.
+//! ([`decompose`]), which rebuilds a solution's roles as well.
 
 use std::collections::BTreeSet;
 
@@ -46,17 +46,21 @@ use smallvec::SmallVec;
 use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::analysis::{Clock, initial_finals};
-use super::decompose::Decomposition;
+use super::analysis::initial_finals;
+use super::clock::Clock;
 use super::geometry::{Geometry, free_in_background};
 use super::order::{best_order, width};
 
+mod decompose;
 mod dominance;
+mod dp;
 pub(super) mod forest;
 
-use super::{Remainder, SearchStats, SolveOptions};
-pub(crate) use dominance::at_least;
+use super::options::SolveOptions;
+use super::report::{Remainder, SearchStats};
+use decompose::Decomposition;
 use dominance::prune_dominated;
+use dp::{Entry, LimitReached, MAX_STORED_STATES, Mode, Role, Slots, State};
 
 /// Whether the spanning-tree engine decides `board` under `variant`: one piece kind,
 /// king or knight, every budget ≤ 2 (the king-last variant only for knights, where it
@@ -78,10 +82,6 @@ const WIDE_PATH: u64 = 8;
 /// Widest bag the tree decomposition handles (component ids of two bags in 64).
 const MAX_BAG: usize = 31;
 
-/// Memory guard: the DP gives up (a limit answer, never a guess) once it stores more
-/// states than this over all layers (about 2 GB), the decomposition once it traces more.
-pub(crate) const MAX_STORED_STATES: usize = 40_000_000;
-
 /// Clock units charged per DP state (expanding and settling one costs a few
 /// microseconds; a unit of [`Clock`] is meant to be a fraction of one).
 const STATE_WORK: u64 = 16;
@@ -99,49 +99,8 @@ mod fate {
     pub const ONE: u64 = 3;
 }
 
-/// The role chosen for a placed square, with its partner square (if any).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Role {
-    Leaf,
-    /// Budget-2 leaf feeding the partner (inner square or 1-root).
-    LeafFeeds(u32),
-    /// Budget-1 leaf committed as the last child of the partner (a 0-root).
-    LeafCommits(u32),
-    Inner,
-    InnerFedBy(u32),
-    RootAny,
-    RootBare,
-    RootZero,
-    /// 0-root whose last child is the partner, a budget-1 leaf.
-    RootZeroBy(u32),
-    RootOne,
-    RootOneFedBy(u32),
-}
-
-/// Per-slot bytes of a state, inline up to 32 frontier slots.
-type Slots = SmallVec<[u8; 32]>;
 /// Short temporary lists (neighbours of one square, parts, …).
 type Few<T> = SmallVec<[T; 8]>;
-
-/// A DP state: per frontier slot its status and component id, components holding a
-/// root, keep-square fates, whether the (single) solve-mode root is placed.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct State {
-    status: Slots,
-    component: Slots,
-    rooted: u64,
-    kept: u64,
-    root_used: bool,
-}
-
-/// One stored state: its predecessor in the previous layer, the role chosen, and the
-/// tree edges to earlier neighbours (bit i: the i-th earlier neighbour).
-#[derive(Clone, Copy)]
-struct Entry {
-    parent: u32,
-    role: Role,
-    edges: u8,
-}
 
 /// A capture sequence as (from, to) squares.
 type Captures = Vec<(Square, Square)>;
@@ -153,19 +112,6 @@ type Successor = (State, Role, u8);
 const FRESH: u8 = u8::MAX;
 /// Bit of [`State::rooted`] for the [`FRESH`] component.
 const FRESH_ROOTED: u64 = 1 << 63;
-
-/// What the DP is asked.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Mode {
-    /// One piece left, anywhere.
-    Solve,
-    /// Every piece outside the keep squares gone.
-    Keep,
-}
-
-/// The limit was reached before the answer.
-#[derive(Debug)]
-pub(super) struct LimitReached;
 
 /// The capture graph, the vertex order and the frontier bookkeeping.
 pub(super) struct TreeEngine<'a> {

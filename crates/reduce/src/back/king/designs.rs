@@ -16,7 +16,7 @@ use crate::gadgets::Symmetry;
 use crate::layout::{GateOp, Layout, NodeKind, Tile};
 use sat2chess_core::label::Direction;
 
-use super::King;
+use super::piece::King;
 use crate::back::geometry::{Column, Frame, Turtle, symmetry_for};
 use crate::back::{BackendError, Canvas, Placed, Role};
 

@@ -12,6 +12,7 @@
 //! machinery of [`crate::back`].
 
 mod designs;
+mod piece;
 #[cfg(test)]
 mod tests;
 
@@ -21,28 +22,11 @@ use sat2chess_core::board::PieceKind;
 use sat2chess_core::label::Direction;
 
 use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
-use super::{Backend, BackendError, Canvas, Element, Library, Promise, Role};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches, Role};
 
 pub use designs::{DESIGNS, Design, GateKind, tile_design};
-
-/// The King backend.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct King;
-
-/// Signal of a column of kings with these budgets: s = c − n + 1 (thesis §5.2), −1 when
-/// empty.
-pub(crate) fn read_column(budgets: impl Iterator<Item = u32>) -> i8 {
-    let (mut c, mut n) = (0i64, 0i64);
-    for budget in budgets {
-        c += i64::from(budget);
-        n += 1;
-    }
-    if n == 0 {
-        -1
-    } else {
-        (c - n + 1).clamp(-1, 100) as i8
-    }
-}
+pub use piece::King;
+pub(crate) use piece::read_column;
 
 fn chebyshev(a: P, b: P) -> i64 {
     (a.0 - b.0).abs().max((a.1 - b.1).abs())
@@ -173,7 +157,7 @@ impl Backend for King {
         &self,
         variable: &Element,
         (from, to): (P, P),
-        reaches: &mut dyn FnMut(&[(P, u32)], Vec<i8>) -> bool,
+        reaches: &mut Reaches<i8>,
     ) -> Result<usize, BackendError> {
         let Role::Variable {
             decider: center, ..

@@ -31,7 +31,7 @@ use crate::back::{Backend, BackendError, Canvas, Role};
 use crate::gadgets::Gadget;
 use sat2chess_core::label::Direction;
 
-use super::{Knight, band_of};
+use super::piece::{Knight, band_of};
 
 /// Every tile design.
 pub const DESIGNS: [Design; 8] = [

@@ -17,6 +17,7 @@
 //!   output can still carry (1, 0), derived from the gadget by exact search.
 
 mod designs;
+mod piece;
 #[cfg(test)]
 mod tests;
 
@@ -31,17 +32,12 @@ use sat2chess_core::label::Direction;
 
 use super::geometry::{Column, Frame, P, SideParity};
 use super::king::Design;
-use super::{Backend, BackendError, Canvas, Element, Library, Promise};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches};
+
+pub use piece::{Knight, Pair};
 
 /// Designs built so far, per frame ([`Knight::build`]).
 type BuiltDesigns = FxHashMap<(Design, Frame), Vec<Element>>;
-
-/// The Knight backend.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Knight;
-
-/// A Knight signal (x, y); the error value (−1, −1) for a column in no signal state.
-pub type Pair = [i8; 2];
 
 /// The error value: a column the wire beyond cannot clear (thesis Lemma 6.1, Claim 1).
 const ERROR: Pair = [-1, -1];
@@ -77,21 +73,6 @@ pub(crate) fn read_pair([outer, inner]: [Option<u32>; 2]) -> Pair {
         (Some(2), Some(y @ 0..=1)) => [1, y as i8],
         _ => ERROR,
     }
-}
-
-/// The across-the-flow coordinate of a square.
-fn across(p: P, flow: Direction) -> i64 {
-    match flow {
-        Direction::East | Direction::West => p.0,
-        Direction::North | Direction::South => p.1,
-    }
-}
-
-/// The first line of the band of a wire column `[outer, inner]` flowing toward `flow`:
-/// the band holds the inner knights of the column and of its neighbours.
-pub(crate) fn band_of(column: Column, flow: Direction) -> i64 {
-    let (outer, inner) = (across(column[0], flow), across(column[1], flow));
-    if outer < inner { inner - 1 } else { inner }
 }
 
 impl Backend for Knight {
@@ -257,7 +238,7 @@ impl Backend for Knight {
         &self,
         variable: &Element,
         (from, to): (P, P),
-        reaches: &mut dyn FnMut(&[(P, u32)], Vec<Pair>) -> bool,
+        reaches: &mut Reaches<Pair>,
     ) -> Result<usize, BackendError> {
         let Some(&(_, budget)) = variable.pieces.iter().find(|&&(p, _)| p == from) else {
             return Err(BackendError::NotSatisfying);

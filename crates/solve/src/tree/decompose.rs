@@ -1,13 +1,13 @@
-//! Deciding the spanning-tree condition of [`super::tree`] over a tree decomposition
+//! Deciding the spanning-tree condition of [`super`] over a tree decomposition
 //! (solve mode, verdict only).
 //!
-//! The path DP of [`super::tree`] pays for every wire waiting beside the one it follows:
+//! The path DP of [`super`] pays for every wire waiting beside the one it follows:
 //! its states multiply with the frontier width. Circuit boards branch, so a tree
 //! decomposition is much narrower. We eliminate squares greedily by least degree (with
 //! fill edges), which gives a bag `{v} ∪ H(v)` per square and a tree (the parent of `v`
 //! is the first-eliminated square of `H(v)`). Each square's table describes partial
 //! solutions of the squares eliminated in its subtree by the states of its bag squares:
-//! role and open obligations (the statuses of [`super::tree`]), which bag squares of C are
+//! role and open obligations (the statuses of [`super`]), which bag squares of C are
 //! connected below, and whether the root was already eliminated. Tables of children are
 //! *joined* on their common squares (roles must agree; obligations met on either side
 //! count; a budget-2 leaf may feed in one subtree only), missing bag squares are
@@ -18,13 +18,15 @@
 //! Every partial solution carries a [`Trace`] of how it arose (a role introduced, a
 //! feeding, a join), so an accepted one rebuilds the roles of a whole solution: the
 //! C squares, the root and the feedings. Any spanning tree of C (connected) with the
-//! feeders entering last is then a solving forest ([`super::tree`]); a partial solution
+//! feeders entering last is then a solving forest ([`super`]); a partial solution
 //! dropped as dominated leaves its dominator, whose own trace is a genuine solution too.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 
-use super::tree::{LimitReached, MAX_STORED_STATES, Mode, Role, at_least, status};
+use super::dominance::at_least;
+use super::dp::{LimitReached, MAX_STORED_STATES, Mode, Role};
+use super::status;
 
 /// A partial solution over the bag squares `vertices` (sorted).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,126 @@
+//! Colours: the gadget classes' colours ([`GadgetClass`]), the fixed [`palette`] and the
+//! dot colours of the large views.
+
+use std::fmt;
+
+/// Colour families of gadget kinds (thesis ch. 5 figures: variables green, Or pink, And red).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GadgetClass {
+    Variable,
+    Or,
+    And,
+    Crossing,
+    DoubleAssignment,
+    OneTest,
+    /// Wires, corners, increments, decrements and any kind not listed above.
+    Wire,
+}
+
+impl GadgetClass {
+    pub const ALL: [GadgetClass; 7] = [
+        GadgetClass::Variable,
+        GadgetClass::Or,
+        GadgetClass::And,
+        GadgetClass::Crossing,
+        GadgetClass::DoubleAssignment,
+        GadgetClass::OneTest,
+        GadgetClass::Wire,
+    ];
+
+    /// The class of a label's gadget kind (see [`sat2chess_core::label`] for the kind names). Variants
+    /// named `crossing-…` / `variable-…` belong to their family; the shifted sum is the first
+    /// half of the Or gadget (thesis §5.4, Figure 5.9c).
+    pub fn of(gadget: &str) -> GadgetClass {
+        match gadget {
+            "or" | "shifted-sum" => GadgetClass::Or,
+            "and" => GadgetClass::And,
+            "double-assignment" => GadgetClass::DoubleAssignment,
+            "one-test" => GadgetClass::OneTest,
+            _ if gadget.starts_with("variable") => GadgetClass::Variable,
+            _ if gadget.starts_with("crossing") => GadgetClass::Crossing,
+            _ => GadgetClass::Wire,
+        }
+    }
+
+    pub fn colour(self) -> Rgb {
+        match self {
+            GadgetClass::Variable => Rgb(0x43a047),
+            GadgetClass::Or => Rgb(0xec5f9f),
+            GadgetClass::And => Rgb(0xe53935),
+            GadgetClass::Crossing => Rgb(0x8e63c9),
+            GadgetClass::DoubleAssignment => Rgb(0x26a69a),
+            GadgetClass::OneTest => Rgb(0x29a8f0),
+            GadgetClass::Wire => Rgb(0x9e9e9e),
+        }
+    }
+
+    /// Legend text.
+    pub fn title(self) -> &'static str {
+        match self {
+            GadgetClass::Variable => "variable",
+            GadgetClass::Or => "Or",
+            GadgetClass::And => "And",
+            GadgetClass::Crossing => "crossing",
+            GadgetClass::DoubleAssignment => "double assignment",
+            GadgetClass::OneTest => "1-test",
+            GadgetClass::Wire => "wire / other",
+        }
+    }
+}
+
+/// A 24-bit colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rgb(pub u32);
+
+impl Rgb {
+    /// `self` moved toward `other` by `t` (0 = self, 1 = other).
+    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+        let channel = |c: Rgb, shift: u32| ((c.0 >> shift) & 0xff) as f64;
+        let blend = |shift| {
+            let v = channel(self, shift) * (1.0 - t) + channel(other, shift) * t;
+            (v.round().clamp(0.0, 255.0) as u32) << shift
+        };
+        Rgb(blend(16) | blend(8) | blend(0))
+    }
+
+    /// Six hex digits, upper case, no `#` (TikZ `HTML` model).
+    pub fn hex(self) -> String {
+        format!("{:06X}", self.0)
+    }
+}
+
+impl fmt::Display for Rgb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:06x}", self.0)
+    }
+}
+
+/// The fixed palette shared by every writer.
+pub mod palette {
+    use super::Rgb;
+
+    pub const LIGHT: Rgb = Rgb(0xf3efe4);
+    pub const DARK: Rgb = Rgb(0xcdbfa5);
+    pub const INK: Rgb = Rgb(0x111111);
+    pub const PAPER: Rgb = Rgb(0xffffff);
+    pub const CAPTURE: Rgb = Rgb(0xe8590c);
+    pub const FLOW: Rgb = Rgb(0x37474f);
+    pub const PORT: Rgb = Rgb(0x1a237e);
+    pub const FINAL: Rgb = Rgb(0xff6d00);
+    pub const LAST_MOVE: Rgb = Rgb(0xf4d03f);
+    pub const MARGIN_TEXT: Rgb = Rgb(0x555555);
+    /// Dots of unlabelled pieces (budget ≥ 2; lighter for 1, black for 0).
+    pub const DOT: Rgb = Rgb(0x2f5597);
+    /// Strength of a gadget tint over the square colour.
+    pub const TINT: f64 = 0.55;
+}
+
+/// Dot colour by gadget class and budget (see the module documentation of [`super`]).
+pub(crate) fn dot_colour(class: Option<GadgetClass>, budget: u32) -> Rgb {
+    let full = class.map_or(palette::DOT, GadgetClass::colour);
+    match budget {
+        0 => palette::INK,
+        1 => full.mix(palette::PAPER, 0.5),
+        _ => full,
+    }
+}
