@@ -13,31 +13,27 @@ use sat2chess::reduction::{
 use super::output::{Output, Outputs};
 use super::{Piece, code, exit, print_err};
 
-/// Other targets `--to` names instead of `--piece`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// n-Queens Completion (Gent–Jefferson–Nightingale); the certificate is a placement
-    /// JSON `{"queens":[[row,col],…]}`.
-    Nqueens,
-}
-
-impl Target {
-    /// The reduction's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Target::Nqueens => "nqueens",
-        }
-    }
+/// A value parser offering the name of every registered target
+/// ([`sat2chess::targets::TARGETS`]): `--to` reaches any reduction, a new one included.
+pub fn target() -> impl clap::builder::TypedValueParser<Value = &'static dyn Reduction> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new(
+        sat2chess::targets::TARGETS
+            .iter()
+            .map(|target| PossibleValue::new(target.name()).help(target.about())),
+    )
+    .map(|name| sat2chess::targets::target(&name).expect("clap offers only targets' names"))
 }
 
 /// The reduction `--piece` or `--to` names.
-pub fn reduction(piece: Option<Piece>, to: Option<Target>) -> Option<&'static dyn Reduction> {
-    let name = match (piece, to) {
-        (Some(piece), _) => piece.name(),
-        (None, Some(to)) => to.name(),
-        (None, None) => return None,
-    };
-    sat2chess::targets::target(name)
+pub fn reduction(
+    piece: Option<Piece>,
+    to: Option<&'static dyn Reduction>,
+) -> Option<&'static dyn Reduction> {
+    match piece {
+        Some(piece) => sat2chess::targets::target(piece.name()),
+        None => to,
+    }
 }
 
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
@@ -65,9 +61,10 @@ pub struct Args {
         conflicts_with = "to"
     )]
     pub piece: Option<Piece>,
-    /// Compile to another puzzle instead: `nqueens` (n-Queens Completion).
-    #[arg(long, value_enum)]
-    pub to: Option<Target>,
+    /// The target by name: any of the pieces, or `nqueens` (n-Queens Completion, whose
+    /// certificate is a placement JSON `{"queens":[[row,col],…]}`).
+    #[arg(long, value_parser = target(), value_name = "TARGET")]
+    pub to: Option<&'static dyn Reduction>,
     /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
     /// distinct positive literals, exactly one true).
     #[arg(long, requires = "to")]
@@ -180,7 +177,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         (Certificate::Written { steps }, CertificateKind::Captures) => {
             print_err(&format!(
-                "{name}: satisfiable; {steps} solving moves (checked as they were made) written to {to}\n"
+                "{name}: satisfiable; {steps} solving moves written to {to}\n"
             ));
             Ok(code(exit::YES))
         }

@@ -5,9 +5,8 @@ use anyhow::Result;
 use sat2chess::front::FormulaFormat;
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::reduction::pipeline::{self, DecodeJob};
-use sat2chess::reduction::{BoardFile, Decoded, Limits, Options};
+use sat2chess::reduction::{BoardFile, Decoded, Limits, Options, Reduction};
 
-use super::compile::Target;
 use super::sat::value_lines;
 use super::{Piece, code, exit, print_err, print_out};
 
@@ -42,9 +41,9 @@ pub struct Args {
     /// provenance).
     #[arg(long, value_enum, ignore_case = true, conflicts_with = "to")]
     pub piece: Option<Piece>,
-    /// The other target the board was compiled for: `nqueens`.
-    #[arg(long, value_enum)]
-    pub to: Option<Target>,
+    /// The target the board was compiled for, by name (`nqueens`, or a piece).
+    #[arg(long, value_parser = super::compile::target(), value_name = "TARGET")]
+    pub to: Option<&'static dyn Reduction>,
     /// An n-Queens board without provenance: its formula's clauses are 1-in-3 clauses.
     #[arg(long)]
     pub onein3: bool,

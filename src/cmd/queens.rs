@@ -290,7 +290,7 @@ fn decode(
         input_format,
         format: None,
         piece: None,
-        to: Some(super::compile::Target::Nqueens),
+        to: sat2chess::targets::target("nqueens"),
         onein3,
         limit: super::PieceLimit {
             max_pieces: sat2chess::budget::DEFAULT_MAX_PIECES,

@@ -81,8 +81,8 @@ impl Reduction for NQueens {
         "nqueens"
     }
 
-    fn pieces(&self) -> &'static str {
-        "queens"
+    fn about(&self) -> &'static str {
+        "n-Queens Completion (Gent–Jefferson–Nightingale): pre-placed queens; the certificate places the rest"
     }
 
     fn certificate(&self) -> CertificateKind {

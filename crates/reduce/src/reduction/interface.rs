@@ -42,8 +42,8 @@ pub struct BoardFile {
 pub trait Reduction: Sync {
     /// The target's name: `--piece`/`--to` value, provenance, messages.
     fn name(&self) -> &'static str;
-    /// What the target's boards are made of, for messages.
-    fn pieces(&self) -> &'static str;
+    /// One line on what the target is (`--help`).
+    fn about(&self) -> &'static str;
     /// What the target's certificates list.
     fn certificate(&self) -> CertificateKind;
     /// The formula carried to what the board encodes, with a bound on the board's pieces.

@@ -21,21 +21,21 @@ use crate::retarget::{self, Target};
 pub struct Retargeted {
     target: Target,
     name: &'static str,
-    pieces: &'static str,
+    about: &'static str,
 }
 
 /// Queen 2-Solo Chess: the rook board with rows and columns spread (Cor. 3.4).
 pub const QUEEN: Retargeted = Retargeted {
     target: Target::Queen,
     name: "queen",
-    pieces: "queens",
+    about: "Queen 2-Solo Chess: the rook board with rows and columns spread (Brunner et al. Cor. 3.4)",
 };
 
 /// Bishop 2-Solo Chess: the rook board turned by 45° (Cor. 3.5).
 pub const BISHOP: Retargeted = Retargeted {
     target: Target::Bishop,
     name: "bishop",
-    pieces: "bishops",
+    about: "Bishop 2-Solo Chess: the rook board turned by 45 degrees (Brunner et al. Cor. 3.5)",
 };
 
 impl Reduction for Retargeted {
@@ -43,8 +43,8 @@ impl Reduction for Retargeted {
         self.name
     }
 
-    fn pieces(&self) -> &'static str {
-        self.pieces
+    fn about(&self) -> &'static str {
+        self.about
     }
 
     fn certificate(&self) -> CertificateKind {

@@ -31,8 +31,8 @@ impl Reduction for Rooks {
         "rook"
     }
 
-    fn pieces(&self) -> &'static str {
-        "rooks"
+    fn about(&self) -> &'static str {
+        "Rook 2-Solo Chess (thesis ch. 7): rooks with budget 2"
     }
 
     fn certificate(&self) -> CertificateKind {

@@ -26,21 +26,21 @@ use crate::transform::Chain;
 pub struct Tiles<B> {
     backend: B,
     name: &'static str,
-    pieces: &'static str,
+    about: &'static str,
 }
 
 /// King 2-Solo Chess (thesis Theorem 5.15).
 pub const KING: Tiles<King> = Tiles {
     backend: King,
     name: "king",
-    pieces: "kings",
+    about: "King 2-Solo Chess (thesis ch. 5): kings with budget 2",
 };
 
 /// Knight 2-Solo Chess (thesis ch. 6).
 pub const KNIGHT: Tiles<Knight> = Tiles {
     backend: Knight,
     name: "knight",
-    pieces: "knights",
+    about: "Knight 2-Solo Chess (thesis ch. 6): knights with budgets up to 2",
 };
 
 /// The layout ordering an options set selects.
@@ -57,8 +57,8 @@ impl<B: Backend + Sync + 'static> Reduction for Tiles<B> {
         self.name
     }
 
-    fn pieces(&self) -> &'static str {
-        self.pieces
+    fn about(&self) -> &'static str {
+        self.about
     }
 
     fn certificate(&self) -> CertificateKind {
