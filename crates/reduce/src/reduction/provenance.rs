@@ -235,3 +235,88 @@ pub fn source_digest(source: &Input) -> String {
         .map(|byte| format!("{byte:02x}"))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::FormulaFormat;
+
+    fn parse(text: &str, format: FormulaFormat) -> Input {
+        format.parse(text).expect("the formula parses")
+    }
+
+    #[test]
+    fn round_trips_through_json_with_the_target_options_only() {
+        let source = parse("p cnf 2 1\n1 -2 0\n", FormulaFormat::Dimacs);
+        let options = Options {
+            naive: true,
+            onein3: true,
+        };
+        for (target, shaped) in [
+            (
+                "king",
+                Options {
+                    naive: true,
+                    onein3: false,
+                },
+            ),
+            (
+                "nqueens",
+                Options {
+                    naive: false,
+                    onein3: true,
+                },
+            ),
+            ("rook", Options::default()),
+        ] {
+            let provenance = Provenance::new(target, options, &source, "f.cnf");
+            let text = provenance.to_json();
+            let value: Value = serde_json::from_str(&text).expect("valid JSON");
+            let read = Provenance::from_json(&value, "board.json").expect("readable");
+            assert_eq!(read.options, shaped, "{target}: {text}");
+            assert_eq!((read.target.as_str(), read.sha256.len()), (target, 64));
+            assert!(
+                text.starts_with(&format!("{{\"target\":\"{target}\"")),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_digest_is_of_the_formula_not_its_spelling() {
+        let a = parse("c one\np cnf 2 1\n1 -2 0\n", FormulaFormat::Dimacs);
+        let b = parse("p cnf 2 1\n  1   -2\n 0\n", FormulaFormat::Dimacs);
+        let c = parse("p cnf 2 1\n-2 1 0\n", FormulaFormat::Dimacs);
+        assert_eq!(source_digest(&a), source_digest(&b));
+        assert_ne!(source_digest(&a), source_digest(&c));
+        let andor = parse("x | ~y\n~x | y\n", FormulaFormat::Andor);
+        let renamed = parse("u | ~v\n~u | v\n", FormulaFormat::Andor);
+        assert_ne!(source_digest(&andor), source_digest(&renamed));
+        let provenance = Provenance::new("king", Options::default(), &a, "a.cnf");
+        assert!(provenance.check_source(&b, "b.cnf", "board.json").is_ok());
+        let refused = provenance
+            .check_source(&c, "c.cnf", "board.json")
+            .unwrap_err();
+        let message = refused.to_string();
+        assert!(
+            message.starts_with("board.json: compiled from another formula: its provenance names a.cnf with SHA-256 ")
+                && message.contains(&format!("but c.cnf has SHA-256 {}", source_digest(&c))),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn unknown_options_are_refused() {
+        let value: Value = serde_json::from_str(
+            r#"{"target":"king","tool":"t","options":{"layout":"spiral"},"source":{"name":"f","format":"dimacs","sha256":"0"}}"#,
+        )
+        .expect("JSON");
+        let error = Provenance::from_json(&value, "b.json")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "b.json: unreadable \"provenance\": unknown option layout: \"spiral\""
+        );
+    }
+}
