@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use sat2chess::back::king::King;
 use sat2chess::back::knight::Knight;
-use sat2chess::back::{Backend, andor_model, plan_formula};
+use sat2chess::back::{Signals, andor_model, plan_formula};
 use sat2chess::formula::Cnf;
 use sat2chess::io::json::{BoardWriter, MovesWriter};
 use sat2chess::layout::order::Ordering;
@@ -73,7 +73,7 @@ fn main() {
 }
 
 /// One table row: `cnf` compiled, streamed to a sink and certified with `backend`.
-fn bench_row<B: Backend>(backend: B, name: &str, cnf: &Cnf) {
+fn bench_row<B: Signals>(backend: B, name: &str, cnf: &Cnf) {
     reset_peak();
     let (start, cpu) = (Instant::now(), cpu_seconds());
     let chain = Chain::from_cnf(cnf, &sat2chess::layout::BandOrder).expect("3-CNF transforms");

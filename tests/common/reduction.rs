@@ -4,7 +4,7 @@
 //! it, so that the end-to-end loop (`cnf.rs`) and the whole-board snapshots (`boards.rs`)
 //! are written once.
 
-use sat2chess::back::{Backend, rook};
+use sat2chess::back::{Signals, rook};
 use sat2chess::board::Board;
 use sat2chess::formula::{AndOrFormula, Assignment};
 use sat2chess::layout::order::Ordering;
@@ -25,7 +25,7 @@ pub trait Reduction {
 }
 
 /// A tile backend with the optimised layout.
-impl<B: Backend + Copy> Reduction for B {
+impl<B: Signals + Copy> Reduction for B {
     type Compiled = sat2chess::back::CompiledBoard<B>;
     fn compile(&self, formula: &AndOrFormula) -> Result<Self::Compiled, String> {
         sat2chess::back::compile_formula(*self, formula, Ordering::Optimised)

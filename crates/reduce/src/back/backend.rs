@@ -1,5 +1,7 @@
-//! The [`Backend`] trait: what a backend provides to the shared tile machinery (see the
-//! module doc of [`super`]), and what its verified tables promise ([`Promise`]).
+//! The traits a backend implements: [`Backend`], what the shared tile machinery needs
+//! to stamp its boards (see the module doc of [`super`]), and [`Signals`], what its
+//! signals mean, for certificates and decoding; with what a verified table promises
+//! ([`Promise`]).
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -14,10 +16,11 @@ use super::error::BackendError;
 use super::geometry::{Column, Frame, P, SideParity};
 
 /// Whether a local position (pieces with budgets) can be cleared down to the given
-/// signals on a variable gadget's outputs ([`Backend::true_output`]).
+/// signals on a variable gadget's outputs ([`Signals::true_output`]).
 pub type Reaches<'a, S> = dyn FnMut(&[(P, u32)], Vec<S>) -> bool + 'a;
 
-/// What a backend provides to the shared tile machinery (see the module doc).
+/// What a backend provides to the shared tile machinery (see the module doc): its piece,
+/// its tile geometry and designs, and its wires. What its signals mean is [`Signals`].
 pub trait Backend: Sized + Clone {
     /// The piece on every square of the board.
     const PIECE: PieceKind;
@@ -39,8 +42,6 @@ pub trait Backend: Sized + Clone {
     /// Pieces a board holds at most per wire tile of its layout, for the `--max-pieces`
     /// estimate made before stamping (King: [`sat2chess_core::budget::KINGS_PER_WIRE_TILE`]).
     const PIECES_PER_WIRE_TILE: u64 = sat2chess_core::budget::KINGS_PER_WIRE_TILE;
-    /// A signal value on a column.
-    type Signal: Clone + Eq + Hash + Debug;
     /// A tile design in its canonical orientation.
     type Design: Copy + Eq + Hash + Ord + Debug + 'static;
 
@@ -69,9 +70,19 @@ pub trait Backend: Sized + Clone {
     /// The next signal column after `last` in a wire flowing toward `flow`, and the
     /// pieces (with budgets) of the wire from `last` (excluded) up to it.
     fn wire_step(&self, last: Column, flow: Direction) -> (Column, Vec<(P, u32)>);
-    /// A column's squares in the order [`Backend::read_signal`] reads them; producer and
+    /// A column's squares in the order [`Signals::read_signal`] reads them; producer and
     /// consumer of a column must agree on it.
     fn column_order(&self, column: Column) -> Column;
+    /// The piece of a stamped variable gadget whose first capture decides its value.
+    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P>;
+}
+
+/// What a backend's signals mean: how a column is read, what the verified tables
+/// promise, and how a variable's value is read off its decider's first capture. The
+/// stamping machinery needs only [`Backend`]; certificates and decoding need this too.
+pub trait Signals: Backend {
+    /// A signal value on a column.
+    type Signal: Clone + Eq + Hash + Debug;
     /// The signal a column carries, given the budgets on its two squares (`None`: empty).
     fn read_signal(&self, column: &Column, budgets: [Option<u32>; 2]) -> Self::Signal;
     /// Whether a column is in standard form (as the verifier feeds input ports).
@@ -82,8 +93,6 @@ pub trait Backend: Sized + Clone {
     fn is_true(&self, signal: &Self::Signal) -> bool;
     /// What `gadget`'s verified table promises for `inputs`; `None`: no table row.
     fn promise(&self, gadget: &Gadget, inputs: &[Self::Signal]) -> Option<Promise<Self::Signal>>;
-    /// The piece of a stamped variable gadget whose first capture decides its value.
-    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P>;
     /// The output of `variable` that gets the true signal when its decider's first
     /// capture is `capture` (from, to); `reaches(state, signals)` says whether the
     /// variable's pieces in `state` can be cleared down to `signals` on its outputs (an

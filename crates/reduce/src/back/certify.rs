@@ -18,14 +18,14 @@ use super::contacts::attack_steps;
 use super::element::{Element, Role};
 use super::geometry::{Column, P, to_square};
 use super::plan::Plan;
-use super::{Backend, BackendError, Promise};
+use super::{BackendError, Promise, Signals};
 
 /// What a local capture sequence must leave on the output columns.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Goal<S> {
     /// These signals, every other piece gone.
     Signals(Vec<S>),
-    /// These signals as standard signal columns ([`Backend::is_standard`]), the form the
+    /// These signals as standard signal columns ([`Signals::is_standard`]), the form the
     /// gadget verifier feeds into input ports.
     Standard(Vec<S>),
     /// A single piece (the 1-test).
@@ -39,7 +39,7 @@ pub fn column_budgets(column: &Column, budget_at: impl Fn(P) -> Option<u32>) -> 
 
 /// Whether `remainder` (pieces left on the output columns) carries `signals`, in standard
 /// column form if `standard`.
-fn carries<B: Backend>(
+fn carries<B: Signals>(
     backend: &B,
     signals: &[B::Signal],
     standard: bool,
@@ -65,7 +65,7 @@ fn top_left(start: &[(P, u32)], outputs: &[Column]) -> P {
 /// An exact capture sequence on a small local position (one element and its input
 /// columns as they stand) reaching `goal`, by the spanning-tree engine
 /// ([`solve::clear_to`], or [`solve::solve`] for one piece); `None` if there is none.
-fn local_sequence<B: Backend>(
+fn local_sequence<B: Signals>(
     backend: &B,
     start: &[(P, u32)],
     outputs: &[Column],
@@ -132,7 +132,7 @@ impl<S> Default for SequenceCache<S> {
 impl<S: Clone + Eq + std::hash::Hash> SequenceCache<S> {
     /// A capture sequence from the local position `start` that leaves `goal` on
     /// `outputs`, as board moves; `None` if there is none.
-    pub fn find<B: Backend<Signal = S>>(
+    pub fn find<B: Signals<Signal = S>>(
         &mut self,
         backend: &B,
         start: &[(P, u32)],
@@ -268,7 +268,7 @@ impl LiveBoard {
     }
 }
 
-impl<B: Backend> Plan<B> {
+impl<B: Signals> Plan<B> {
     /// The output signals a variable-like element must leave: `true` on output `one`.
     fn choice(&self, one: usize) -> Goal<B::Signal> {
         let mut signals = vec![self.backend.truth(false); 2];

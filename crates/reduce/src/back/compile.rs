@@ -10,7 +10,7 @@ use super::contacts::check_board;
 use super::plan::Plan;
 use thiserror::Error;
 
-use super::backend::Backend;
+use super::backend::{Backend, Signals};
 use super::error::BackendError;
 use super::models::{ChainModelError, andor_model, input_model};
 use super::plan::BoardStats;
@@ -123,7 +123,7 @@ pub fn plan_formula<B: Backend>(
 
 /// The board's solving sequence for a model of the chain's input formula
 /// ([`andor_model`]); `None`: unsatisfiable.
-pub fn certify_input<B: Backend>(
+pub fn certify_input<B: Signals>(
     chain: &Chain,
     compiled: &CompiledBoard<B>,
 ) -> Result<Option<Vec<Move>>, PipelineError> {
@@ -136,7 +136,7 @@ pub fn certify_input<B: Backend>(
 /// Reads a model of the chain's input formula off a solving sequence of the board of
 /// `plan` (which the caller has checked): the variable gadgets' choices, then the chain's
 /// backward map.
-pub fn decode_input<B: Backend>(
+pub fn decode_input<B: Signals>(
     chain: &Chain,
     plan: &Plan<B>,
     moves: &[Move],
@@ -149,7 +149,9 @@ impl<B: Backend> CompiledBoard<B> {
     pub fn plan(&self) -> &Plan<B> {
         &self.plan
     }
+}
 
+impl<B: Signals> CompiledBoard<B> {
     /// The board's solving capture sequence for a satisfying `assignment`
     /// ([`Plan::certify`]).
     pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, BackendError> {

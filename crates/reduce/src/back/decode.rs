@@ -1,6 +1,6 @@
 //! Decoding ("solvable ⇒ SAT", thesis Theorem 5.15): a solving sequence is replayed,
 //! following each variable gadget's deciding piece, to find its first capture; the
-//! backend reads the variable's value off it ([`Backend::true_output`]). Everything is
+//! backend reads the variable's value off it ([`Signals::true_output`]). Everything is
 //! read off the [`Plan`] tile by tile, so decoding never holds the compiled board.
 
 use rustc_hash::FxHashMap;
@@ -13,7 +13,7 @@ use super::certify::{Goal, SequenceCache};
 use super::element::{Element, Role};
 use super::geometry::{P, from_square};
 use super::plan::Plan;
-use super::{Backend, BackendError};
+use super::{Backend, BackendError, Signals};
 
 /// The variable gadgets' deciding pieces followed through a capture sequence, move by
 /// move ([`Plan::deciders`]): the first capture of each.
@@ -61,6 +61,42 @@ impl<B: Backend> Plan<B> {
         }
     }
 
+    /// Whether `replay` (a board before any move) holds exactly this plan's pieces: the
+    /// same extent, squares, kinds and budgets. The plan's pieces are made tile by tile and
+    /// looked up; a byte per piece marks those found.
+    pub fn same_pieces(&self, replay: &Replay) -> bool {
+        let extent = replay.extent();
+        if (extent.rows, extent.cols) != (self.stats.rows, self.stats.cols)
+            || replay.remaining() != self.stats.pieces
+        {
+            return false;
+        }
+        let mut found = vec![false; replay.remaining()];
+        let mut pieces = 0usize;
+        let mut labeller = self.labeller();
+        for tile in 0..self.tile_count() {
+            let matched =
+                self.for_each_piece(tile, &mut labeller, |square, budget, _| {
+                    match replay.piece_at(square) {
+                        Some((slot, kind, on_board))
+                            if kind == B::PIECE && on_board == budget && !found[slot] =>
+                        {
+                            found[slot] = true;
+                            pieces += 1;
+                            Ok(())
+                        }
+                        _ => Err(()),
+                    }
+                });
+            if matched.is_err() {
+                return false;
+            }
+        }
+        pieces == replay.remaining()
+    }
+}
+
+impl<B: Signals> Plan<B> {
     /// Reads a satisfying assignment of the And-Or formula off a solving sequence (which
     /// must already be checked to be solving): each variable gadget's deciding piece
     /// captures first toward one side, and the backend says which output that gives the
@@ -96,39 +132,5 @@ impl<B: Backend> Plan<B> {
             assignment.set(var, one == positive);
         }
         Ok(assignment)
-    }
-
-    /// Whether `replay` (a board before any move) holds exactly this plan's pieces: the
-    /// same extent, squares, kinds and budgets. The plan's pieces are made tile by tile and
-    /// looked up; a byte per piece marks those found.
-    pub fn same_pieces(&self, replay: &Replay) -> bool {
-        let extent = replay.extent();
-        if (extent.rows, extent.cols) != (self.stats.rows, self.stats.cols)
-            || replay.remaining() != self.stats.pieces
-        {
-            return false;
-        }
-        let mut found = vec![false; replay.remaining()];
-        let mut pieces = 0usize;
-        let mut labeller = self.labeller();
-        for tile in 0..self.tile_count() {
-            let matched =
-                self.for_each_piece(tile, &mut labeller, |square, budget, _| {
-                    match replay.piece_at(square) {
-                        Some((slot, kind, on_board))
-                            if kind == B::PIECE && on_board == budget && !found[slot] =>
-                        {
-                            found[slot] = true;
-                            pieces += 1;
-                            Ok(())
-                        }
-                        _ => Err(()),
-                    }
-                });
-            if matched.is_err() {
-                return false;
-            }
-        }
-        pieces == replay.remaining()
     }
 }

@@ -6,18 +6,24 @@
 //! Every backend is tile-based: each layout tile becomes one *design* of the backend,
 //! built once in a canonical orientation and mapped onto its tile by one of the eight
 //! symmetries of the square. What all backends share lives here; a backend implements
-//! [`Backend`] and keeps only what is particular to its piece in its own module
-//! ([`king`]: thesis ch. 5; [`knight`]: thesis ch. 6).
+//! [`Backend`] (what stamping needs) and [`Signals`] (what its signals mean, for
+//! certificates and decoding) and keeps only what is particular to its piece in its own
+//! module ([`king`]: thesis ch. 5; [`knight`]: thesis ch. 6). The rook backend
+//! ([`rook`], ch. 7) places gadgets on lines instead of tiles.
 //!
 //! | file | what |
 //! |---|---|
-//! | `mod.rs` | the [`Backend`] trait, errors, [`CompiledBoard`], the formula → board → certificate / model pipeline |
+//! | `mod.rs` | declarations and re-exports only |
+//! | `backend.rs` | the [`Backend`] and [`Signals`] traits, [`Promise`] |
+//! | `error.rs` | [`BackendError`] |
+//! | `models.rs` | models carried along the transformation chain (solve, forward, back) |
 //! | `geometry.rs` | points, wire ends ([`Turtle`]), tile frames with wire bands and colour ([`Frame`], [`SideParity`]), reach ([`Reach`]), symmetries onto tiles |
 //! | `element.rs` | board elements (wire columns, gadget instances), their roles, the gadget library |
 //! | `canvas.rs` | drawing a design: wires column by column, stamping oriented gadgets, corners |
 //! | `tileset.rs` | measuring every design's reach, building designs per frame |
 //! | `contacts.rs` | contact, column and connectivity checks of tiles and boards |
-//! | `compile.rs` | layout → sized tile grid → mapped elements → labelled pieces and [`BoardStats`] |
+//! | `plan.rs` | the plan: sized tile grid, each design built once, labelled pieces, [`BoardStats`] |
+//! | `compile.rs` | a formula or layout → plan → checked board in memory ([`CompiledBoard`]) |
 //! | `certify.rs` | certificates: local capture sequences by [`sat2chess_solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |
 //! | `tests.rs` | a second backend (King designs on even tile sides) through every shared path |
@@ -41,18 +47,18 @@
 //!   alternate colour sets [`Backend::SIDE_PARITY`] to [`SideParity::Even`], and its
 //!   designs read the colour their canonical top-left square lands on from
 //!   [`Frame::colour`] (so a design is built once per colour it is needed in);
-//! - its signal type ([`Backend::Signal`]: the King's integer s = c − n + 1 in −1..=2, the
+//! - its signal type ([`Signals::Signal`]: the King's integer s = c − n + 1 in −1..=2, the
 //!   Knight's pair in {0,1}² read from the outer and the inner knight of the signal
-//!   column), how a signal is read off a column ([`Backend::read_signal`]) and which
+//!   column), how a signal is read off a column ([`Signals::read_signal`]) and which
 //!   columns are in the standard form its verifier feeds into input ports
-//!   ([`Backend::is_standard`]), the signals of true and false, and what its verified
-//!   tables promise for given inputs ([`Backend::promise`]). The order of a column's two
+//!   ([`Signals::is_standard`]), the signals of true and false, and what its verified
+//!   tables promise for given inputs ([`Signals::promise`]). The order of a column's two
 //!   squares is the backend's ([`Backend::column_order`]): the King sorts them (its signal
 //!   does not depend on which king stands where); the Knight keeps them as (outer, inner)
 //!   from its wire steps and ports, and the symmetries map them in that order;
 //! - how a variable's value is read: which piece of a variable gadget decides it
 //!   ([`Backend::variable_decider`]) and which output its first capture gives the true
-//!   signal ([`Backend::true_output`]; King: Lemma 5.7).
+//!   signal ([`Signals::true_output`]; King: Lemma 5.7).
 //!
 //! [`Layout`]: crate::layout::Layout
 //! [`Canvas::turn`]: canvas::Canvas::turn
@@ -77,7 +83,7 @@ mod tests;
 mod tile_check;
 mod tileset;
 
-pub use backend::{Backend, Promise, Reaches};
+pub use backend::{Backend, Promise, Reaches, Signals};
 pub use canvas::Canvas;
 pub use certify::SequenceCache;
 pub use compile::{

@@ -21,7 +21,6 @@ impl Backend for EvenKing {
     const PIECE: PieceKind = King::PIECE;
     const SIDE_PARITY: SideParity = SideParity::Even;
     const VARIABLES: VariablePlacement = King::VARIABLES;
-    type Signal = i8;
     type Design = Design;
 
     fn library(&self) -> Result<Vec<Gadget>, BackendError> {
@@ -54,6 +53,13 @@ impl Backend for EvenKing {
     fn column_order(&self, column: Column) -> Column {
         King.column_order(column)
     }
+    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
+        King.variable_decider(pieces, outputs)
+    }
+}
+
+impl Signals for EvenKing {
+    type Signal = i8;
     fn read_signal(&self, column: &Column, budgets: [Option<u32>; 2]) -> i8 {
         King.read_signal(column, budgets)
     }
@@ -68,9 +74,6 @@ impl Backend for EvenKing {
     }
     fn promise(&self, gadget: &Gadget, inputs: &[i8]) -> Option<Promise<i8>> {
         King.promise(gadget, inputs)
-    }
-    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
-        King.variable_decider(pieces, outputs)
     }
     fn true_output(
         &self,

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use super::Backend;
+use super::Signals;
 use super::contacts::{check_contacts, produced_and_consumed};
 use super::element::{Element, Library};
 use super::geometry::{Column, Frame, P, Reach, to_p, to_square};
@@ -38,7 +38,7 @@ pub(crate) enum Expected {
 
 /// Builds `design` in `frame`, which drops `shared` lines of margin on each side
 /// ([`Backend::SHARED_MARGIN`]), checks its contacts and finds its external columns.
-pub(crate) fn stamp<B: Backend>(
+pub(crate) fn stamp<B: Signals>(
     backend: &B,
     library: &Library,
     design: B::Design,
@@ -75,7 +75,7 @@ fn on_board(p: P) -> Square {
 
 /// Searches the whole tile exhaustively with `signal` (pieces on its input columns) and
 /// asserts `expected`; `components` lists a signal's components (thesis §5.2, §6.1).
-pub(crate) fn assert_searched<B: Backend>(
+pub(crate) fn assert_searched<B: Signals>(
     backend: &B,
     tile: &StampedTile,
     signal: &[(P, u32)],
@@ -135,7 +135,7 @@ pub(crate) fn assert_searched<B: Backend>(
 /// The tile as a composite gadget of the library gadgets it is stamped from (a wire
 /// column counts as the library gadget `wire`, one wire step), with `table` as its
 /// expected table, verified by composition.
-pub(crate) fn composed<B: Backend>(
+pub(crate) fn composed<B: Signals>(
     library: &Library,
     tile: &StampedTile,
     wire: &str,

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::back::king::King;
 use crate::back::knight::Knight;
-use crate::back::{self, Backend, Deciders};
+use crate::back::{self, Backend, Deciders, Signals};
 use crate::layout::{self, BandOrder, order::Ordering};
 use crate::transform::Chain;
 
@@ -52,7 +52,7 @@ fn ordering(options: Options) -> Ordering {
     }
 }
 
-impl<B: Backend + Sync + 'static> Reduction for Tiles<B> {
+impl<B: Signals + Sync + 'static> Reduction for Tiles<B> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -125,7 +125,7 @@ struct PreparedTiles<B> {
     ordering: Ordering,
 }
 
-impl<B: Backend + 'static> Prepared for PreparedTiles<B> {
+impl<B: Signals + 'static> Prepared for PreparedTiles<B> {
     fn estimate(&self) -> u64 {
         self.estimate
     }
@@ -141,13 +141,13 @@ impl<B: Backend + 'static> Prepared for PreparedTiles<B> {
     }
 }
 
-struct TilePlan<B: Backend> {
+struct TilePlan<B: Signals> {
     name: &'static str,
     plan: back::Plan<B>,
     chain: Chain,
 }
 
-impl<B: Backend> Plan for TilePlan<B> {
+impl<B: Signals> Plan for TilePlan<B> {
     fn extent(&self) -> (u32, u32) {
         (self.plan.stats.rows, self.plan.stats.cols)
     }

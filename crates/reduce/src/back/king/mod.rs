@@ -22,7 +22,7 @@ use sat2chess_core::board::PieceKind;
 use sat2chess_core::label::Direction;
 
 use super::geometry::{Column, Frame, P, SideParity, shift, sorted};
-use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches, Role};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches, Role, Signals};
 
 pub use designs::{DESIGNS, Design, GateKind, tile_design};
 pub use piece::King;
@@ -37,7 +37,6 @@ impl Backend for King {
     const SIDE_PARITY: SideParity = SideParity::Any;
     const SHARED_MARGIN: i64 = 1;
     const VARIABLES: VariablePlacement = VariablePlacement::TwoSided;
-    type Signal = i8;
     type Design = Design;
 
     /// The King library; every king must have budget 2 (signal columns of 0- and 1-kings
@@ -100,6 +99,23 @@ impl Backend for King {
         sorted(column)
     }
 
+    /// Lemma 5.7's center king: the king farthest from both outputs.
+    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
+        let distance = |p: P| {
+            outputs
+                .iter()
+                .flat_map(|c| c.iter())
+                .map(|&q| chebyshev(p, q))
+                .min()
+                .unwrap_or(0)
+        };
+        pieces.iter().map(|&(p, _)| p).max_by_key(|&p| distance(p))
+    }
+}
+
+impl Signals for King {
+    type Signal = i8;
+
     fn read_signal(&self, _column: &Column, budgets: [Option<u32>; 2]) -> i8 {
         read_column(budgets.into_iter().flatten())
     }
@@ -134,19 +150,6 @@ impl Backend for King {
             }
             _ => Promise::Undetermined,
         })
-    }
-
-    /// Lemma 5.7's center king: the king farthest from both outputs.
-    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
-        let distance = |p: P| {
-            outputs
-                .iter()
-                .flat_map(|c| c.iter())
-                .map(|&q| chebyshev(p, q))
-                .min()
-                .unwrap_or(0)
-        };
-        pieces.iter().map(|&(p, _)| p).max_by_key(|&p| distance(p))
     }
 
     /// Lemma 5.7: the center king's first capture points toward one output; whether that

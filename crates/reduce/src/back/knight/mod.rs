@@ -32,7 +32,7 @@ use sat2chess_core::label::Direction;
 
 use super::geometry::{Column, Frame, P, SideParity};
 use super::king::Design;
-use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches};
+use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches, Signals};
 
 pub use piece::{Knight, Pair};
 
@@ -83,7 +83,6 @@ impl Backend for Knight {
     /// Knight tiles are 24–160 squares a side: 300 bounds the measured ratio from above
     /// (130 pieces a tile on the thesis example, 68 on uf20-91-01).
     const PIECES_PER_WIRE_TILE: u64 = 300;
-    type Signal = Pair;
     type Design = Design;
 
     /// The Knight library, with every gadget the designs stamp.
@@ -178,6 +177,28 @@ impl Backend for Knight {
         column
     }
 
+    /// The knight farthest (Euclidean) from both outputs: the middle of the path between
+    /// them.
+    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
+        let distance = |p: P| {
+            outputs
+                .iter()
+                .flatten()
+                .map(|&q| (p.0 - q.0).pow(2) + (p.1 - q.1).pow(2))
+                .min()
+                .unwrap_or(0)
+        };
+        pieces
+            .iter()
+            .filter(|&&(_, budget)| budget == 2)
+            .map(|&(p, _)| p)
+            .max_by_key(|&p| (distance(p), p))
+    }
+}
+
+impl Signals for Knight {
+    type Signal = Pair;
+
     fn read_signal(&self, _column: &Column, budgets: [Option<u32>; 2]) -> Pair {
         read_pair(budgets)
     }
@@ -211,24 +232,6 @@ impl Backend for Knight {
             }
             _ => Promise::Undetermined,
         })
-    }
-
-    /// The knight farthest (Euclidean) from both outputs: the middle of the path between
-    /// them.
-    fn variable_decider(&self, pieces: &[(P, u32)], outputs: &[Column]) -> Option<P> {
-        let distance = |p: P| {
-            outputs
-                .iter()
-                .flatten()
-                .map(|&q| (p.0 - q.0).pow(2) + (p.1 - q.1).pow(2))
-                .min()
-                .unwrap_or(0)
-        };
-        pieces
-            .iter()
-            .filter(|&&(_, budget)| budget == 2)
-            .map(|&(p, _)| p)
-            .max_by_key(|&p| (distance(p), p))
     }
 
     /// Theorem 6.13: after the middle knight's first capture `from → to`, exactly one
