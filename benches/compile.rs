@@ -115,9 +115,9 @@ fn bench_row(target: &dyn Reduction, name: &str, cnf: &Cnf) {
         cnf.occurrences(),
         occurrences,
         peak_mb(),
-        run.board.wall,
-        run.board.cpu,
-        outcome.pieces as f64 / run.board.cpu / 1e6,
+        run.compile().wall,
+        run.compile().cpu,
+        outcome.pieces as f64 / run.compile().cpu / 1e6,
     );
 }
 

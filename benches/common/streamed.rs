@@ -1,7 +1,9 @@
 //! The pipeline as the benches run it (`#[path]`-included): [`compile`] is
-//! `pipeline::compile` timed in two spans — the board (prepare, plan, check, write) and
-//! the certificate (SAT solver and certificate, from the pipeline's `solving` phase on)
-//! — with a certificate sink that streams and counts ([`CertificateStream`]).
+//! `pipeline::compile` timed in three spans, cut where the pipeline calls its observer —
+//! the formula prepared (until the size estimate: the transformation chain), the board
+//! (plan, check, write, until the `solving` phase) and the certificate (SAT solver and
+//! certificate) — with a certificate sink that streams and counts
+//! ([`CertificateStream`]).
 
 use std::cell::{Cell, RefCell};
 use std::io::{self, Write};
@@ -65,27 +67,52 @@ pub struct Span {
     pub cpu: f64,
 }
 
+impl Span {
+    /// This span and `next` together.
+    pub fn then(self, next: Span) -> Span {
+        Span {
+            wall: self.wall + next.wall,
+            cpu: self.cpu + next.cpu,
+        }
+    }
+}
+
 /// One run of the pipeline.
 pub struct Run {
     pub outcome: Outcome,
     /// The plan's size figures (`compile --stats`).
     pub stats: String,
-    /// The board: the formula prepared and planned, the board checked and written.
+    /// The formula prepared for the target (the transformation chain), until the
+    /// pipeline reports the size estimate.
+    pub prepared: Span,
+    /// The board: planned, checked and written (until the `solving` phase).
     pub board: Span,
     /// The certificate (when one was asked for): the SAT solver and the certificate
     /// written step by step.
     pub certificate: Option<Span>,
 }
 
+impl Run {
+    /// The board from the formula: prepared, planned, checked and written.
+    pub fn compile(&self) -> Span {
+        self.prepared.then(self.board)
+    }
+}
+
 /// The [`Observer`] behind [`compile`]: keeps the plan's size figures and clocks the
-/// start of the `solving` phase.
+/// size estimate and the start of the `solving` phase.
 struct Clock {
     cpu: fn() -> f64,
     stats: RefCell<String>,
+    estimate: Cell<Option<(Instant, f64)>>,
     solving: Cell<Option<(Instant, f64)>>,
 }
 
 impl Observer for Clock {
+    fn estimate(&self, _: &str) {
+        self.estimate.set(Some((Instant::now(), (self.cpu)())));
+    }
+
     fn stats(&self, text: &str) {
         *self.stats.borrow_mut() = text.to_owned();
     }
@@ -119,6 +146,7 @@ pub fn compile(
     let clock = Clock {
         cpu,
         stats: RefCell::new(String::new()),
+        estimate: Cell::new(None),
         solving: Cell::new(None),
     };
     let (start, start_cpu) = (Instant::now(), cpu());
@@ -126,6 +154,7 @@ pub fn compile(
     let outcome = pipeline::compile(&job, board, certificate, &clock)
         .unwrap_or_else(|error| panic!("{name} → {}: {error}", target.name()));
     let (end, end_cpu) = (Instant::now(), cpu());
+    let (prepared, prepared_cpu) = clock.estimate.get().expect("the pipeline estimates");
     let (turn, turn_cpu) = clock.solving.get().unwrap_or((end, end_cpu));
     let span = |from: Instant, from_cpu: f64, to: Instant, to_cpu: f64| Span {
         wall: (to - from).as_secs_f64(),
@@ -134,7 +163,8 @@ pub fn compile(
     Run {
         outcome,
         stats: clock.stats.into_inner(),
-        board: span(start, start_cpu, turn, turn_cpu),
+        prepared: span(start, start_cpu, prepared, prepared_cpu),
+        board: span(prepared, prepared_cpu, turn, turn_cpu),
         certificate: asked.then(|| span(turn, turn_cpu, end, end_cpu)),
     }
 }
