@@ -2,9 +2,15 @@
 //! `cargo bench --bench retarget`. For random rook boards of growing size (fixed seeds;
 //! dense: a quarter of the squares occupied, sparse: one in a hundred) prints the extent
 //! of the greedy queen board, of Cor. 3.4's uniform scaling by h + 1 and of the bishop
-//! board, and the time of each transformation; the same for the rook boards
-//! (`compile --piece rook`) of random CNFs of growing size, with their compile time (uniform scaling timed as the plain
-//! coordinate map it is).
+//! board, and the time of each transformation (`retarget::retarget` on the board: the
+//! stage below the pipeline); the same for the boards that `pipeline::compile` makes of
+//! random CNFs of growing size for the rook, queen and bishop targets (collected in
+//! memory), with the rook compile time (the whole pipeline, shortest of three runs)
+//! printed after the table. For these `rook …` rows the transformation runs inside the
+//! pipeline: its time is the queen (bishop) target's board span less the rook target's
+//! (each the shortest of three runs; a board span runs from the pipeline's size
+//! estimate to the board written, so the chain before it is left out); uniform scaling
+//! is timed as the plain coordinate map it is, on the rook board.
 
 use std::collections::BTreeSet;
 // Shared by several benches; this one uses only the mixed-length generator.
@@ -12,6 +18,10 @@ use std::collections::BTreeSet;
 #[path = "common/cnf.rs"]
 mod cnf;
 mod common;
+// Shared by several benches.
+#[allow(dead_code)]
+#[path = "common/streamed.rs"]
+mod streamed;
 
 use std::time::Duration;
 
@@ -20,10 +30,11 @@ use common::best_of;
 use cnf::random_cnf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use sat2chess::back::rook;
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::retarget::{Target, retarget};
-use sat2chess::transform::Chain;
+use sat2chess::reduction::pipeline::Outcome;
+use sat2chess::reduction::{BoardInMemory, Input, Limits};
+use sat2chess::retarget::{Extent, Target, queen, retarget};
+use sat2chess::targets::target;
 
 /// `pieces` rooks on distinct random squares of a `side × side` board.
 fn random_rook_board(side: u32, pieces: usize, seed: u64) -> Board {
@@ -52,13 +63,102 @@ fn uniform_scaling(board: &Board) -> Vec<(u64, u64)> {
         .collect()
 }
 
+/// A board compiled by `pipeline::compile` for target `name` into memory, `runs` times:
+/// the board, the pipeline's outcome, the shortest board span (from the size estimate to
+/// the board written) and the shortest whole run.
+fn compile(name: &str, input: &Input, runs: usize) -> (Board, Outcome, Duration, Duration) {
+    let target = target(name).expect("a target");
+    let (mut span, mut whole, mut last) = (Duration::MAX, Duration::MAX, None);
+    for _ in 0..runs {
+        let mut board = BoardInMemory::default();
+        let run = streamed::compile(
+            target,
+            input,
+            "random CNF",
+            Limits::default(),
+            &mut board,
+            None,
+            streamed::no_cpu,
+        );
+        span = span.min(Duration::from_secs_f64(run.board.wall));
+        whole = whole.min(Duration::from_secs_f64(run.compile().wall));
+        last = Some((board, run.outcome));
+    }
+    let (board, outcome) = last.expect("at least one run");
+    (board.board().expect("a valid board"), outcome, span, whole)
+}
+
+/// One table row: a rook board, its queen, uniformly scaled and bishop extents and the
+/// time of each.
+struct Row {
+    name: String,
+    pieces: usize,
+    source: Extent,
+    queen: Extent,
+    uniform: Extent,
+    bishop: Extent,
+    times: [Duration; 3],
+}
+
+/// Runs per measurement: the shortest of three, of one for boards of 10^6 pieces.
+fn runs(pieces: usize) -> usize {
+    if pieces >= 1_000_000 { 1 } else { 3 }
+}
+
+/// A random rook board retargeted by `retarget::retarget`.
+fn random_row(name: String, board: &Board) -> Row {
+    let runs = runs(board.len());
+    let (t_queen, queens) = best_of(runs, || retarget(board, Target::Queen).unwrap());
+    let (t_uniform, scaled) = best_of(runs, || uniform_scaling(board));
+    let (t_bishop, bishops) = best_of(runs, || retarget(board, Target::Bishop).unwrap());
+    assert_eq!(scaled.len(), board.len());
+    Row {
+        name,
+        pieces: board.len(),
+        source: queens.stats.source,
+        queen: queens.stats.result,
+        uniform: queens.stats.uniform_scaling.expect("queens"),
+        bishop: bishops.stats.result,
+        times: [t_queen, t_uniform, t_bishop],
+    }
+}
+
+/// The rook, queen and bishop boards of `input` compiled by the pipeline; returns the
+/// row and the rook compile time.
+fn compiled_row(name: String, input: &Input) -> (Row, Duration) {
+    let (rooks, _, rook_span, t_rook) = compile("rook", input, 3);
+    let runs = runs(rooks.len());
+    let (_, queens, queen_span, _) = compile("queen", input, runs);
+    let (t_uniform, scaled) = best_of(runs, || uniform_scaling(&rooks));
+    let (_, bishops, bishop_span, _) = compile("bishop", input, runs);
+    assert_eq!(scaled.len(), rooks.len());
+    let extent = |outcome: Outcome| Extent {
+        rows: outcome.rows.into(),
+        cols: outcome.cols.into(),
+    };
+    let row = Row {
+        name,
+        pieces: rooks.len(),
+        source: Extent::of(&rooks),
+        queen: extent(queens),
+        uniform: queen::uniform_scaling(&rooks),
+        bishop: extent(bishops),
+        times: [
+            queen_span.saturating_sub(rook_span),
+            t_uniform,
+            bishop_span.saturating_sub(rook_span),
+        ],
+    };
+    (row, t_rook)
+}
+
 fn main() {
-    let mut boards: Vec<(String, Board)> = Vec::new();
+    let mut rows = Vec::new();
     for (density, name) in [(4, "1/4"), (100, "1/100")] {
         for pieces in [1_000, 10_000, 100_000, 1_000_000] {
             let side = ((pieces * density) as f64).sqrt().ceil() as u32;
             let board = random_rook_board(side, pieces, 0x5eed ^ pieces as u64);
-            boards.push((format!("random {name}"), board));
+            rows.push(random_row(format!("random {name}"), &board));
         }
     }
     let mut compile_ms = Vec::new();
@@ -71,15 +171,9 @@ fn main() {
     ] {
         let mut rng = StdRng::seed_from_u64(u64::from(vars));
         let cnf = random_cnf(vars, clauses, lengths, &mut rng);
-        let (time, board) = best_of(1, || {
-            let chain = Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder)
-                .expect("random CNF transforms");
-            rook::compile_formula(chain.formula())
-                .expect("compiles")
-                .board
-        });
+        let (row, time) = compiled_row(format!("rook {name}"), &Input::Cnf(cnf));
         compile_ms.push(time.as_secs_f64() * 1e3);
-        boards.push((format!("rook {name}"), board));
+        rows.push(row);
     }
     println!(
         "{:>15} {:>9} | {:>12} {:>14} {:>16} {:>8} | {:>14} | {:>9} {:>9} {:>9}",
@@ -94,30 +188,24 @@ fn main() {
         "unif. ms",
         "bishop ms"
     );
-    for (name, board) in &boards {
-        let pieces = board.len();
-        let runs = if pieces >= 1_000_000 { 1 } else { 3 };
-        let (t_queen, queens) = best_of(runs, || retarget(board, Target::Queen).unwrap());
-        let (t_uniform, scaled) = best_of(runs, || uniform_scaling(board));
-        let (t_bishop, bishops) = best_of(runs, || retarget(board, Target::Bishop).unwrap());
-        let uniform = queens.stats.uniform_scaling.expect("queens");
-        assert_eq!(scaled.len(), board.len());
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for row in &rows {
+        let [t_queen, t_uniform, t_bishop] = row.times;
         println!(
             "{:>15} {:>9} | {:>12} {:>14} {:>16} {:>8.3} | {:>14} | {:>9.1} {:>9.1} {:>9.1}",
-            name,
-            pieces,
-            queens.stats.source.to_string(),
-            queens.stats.result.to_string(),
-            uniform.to_string(),
-            100.0 * queens.stats.result.area() as f64 / uniform.area() as f64,
-            bishops.stats.result.to_string(),
+            row.name,
+            row.pieces,
+            row.source.to_string(),
+            row.queen.to_string(),
+            row.uniform.to_string(),
+            100.0 * row.queen.area() as f64 / row.uniform.area() as f64,
+            row.bishop.to_string(),
             ms(t_queen),
             ms(t_uniform),
             ms(t_bishop)
         );
     }
-    let names = boards.iter().rev().map(|(name, _)| name);
+    let names = rows.iter().rev().map(|row| &row.name);
     for (name, ms) in names.zip(compile_ms.iter().rev()).rev() {
         println!("{name}: compile --piece rook {ms:.1} ms");
     }
