@@ -13,12 +13,12 @@
 //!
 //! Run: cargo bench --bench compile (`BENCH_SHAPES=uf20,uf50` to choose formulas)
 
-// Shared by several benches; this one uses only the 3-CNF generator.
+// Shared by several benches; this one uses only the satisfiable 3-CNF generator.
 #[allow(dead_code)]
 #[path = "common/cnf.rs"]
 mod cnf;
 
-use cnf::random_3cnf;
+use cnf::satisfiable_3cnf;
 
 #[path = "common/memory.rs"]
 mod memory;
@@ -37,18 +37,6 @@ use sat2chess::reduction::pipeline::Certificate;
 use sat2chess::reduction::{Input, JsonBoard, Limits, Reduction};
 use sat2chess::targets::target;
 use sat2chess::transform::Chain;
-
-/// The first satisfiable random 3-CNF from seed 1 on ([`random_3cnf`]), with its seed.
-fn satisfiable_3cnf(num_vars: u32, num_clauses: usize) -> (u64, Cnf) {
-    (1..)
-        .map(|seed| (seed, random_3cnf(num_vars, num_clauses, seed)))
-        .find(|(_, cnf)| {
-            sat2chess::sat::solve_cnf(cnf)
-                .expect("SAT solver")
-                .is_some()
-        })
-        .expect("a satisfiable seed")
-}
 
 fn main() {
     let uf20 = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").expect("uf20-91 example");
