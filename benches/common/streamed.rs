@@ -16,7 +16,7 @@ use sat2chess::reduction::{
 };
 
 /// A certificate written step by step in its target's format to `W` (`io::sink()`
-/// discards it) and counted; no step is kept in memory.
+/// discards it, [`Bytes`] counts it) and counted; no step is kept in memory.
 pub struct CertificateStream<W: Write> {
     out: Option<W>,
     writer: Option<CertificateWriter<W>>,
@@ -31,6 +31,11 @@ impl<W: Write> CertificateStream<W> {
             writer: None,
             steps: 0,
         }
+    }
+
+    /// The writer, before the certificate started or after it finished.
+    pub fn into_inner(self) -> Option<W> {
+        self.out
     }
 }
 
@@ -54,9 +59,29 @@ impl<W: Write> CertificateSink for CertificateStream<W> {
 
     fn finish(&mut self) -> io::Result<()> {
         match self.writer.take() {
-            Some(writer) => writer.finish()?.flush(),
+            Some(writer) => {
+                let mut out = writer.finish()?;
+                out.flush()?;
+                self.out = Some(out);
+                Ok(())
+            }
             None => Err(io::Error::other("the certificate was not started")),
         }
+    }
+}
+
+/// A writer that discards what it is given and counts the bytes.
+#[derive(Default)]
+pub struct Bytes(pub u64);
+
+impl Write for Bytes {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
