@@ -2,15 +2,13 @@
 //! `cargo bench --bench retarget`. For random rook boards of growing size (fixed seeds;
 //! dense: a quarter of the squares occupied, sparse: one in a hundred) prints the extent
 //! of the greedy queen board, of Cor. 3.4's uniform scaling by h + 1 and of the bishop
-//! board, and the time of each transformation (`retarget::retarget` on the board: the
-//! stage below the pipeline); the same for the boards that `pipeline::compile` makes of
-//! random CNFs of growing size for the rook, queen and bishop targets (collected in
-//! memory), with the rook compile time (the whole pipeline, shortest of three runs)
-//! printed after the table. For these `rook …` rows the transformation runs inside the
-//! pipeline: its time is the queen (bishop) target's board span less the rook target's
-//! (each the shortest of three runs; a board span runs from the pipeline's size
-//! estimate to the board written, so the chain before it is left out); uniform scaling
-//! is timed as the plain coordinate map it is, on the rook board.
+//! board, and the time of each transformation (`retarget::retarget`, as `sat2chess
+//! retarget` runs it: the stage below the pipeline, on purpose); the same for the rook
+//! boards that `pipeline::compile` makes of random CNFs of growing size (collected in
+//! memory), whose queen and bishop extents are checked against the boards the pipeline
+//! makes for the queen and bishop targets, with the rook compile time (the whole
+//! pipeline: chain, rook board) printed after the table (uniform scaling timed as the
+//! plain coordinate map it is).
 
 use std::collections::BTreeSet;
 // Shared by several benches; this one uses only the mixed-length generator.
@@ -18,10 +16,6 @@ use std::collections::BTreeSet;
 #[path = "common/cnf.rs"]
 mod cnf;
 mod common;
-// Shared by several benches.
-#[allow(dead_code)]
-#[path = "common/streamed.rs"]
-mod streamed;
 
 use std::time::Duration;
 
@@ -31,9 +25,9 @@ use cnf::random_cnf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::reduction::pipeline::Outcome;
-use sat2chess::reduction::{BoardInMemory, Input, Limits};
-use sat2chess::retarget::{Extent, Target, queen, retarget};
+use sat2chess::reduction::pipeline::{self, Job, Outcome};
+use sat2chess::reduction::{BoardInMemory, Input, Limits, Options};
+use sat2chess::retarget::{Extent, Target, retarget};
 use sat2chess::targets::target;
 
 /// `pieces` rooks on distinct random squares of a `side × side` board.
@@ -63,29 +57,19 @@ fn uniform_scaling(board: &Board) -> Vec<(u64, u64)> {
         .collect()
 }
 
-/// A board compiled by `pipeline::compile` for target `name` into memory, `runs` times:
-/// the board, the pipeline's outcome, the shortest board span (from the size estimate to
-/// the board written) and the shortest whole run.
-fn compile(name: &str, input: &Input, runs: usize) -> (Board, Outcome, Duration, Duration) {
-    let target = target(name).expect("a target");
-    let (mut span, mut whole, mut last) = (Duration::MAX, Duration::MAX, None);
-    for _ in 0..runs {
-        let mut board = BoardInMemory::default();
-        let run = streamed::compile(
-            target,
-            input,
-            "random CNF",
-            Limits::default(),
-            &mut board,
-            None,
-            streamed::no_cpu,
-        );
-        span = span.min(Duration::from_secs_f64(run.board.wall));
-        whole = whole.min(Duration::from_secs_f64(run.compile().wall));
-        last = Some((board, run.outcome));
-    }
-    let (board, outcome) = last.expect("at least one run");
-    (board.board().expect("a valid board"), outcome, span, whole)
+/// The board of `input` compiled by `pipeline::compile` for target `name` into memory,
+/// and the pipeline's outcome.
+fn compile(name: &str, input: &Input) -> (Board, Outcome) {
+    let job = Job {
+        reduction: target(name).expect("a target"),
+        source: input,
+        source_name: "random CNF",
+        options: Options::default(),
+        limits: Limits::default(),
+    };
+    let mut board = BoardInMemory::default();
+    let outcome = pipeline::compile(&job, &mut board, None, &()).expect("compiles");
+    (board.board().expect("a valid board"), outcome)
 }
 
 /// One table row: a rook board, its queen, uniformly scaled and bishop extents and the
@@ -105,8 +89,8 @@ fn runs(pieces: usize) -> usize {
     if pieces >= 1_000_000 { 1 } else { 3 }
 }
 
-/// A random rook board retargeted by `retarget::retarget`.
-fn random_row(name: String, board: &Board) -> Row {
+/// A rook board retargeted by `retarget::retarget`.
+fn retargeted_row(name: String, board: &Board) -> Row {
     let runs = runs(board.len());
     let (t_queen, queens) = best_of(runs, || retarget(board, Target::Queen).unwrap());
     let (t_uniform, scaled) = best_of(runs, || uniform_scaling(board));
@@ -123,32 +107,20 @@ fn random_row(name: String, board: &Board) -> Row {
     }
 }
 
-/// The rook, queen and bishop boards of `input` compiled by the pipeline; returns the
-/// row and the rook compile time.
+/// The rook, queen and bishop boards of `input` compiled by the pipeline, the rook board
+/// retargeted as `sat2chess retarget` does it (which must give the extents of the
+/// pipeline's queen and bishop boards); returns the row and the rook compile time.
 fn compiled_row(name: String, input: &Input) -> (Row, Duration) {
-    let (rooks, _, rook_span, t_rook) = compile("rook", input, 3);
-    let runs = runs(rooks.len());
-    let (_, queens, queen_span, _) = compile("queen", input, runs);
-    let (t_uniform, scaled) = best_of(runs, || uniform_scaling(&rooks));
-    let (_, bishops, bishop_span, _) = compile("bishop", input, runs);
-    assert_eq!(scaled.len(), rooks.len());
+    let (t_rook, (rooks, _)) = best_of(1, || compile("rook", input));
+    let (_, queens) = compile("queen", input);
+    let (_, bishops) = compile("bishop", input);
+    let row = retargeted_row(name, &rooks);
     let extent = |outcome: Outcome| Extent {
         rows: outcome.rows.into(),
         cols: outcome.cols.into(),
     };
-    let row = Row {
-        name,
-        pieces: rooks.len(),
-        source: Extent::of(&rooks),
-        queen: extent(queens),
-        uniform: queen::uniform_scaling(&rooks),
-        bishop: extent(bishops),
-        times: [
-            queen_span.saturating_sub(rook_span),
-            t_uniform,
-            bishop_span.saturating_sub(rook_span),
-        ],
-    };
+    assert_eq!(row.queen, extent(queens), "the queen target's board");
+    assert_eq!(row.bishop, extent(bishops), "the bishop target's board");
     (row, t_rook)
 }
 
@@ -158,7 +130,7 @@ fn main() {
         for pieces in [1_000, 10_000, 100_000, 1_000_000] {
             let side = ((pieces * density) as f64).sqrt().ceil() as u32;
             let board = random_rook_board(side, pieces, 0x5eed ^ pieces as u64);
-            rows.push(random_row(format!("random {name}"), &board));
+            rows.push(retargeted_row(format!("random {name}"), &board));
         }
     }
     let mut compile_ms = Vec::new();
