@@ -1,5 +1,6 @@
 //! Large-board benchmark (`cargo bench --bench checker`): `sat2chess check`'s streamed
-//! path on the compiled uf20-91-01 King board and its certificate (peak memory per piece,
+//! path on the compiled uf20-91-01 King board and its certificate (written once by
+//! `pipeline::compile` in a child process, `common/compiled.rs`; peak memory per piece,
 //! against the whole-file structures), then file formats and the sequence
 //! checker on a 10^6-king board with a 10^6−1-move solving sequence (and the same on
 //! rooks, whose moves query the line indexes for blockers), and loading a 10^7-piece
@@ -16,6 +17,10 @@
 mod compiled;
 #[path = "common/memory.rs"]
 mod memory;
+// Shared by several benches; this one writes the compiled board's certificate with it.
+#[allow(dead_code)]
+#[path = "common/streamed.rs"]
+mod streamed;
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -93,7 +98,8 @@ fn timed<T>(name: &str, work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// A compiled King board and its certificate (`compile --certify`), checked the way `sat2chess check` does: the board
+/// A compiled King board and its certificate (`pipeline::compile` as `compile --certify`
+/// runs it), checked the way `sat2chess check` does: the board
 /// JSON streamed into the compact replay, the moves streamed through it. For comparison,
 /// the whole files read into a `Board`, a move list and a `Position`, the structures
 /// `check` used before. Peak memory is the process's high-water mark, reset before each.
@@ -136,6 +142,9 @@ fn compiled_board(formula: &str) {
 }
 
 fn main() {
+    if compiled::child() {
+        return;
+    }
     compiled_board("examples/cnf/uf20-91-01.cnf");
     let (board, moves) = timed("10^6 kings: generate board + solution", || {
         board_and_solution(PieceKind::King)

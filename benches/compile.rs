@@ -1,48 +1,42 @@
 //! King and Knight boards at scale (issues 14 and 10; Knight rows for uf20 and uf50): uf20-91 (`examples/cnf/uf20-91-01.cnf`) and seeded
-//! random uf50-218- and uf75-325-shaped 3-CNFs, compiled and certified the way `compile
-//! --certify` does it — streamed: the board JSON and the moves JSON are written to a sink
-//! tile by tile, never held. Per formula: kings, rows × cols, crossings, literal
-//! occurrences (input CNF → And-Or formula), peak memory (VmHWM of `/proc/self/status`,
-//! reset before each formula through `/proc/self/clear_refs`), compile time (chain,
-//! layout, plan, board check, JSON writing) with its throughput per CPU second, and
-//! certify time (SAT solver and the tile-by-tile certificate, every move replayed as it
-//! is made); wall and CPU time, as the machine may be shared.
+//! random uf50-218- and uf75-325-shaped 3-CNFs, compiled and certified by
+//! `pipeline::compile` as `compile --certify` does it — streamed: the board JSON and the
+//! moves JSON are written to `io::sink()` tile by tile, never held (the certificate
+//! through a counting sink). Per formula: kings, rows × cols, crossings (from the plan's
+//! size figures), literal occurrences (input CNF → And-Or formula, from the
+//! transformation chain, outside the timed run), peak memory (VmHWM of
+//! `/proc/self/status`, reset before each formula through `/proc/self/clear_refs`),
+//! compile time (until the pipeline enters its `solving` phase: chain, layout, plan,
+//! board check, JSON writing) with its throughput per CPU second, and certify time (from
+//! the `solving` phase to the end: SAT solver and the tile-by-tile certificate, every
+//! move replayed as it is made); wall and CPU time, as the machine may be shared.
 //!
 //! Run: cargo bench --bench compile (`BENCH_SHAPES=uf20,uf50` to choose formulas)
 
-// Shared by several benches; this one uses only the 3-CNF generator.
+// Shared by several benches; this one uses only the satisfiable 3-CNF generator.
 #[allow(dead_code)]
 #[path = "common/cnf.rs"]
 mod cnf;
 
-use cnf::random_3cnf;
+use cnf::satisfiable_3cnf;
 
 #[path = "common/memory.rs"]
 mod memory;
 
 use memory::{cpu_seconds, peak_mb, reset_peak};
 
-use std::time::Instant;
+// Shared by several benches.
+#[allow(dead_code)]
+#[path = "common/streamed.rs"]
+mod streamed;
 
-use sat2chess::back::king::King;
-use sat2chess::back::knight::Knight;
-use sat2chess::back::{Signals, andor_model, plan_formula};
+use streamed::CertificateStream;
+
 use sat2chess::formula::Cnf;
-use sat2chess::io::json::{BoardWriter, MovesWriter};
-use sat2chess::layout::order::Ordering;
+use sat2chess::reduction::pipeline::Certificate;
+use sat2chess::reduction::{Input, JsonBoard, Limits, Reduction};
+use sat2chess::targets::target;
 use sat2chess::transform::Chain;
-
-/// The first satisfiable random 3-CNF from seed 1 on ([`random_3cnf`]), with its seed.
-fn satisfiable_3cnf(num_vars: u32, num_clauses: usize) -> (u64, Cnf) {
-    (1..)
-        .map(|seed| (seed, random_3cnf(num_vars, num_clauses, seed)))
-        .find(|(_, cnf)| {
-            sat2chess::sat::solve_cnf(cnf)
-                .expect("SAT solver")
-                .is_some()
-        })
-        .expect("a satisfiable seed")
-}
 
 fn main() {
     let uf20 = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").expect("uf20-91 example");
@@ -63,61 +57,65 @@ fn main() {
             let (seed, cnf) = satisfiable_3cnf(vars, clauses);
             (format!("uf{vars}-{clauses} (seed {seed})"), cnf)
         };
-        bench_row(King, &name, &cnf);
+        bench_row(target("king").expect("the King target"), &name, &cnf);
         // Knight boards are about as large as King boards; uf75 is left out to keep the
         // bench short.
         if key != "uf75" {
-            bench_row(Knight, &name, &cnf);
+            bench_row(target("knight").expect("the Knight target"), &name, &cnf);
         }
     }
 }
 
-/// One table row: `cnf` compiled, streamed to a sink and certified with `backend`.
-fn bench_row<B: Signals>(backend: B, name: &str, cnf: &Cnf) {
-    reset_peak();
-    let (start, cpu) = (Instant::now(), cpu_seconds());
+/// One table row: `cnf` compiled for `target`, streamed to a sink, and certified.
+fn bench_row(target: &dyn Reduction, name: &str, cnf: &Cnf) {
     let chain = Chain::from_cnf(cnf, &sat2chess::layout::BandOrder).expect("3-CNF transforms");
-    let plan = plan_formula(backend, chain.formula(), Ordering::Optimised).expect("plans");
-    plan.check(|_| {}).expect("the board checks");
-    let stats = &plan.stats;
-    let mut writer = BoardWriter::new(std::io::sink(), stats.rows, stats.cols).unwrap();
-    let mut labeller = plan.labeller();
-    for tile in 0..plan.tile_count() {
-        plan.for_each_piece(tile, &mut labeller, |square, budget, label| {
-            writer.piece(plan.piece_kind(), square, budget, Some(label))
-        })
-        .unwrap();
-    }
-    writer.finish().unwrap();
-    let compile = start.elapsed().as_secs_f64();
-    let compile_cpu = cpu_seconds() - cpu;
-    let (start, cpu) = (Instant::now(), cpu_seconds());
-    let certify = match andor_model(&chain).expect("SAT solver") {
-        None => "unsatisfiable".to_owned(),
-        Some(model) => {
-            let mut moves = MovesWriter::new(std::io::sink()).unwrap();
-            plan.certify(&model, |mv| moves.write(mv).unwrap())
-                .expect("certifies");
-            moves.finish().unwrap();
-            format!(
-                "{:.1} s ({:.1} s CPU)",
-                start.elapsed().as_secs_f64(),
-                cpu_seconds() - cpu
-            )
+    let occurrences = chain.formula().size().occurrences;
+    drop(chain);
+    let input = Input::Cnf(cnf.clone());
+    reset_peak();
+    let mut board = JsonBoard::new(std::io::sink());
+    let mut moves = CertificateStream::new(std::io::sink());
+    let run = streamed::compile(
+        target,
+        &input,
+        name,
+        Limits::default(),
+        &mut board,
+        Some(&mut moves),
+        cpu_seconds,
+    );
+    let certify = match run.outcome.certificate.expect("asked for") {
+        Certificate::Unsatisfiable => "unsatisfiable".to_owned(),
+        Certificate::Written { steps } => {
+            assert_eq!(steps, moves.steps, "every move reached the sink");
+            let span = run.certificate.expect("asked for");
+            format!("{:.1} s ({:.1} s CPU)", span.wall, span.cpu)
         }
     };
+    let outcome = &run.outcome;
     println!(
         "| {name} | {} | {} | {} × {} | {} | {} → {} | {:.0} MB | {:.1} s ({:.1} s CPU, {:.2} M pieces/s) | {certify} |",
-        B::PIECE.name(),
-        stats.pieces,
-        stats.rows,
-        stats.cols,
-        stats.crossings,
+        target.name(),
+        outcome.pieces,
+        outcome.rows,
+        outcome.cols,
+        crossings(&run.stats),
         cnf.occurrences(),
-        chain.formula().size().occurrences,
+        occurrences,
         peak_mb(),
-        compile,
-        compile_cpu,
-        stats.pieces as f64 / compile_cpu / 1e6,
+        run.compile().wall,
+        run.compile().cpu,
+        outcome.pieces as f64 / run.compile().cpu / 1e6,
     );
+}
+
+/// The crossings of a tile plan's size figures (`N kings, R rows × C cols (…), X
+/// crossings`, then one line per gadget kind).
+fn crossings(stats: &str) -> &str {
+    stats
+        .lines()
+        .next()
+        .and_then(|line| line.rsplit_once(", "))
+        .and_then(|(_, last)| last.strip_suffix(" crossings"))
+        .expect("the plan's size figures name the crossings")
 }

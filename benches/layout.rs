@@ -1,7 +1,8 @@
 //! Layout size, naive vs optimised, on random 3-CNFs at clause ratio 4.26 after the
 //! transformation chain (CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT); then the time of
 //! the placement alone (`layout::wire_tiles`, the resource-budget estimate) on random
-//! And-Or formulas of 10^3 to 10^5 clauses, which must grow about linearly.
+//! And-Or formulas of 10^3 to 10^5 clauses, which must grow about linearly. The layout
+//! stage is run directly, below `pipeline::compile`, on purpose: no board is built.
 //!
 //! Run: cargo bench --bench layout
 

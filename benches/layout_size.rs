@@ -4,7 +4,9 @@
 //! the optimised layout (sifted clause order): literal occurrences of the And-Or
 //! formula, crossings, layout tiles, and — for boards up to `MAX_TILES` used tiles
 //! (`BENCH_MAX_TILES` overrides it) — kings, board extent, compile time and the
-//! process' peak memory so far (`VmHWM` of `/proc/self/status`).
+//! process' peak memory so far (`VmHWM` of `/proc/self/status`). The boards are built
+//! by `back::compile_formula` below `pipeline::compile` on purpose: the pipeline runs
+//! only the fan-out chain, and this bench sets the thesis' chain beside it.
 //!
 //! Run: cargo bench --bench layout_size (`BENCH_MAX_TILES=400000` builds uf50-218 too)
 //!

@@ -4,7 +4,10 @@
 //! instances (§5.4) at d/n = 1, the hardest ratio, for n = 10, 15, …, 40, turned into
 //! n-Queens Completion (Defs. 16, 10): the default bitboard search for every n,
 //! Algorithm X over the same model up to n = 20, the SAT encoding up to n = 15. Each
-//! instance runs in a child process stopped after a cap (default 120 s).
+//! instance runs in a child process stopped after a cap (default 120 s). Neither part
+//! compiles a formula into a board, so neither runs `pipeline::compile`: (1) is the
+//! chain's size computation, (2) solves generated instances; `benches/pipeline_memory.rs`
+//! compiles an n-Queens board (75 million queens) through the pipeline.
 //!
 //! Run: `cargo bench --bench nqueens` (`NQUEENS_CAP_S=30` for a shorter cap).
 

@@ -1,7 +1,7 @@
 //! Solver portfolio benchmark (`cargo bench --bench portfolio`, issue 13 §2): the search
 //! engine, the SAT encoding and the portfolio of both on the dense backward-built class
-//! (32 boards, 8×8 and 10×10, 20–40 pieces), the compiled rook boards of `x | ~x` and
-//! `x, ~x`, and the other hard classes of `benches/solver.rs`. One run per board and
+//! (32 boards, 8×8 and 10×10, 20–40 pieces), the rook boards of `x | ~x` and `x, ~x`
+//! (compiled by `pipeline::compile` into memory), and the other hard classes of `benches/solver.rs`. One run per board and
 //! engine at the limit; a board answered within 10 s counts for the 10 s column too
 //! (each engine is deterministic up to timing).
 //!
@@ -14,12 +14,13 @@ use std::time::{Duration, Instant};
 mod boards;
 
 use boards::hard_classes;
-use sat2chess::back::rook::compile_formula;
 use sat2chess::board::Board;
 use sat2chess::front::FormulaFormat;
+use sat2chess::reduction::pipeline::{self, Job};
+use sat2chess::reduction::{BoardInMemory, Limits, Options};
 use sat2chess::rules::Variant;
 use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
-use sat2chess::transform::Chain;
+use sat2chess::targets::target;
 
 const SHORT: Duration = Duration::from_secs(10);
 
@@ -101,11 +102,18 @@ fn compiled_rooks() -> Vec<(String, Board)> {
         .into_iter()
         .map(|text| {
             let input = FormulaFormat::Andor.parse(text).expect("parses");
-            let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("chain");
-            let compiled = compile_formula(chain.formula()).expect("compiles");
+            let job = Job {
+                reduction: target("rook").expect("the rook target"),
+                source: &input,
+                source_name: "formula",
+                options: Options::default(),
+                limits: Limits::default(),
+            };
+            let mut board = BoardInMemory::default();
+            pipeline::compile(&job, &mut board, None, &()).expect("compiles");
             (
                 format!("rook {}", text.trim().replace('\n', ", ")),
-                compiled.board,
+                board.board().expect("a valid board"),
             )
         })
         .collect()

@@ -1,11 +1,17 @@
 //! Rook board size against formula size (issue 11; thesis Theorem 7.16 says linear) and
 //! the time to compile and certify, for random 3-CNFs at clause ratio 4.26 (fixed
-//! seeds) through the transformation chain; then exact decisions of the whole boards of
-//! growing And-Or formulas (implication chains, unsatisfiable, and cycles, satisfiable):
-//! `solve` (the search engine joined by the SAT encoding, 60 s limit) and the search
-//! engine alone (10 s).
+//! seeds), each compiled by `pipeline::compile` for the rook target (board JSON and moves
+//! JSON streamed to `io::sink()`): compile is the pipeline from the size estimate to its
+//! `solving` phase (rook board and JSON writing; the transformation chain before it is
+//! not counted, its clause-order sifting would dominate), certify the rest (SAT solver
+//! and the certificate); the And-Or formula's size comes from the transformation chain,
+//! outside the timed run. Then exact decisions of the whole boards (compiled by the
+//! pipeline into memory) of growing And-Or formulas (implication chains, unsatisfiable,
+//! and cycles, satisfiable): `solve` (the search engine joined by the SAT encoding, 60 s
+//! limit) and the search engine alone (10 s).
 //!
-//! Run: cargo bench --bench rook
+//! Run: cargo bench --bench rook (`BENCH_MAX_K=4`: exact decisions of the formulas with
+//! k ≤ 4 variables only)
 
 use std::time::{Duration, Instant};
 
@@ -14,13 +20,27 @@ use std::time::{Duration, Instant};
 #[path = "common/cnf.rs"]
 mod cnf;
 
+// Shared by several benches.
+#[allow(dead_code)]
+#[path = "common/streamed.rs"]
+mod streamed;
+
 use cnf::threshold_3cnf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use sat2chess::back::rook::{certify_input, compile_formula};
+use sat2chess::board::Board;
 use sat2chess::front::FormulaFormat;
+use sat2chess::reduction::pipeline::Certificate;
+use sat2chess::reduction::{BoardInMemory, Input, JsonBoard, Limits, Reduction};
 use sat2chess::solve::{self, Method, SolveOptions};
+use sat2chess::targets::target;
 use sat2chess::transform::Chain;
+use streamed::{CertificateStream, no_cpu};
+
+/// The rook target.
+fn rook() -> &'static dyn Reduction {
+    target("rook").expect("the rook target")
+}
 
 fn main() {
     println!(
@@ -32,39 +52,49 @@ fn main() {
         let cnf = threshold_3cnf(num_vars, &mut rng);
         let chain =
             Chain::from_cnf(&cnf, &sat2chess::layout::BandOrder).expect("random CNF transforms");
-        let formula = chain.formula();
-        let start = Instant::now();
-        let compiled = compile_formula(formula).expect("compiles");
-        let compile_time = start.elapsed();
-        let start = Instant::now();
-        let certificate = certify_input(&chain, &compiled).expect("certifies");
-        let certify_time = start.elapsed();
-        let size = formula.size();
-        let stats = &compiled.stats;
+        let size = chain.formula().size();
+        drop(chain);
+        let mut moves = CertificateStream::new(std::io::sink());
+        let run = streamed::compile(
+            rook(),
+            &Input::Cnf(cnf),
+            &format!("{num_vars} variables"),
+            Limits::default(),
+            &mut JsonBoard::new(std::io::sink()),
+            Some(&mut moves),
+            no_cpu,
+        );
+        let outcome = &run.outcome;
         println!(
             "| {num_vars} | {} | {} | {} | {} | {} × {} | {:.2} | {:.1} ms | {} |",
             size.variables,
             size.clauses,
             size.occurrences,
-            stats.rooks,
-            stats.rows,
-            stats.cols,
-            stats.rooks as f64 / size.occurrences as f64,
-            compile_time.as_secs_f64() * 1e3,
-            match certificate {
-                Some(moves) => format!(
-                    "{:.1} ms ({} moves)",
-                    certify_time.as_secs_f64() * 1e3,
-                    moves.len()
+            outcome.pieces,
+            outcome.rows,
+            outcome.cols,
+            outcome.pieces as f64 / size.occurrences as f64,
+            run.board.wall * 1e3,
+            match outcome.certificate.expect("asked for") {
+                Certificate::Written { steps } => format!(
+                    "{:.1} ms ({steps} moves)",
+                    run.certificate.expect("asked for").wall * 1e3,
                 ),
-                None => "unsatisfiable".to_owned(),
+                Certificate::Unsatisfiable => "unsatisfiable".to_owned(),
             }
         );
     }
     println!();
     println!("| And-Or formula | rooks | SAT | `solve` (60 s) | search engine alone (10 s) |");
     println!("|---|---|---|---|---|");
-    for k in [1usize, 2, 3, 4, 6, 8, 12] {
+    let max_k = std::env::var("BENCH_MAX_K")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(12);
+    for k in [1usize, 2, 3, 4, 6, 8, 12]
+        .into_iter()
+        .filter(|&k| k <= max_k)
+    {
         for satisfiable in [false, true] {
             exact_row(&chain_formula(k, satisfiable), satisfiable);
         }
@@ -92,7 +122,7 @@ fn chain_formula(k: usize, satisfiable: bool) -> String {
 fn exact_row(text: &str, satisfiable: bool) {
     let input = FormulaFormat::Andor.parse(text).expect("parses");
     let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("chain");
-    let compiled = compile_formula(chain.formula()).expect("compiles");
+    let board = compiled_board(&input);
     let decide = |limit: u64, method: Option<Method>| {
         let options = SolveOptions {
             time_limit: Some(Duration::from_secs(limit)),
@@ -100,7 +130,7 @@ fn exact_row(text: &str, satisfiable: bool) {
             ..Default::default()
         };
         let start = Instant::now();
-        let report = solve::solve(&compiled.board, &options);
+        let report = solve::solve(&board, &options);
         let verdict = match report.verdict {
             solve::Verdict::Solvable(_) => "solvable",
             solve::Verdict::Unsolvable => "unsolvable",
@@ -122,9 +152,24 @@ fn exact_row(text: &str, satisfiable: bool) {
         "| {} ({} And-Or variables) | {} | {} | {} | {} |",
         shown.replace('|', "\\|"),
         chain.formula().size().variables,
-        compiled.board.len(),
+        board.len(),
         if satisfiable { "sat" } else { "unsat" },
         decide(60, None),
         decide(10, Some(Method::Search)),
     );
+}
+
+/// The rook board of `input`, compiled by the pipeline into memory.
+fn compiled_board(input: &Input) -> Board {
+    let mut board = BoardInMemory::default();
+    streamed::compile(
+        rook(),
+        input,
+        "formula",
+        Limits::default(),
+        &mut board,
+        None,
+        no_cpu,
+    );
+    board.board().expect("a valid board")
 }

@@ -1,6 +1,7 @@
 //! Transformation chain speed and growth: `cargo bench --bench transform`.
 //! Prints, for random CNFs of growing size, the time of each step and the literal
-//! occurrences of each step's output per input literal occurrence.
+//! occurrences of each step's output per input literal occurrence. The chain's steps
+//! are run directly, below `pipeline::compile`, on purpose: no board is built.
 
 mod common;
 

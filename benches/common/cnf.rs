@@ -47,3 +47,15 @@ fn random_3cnf_from(num_vars: u32, num_clauses: usize, rng: &mut StdRng) -> Cnf 
 pub fn threshold_3cnf(num_vars: u32, rng: &mut StdRng) -> Cnf {
     random_3cnf_from(num_vars, (f64::from(num_vars) * 4.26).round() as usize, rng)
 }
+
+/// The first satisfiable random 3-CNF from seed 1 on ([`random_3cnf`]), with its seed.
+pub fn satisfiable_3cnf(num_vars: u32, num_clauses: usize) -> (u64, Cnf) {
+    (1..)
+        .map(|seed| (seed, random_3cnf(num_vars, num_clauses, seed)))
+        .find(|(_, cnf)| {
+            sat2chess::sat::solve_cnf(cnf)
+                .expect("SAT solver")
+                .is_some()
+        })
+        .expect("a satisfiable seed")
+}
