@@ -2,7 +2,7 @@
 //! boards estimate the size of their work from what they have read, before the work
 //! starts, and refuse what exceeds the budget with the estimate, instead of running out
 //! of memory: `compile` and `decode` (kings of the board to stamp, from the layout's
-//! [`sat2chess_reduce::layout::wire_tiles`]), `layout` (tiles), `render` and `check` (pieces and
+//! wire tiles, counted before routing), `layout` (tiles), `render` and `check` (pieces and
 //! moves). The per-item costs are measured peaks of the release build.
 
 /// A limit on the items of one command, with what one item costs in memory.

@@ -18,13 +18,13 @@ pub const AUTO_HEAD_START: Duration = Duration::from_millis(200);
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     pub variant: Variant,
-    /// Give up (answer [`Verdict::Unknown`]) after this many states (the search engine
+    /// Give up (answer [`Verdict::Unknown`](crate::Verdict::Unknown)) after this many states (the search engine
     /// also counts the captures it refutes by the budget test without entering them).
     pub node_limit: Option<u64>,
-    /// Give up (answer [`Verdict::Unknown`]) after this much wall-clock time, counted
+    /// Give up (answer [`Verdict::Unknown`](crate::Verdict::Unknown)) after this much wall-clock time, counted
     /// from the call, set-up included.
     pub time_limit: Option<Duration>,
-    /// Give up (answer [`Verdict::Unknown`]) soon after another thread sets this flag;
+    /// Give up (answer [`Verdict::Unknown`](crate::Verdict::Unknown)) soon after another thread sets this flag;
     /// read as often as the clock, in the set-up too.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Force an engine; `None` tries the special cases, then picks the spanning-tree

@@ -21,7 +21,7 @@ use sat2chess_core::rules::Move;
 
 /// Compiles a validated layout of an And-Or formula with `num_vars` variables into a
 /// board of `backend`'s pieces (thesis Theorem 5.15 for the King), held in memory (the
-/// command line streams instead: [`Plan`], [`super::write_board`]).
+/// reduction pipeline streams instead, from the [`Plan`]).
 pub fn compile<B: Backend>(
     backend: B,
     layout: &Layout,

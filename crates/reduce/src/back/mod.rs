@@ -1,4 +1,4 @@
-//! Backends: stamp verified gadgets onto a sparse [`Board`] following a [`Layout`] (thesis
+//! Backends: stamp verified gadgets onto a sparse board following a [`Layout`] (thesis
 //! §5.8, Theorem 5.15 for the King), build the "SAT ⇒ solvable" capture sequence gadget
 //! by gadget, and read a satisfying assignment back off any solving sequence.
 //!

@@ -46,7 +46,7 @@ enum Source {
 }
 
 /// Verifies a composite gadget (thesis Fig. 5.8, Lemma 5.13) from its parts. (The
-/// assembled board is also searched exhaustively, like any gadget, by [`verify_gadget`];
+/// assembled board is also searched exhaustively, like any gadget, by [`super::verify_gadget`];
 /// `sat2chess gadgets verify` and the tests do both.)
 ///
 /// Structure (exact): the composite's kings are exactly the union of its parts' kings

@@ -8,13 +8,13 @@
 //! False — that is a variable gadget's output and, in the same row, a clause gadget's
 //! input; each clause is checked on its own (left Or or And, then a right Or); the
 //! *shell* (tomb + conveyor belt, §7.1.1) collects what is left. Hence its own layout
-//! ([`place`]): gadgets on lines, aligned only where the construction wants it, instead
+//! ([`crate::gadgets::lines`]): gadgets on lines, aligned only where the construction wants it, instead
 //! of the tile grid of [`crate::layout`] — the And-Or embedding is not needed because
 //! rook lines cross without touching.
 //!
 //! | file | what |
 //! |---|---|
-//! | `place.rs` | gadgets on lines, line keys → coordinates, the empty-ray check |
+//! | `gadgets/lines.rs` | (shared with the rook verifier) gadgets on lines, line keys → coordinates, the empty-ray check |
 //! | `certify.rs` | the §7.6 solving sequence (local sequences by exhaustive search, shell cleanup) |
 //! | `mod.rs` | compiling a formula, statistics, decoding (Theorem 7.16's proof) |
 //!
