@@ -6,7 +6,7 @@
 
 /// Positions still occupied, see the module documentation.
 #[derive(Clone, Debug)]
-pub struct Occupancy {
+pub(crate) struct Occupancy {
     /// `levels[0]` has a bit per position; `levels[k + 1]` a bit per word of `levels[k]`
     /// that is not zero. The last level is a single word.
     levels: Vec<Vec<u64>>,
@@ -58,7 +58,7 @@ impl Occupancy {
     }
 
     /// The smallest member `>= position`.
-    pub fn next_from(&self, position: usize) -> Option<usize> {
+    pub(crate) fn next_from(&self, position: usize) -> Option<usize> {
         let mut position = position;
         let mut level = 0;
         // Climb until a word holds a member at or after `position`.
@@ -85,7 +85,7 @@ impl Occupancy {
     }
 
     /// The largest member `<= position`.
-    pub fn previous_from(&self, position: usize) -> Option<usize> {
+    pub(crate) fn previous_from(&self, position: usize) -> Option<usize> {
         let mut position = position.min(self.levels[0].len() * 64 - 1);
         let mut level = 0;
         loop {
@@ -106,11 +106,6 @@ impl Occupancy {
             position = position * 64 + 63 - self.levels[level][position].leading_zeros() as usize;
         }
         Some(position)
-    }
-
-    /// Heap bytes held.
-    pub fn heap_bytes(&self) -> usize {
-        self.levels.iter().map(|level| level.capacity() * 8).sum()
     }
 }
 

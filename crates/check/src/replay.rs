@@ -325,19 +325,4 @@ impl Replay {
             self.budgets[slot],
         ))
     }
-
-    /// Heap bytes held (for the benches' per-piece figures).
-    pub fn heap_bytes(&self) -> usize {
-        let lines = self.lines.as_ref().map_or(0, |orders| {
-            orders
-                .iter()
-                .map(|o| o.slots.capacity() * 4 + o.occupied.heap_bytes())
-                .sum()
-        });
-        self.squares.capacity() * 8
-            + self.budgets.capacity() * 4
-            + self.kinds.capacity()
-            + self.occupied.heap_bytes()
-            + lines
-    }
 }

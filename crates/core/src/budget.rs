@@ -15,7 +15,7 @@ pub struct Budget {
     /// The option that sets `limit` (`--max-pieces`).
     pub option: &'static str,
     /// Bytes per item of `resource`.
-    pub bytes_per_item: u64,
+    pub(crate) bytes_per_item: u64,
     /// What the bytes are of (`memory`; `output` for a streamed board, whose memory
     /// stays bounded).
     pub resource: &'static str,

@@ -161,7 +161,7 @@ impl AndOrClause {
 
     /// The equivalent CNF clauses: `l1 ∨ l2 ∨ l3` itself, `(l1 ∧ l2) ∨ l3` as
     /// `(l1 ∨ l3) ∧ (l2 ∨ l3)` (distributivity, no new variables).
-    pub fn to_cnf_clauses(&self) -> Vec<Vec<Lit>> {
+    pub(crate) fn to_cnf_clauses(&self) -> Vec<Vec<Lit>> {
         match self {
             AndOrClause::Or(lits) => vec![lits.clone()],
             AndOrClause::AndOr { and, or } => vec![vec![and[0], *or], vec![and[1], *or]],

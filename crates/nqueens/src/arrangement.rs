@@ -18,7 +18,7 @@ pub struct Arrangement {
     /// `n′`, the largest gadget side.
     pub cell: i64,
     /// `(αₐ, βₐ)` per gadget.
-    pub offsets: Vec<(i64, i64)>,
+    pub(crate) offsets: Vec<(i64, i64)>,
 }
 
 impl Arrangement {

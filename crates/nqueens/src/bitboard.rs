@@ -40,7 +40,7 @@ use super::Queen;
 use super::csp::{Collector, Enumeration};
 
 /// The most free rows (and columns) a board may have for this engine: one machine word.
-pub const MAX_LINES: usize = 64;
+pub(crate) const MAX_LINES: usize = 64;
 
 /// Up to `limit` solutions (each the sorted indices of the chosen `cells`) of "exactly one
 /// queen per column and per row that some cell lies on, `required` of each, at most one

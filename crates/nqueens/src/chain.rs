@@ -175,9 +175,9 @@ pub struct Stats {
     pub gadgets: usize,
     pub cell: i64,
     /// Board sides of Problems 4 and 3, pre-placed queens of Problem 3.
-    pub problem4_n: i64,
-    pub problem3_n: i64,
-    pub problem3_preplaced: usize,
+    pub(crate) problem4_n: i64,
+    pub(crate) problem3_n: i64,
+    pub(crate) problem3_preplaced: usize,
     /// `n′` of Def. 10, the final side `n` and the pre-placed queens.
     pub block: i64,
     pub n: i64,

@@ -28,7 +28,7 @@ const LINES: [&str; 4] = ["column", "row", "sum-diagonal", "difference-diagonal"
 /// A completion checked queen by queen in `6n` bits (one per column, row and diagonal),
 /// whatever the number of queens: [`CompletionCheck::add`] each queen, pre-placed or
 /// added, then [`CompletionCheck::finish`].
-pub struct CompletionCheck {
+pub(crate) struct CompletionCheck {
     n: i64,
     /// Occupied columns, rows, sum- and difference-diagonals.
     lines: [Vec<u64>; 4],

@@ -16,7 +16,7 @@ use super::{LineSet, Queen, canonical, non_attacking};
 use sat2chess_solve::sat::SatError;
 
 /// `Q₁₉` of Def. 5.
-pub const Q19: [(i64, i64); 19] = [
+pub(crate) const Q19: [(i64, i64); 19] = [
     (0, 8),
     (1, 12),
     (2, 17),
@@ -56,16 +56,6 @@ const fn copy_by_line() -> [[u8; 37]; 4] {
         i += 1;
     }
     table
-}
-
-/// `A_n = {(i, 2i mod n)}` (Def. 5).
-pub fn a_n(n: i64) -> impl Iterator<Item = Queen> {
-    (0..n).map(move |i| Queen::new(i, (2 * i) % n))
-}
-
-/// `B_n = {(2i mod n, i)}` (Def. 5).
-pub fn b_n(n: i64) -> impl Iterator<Item = Queen> {
-    (0..n).map(move |i| Queen::new((2 * i) % n, i))
 }
 
 /// An instance `⟨n, P⟩` of n-Queens Completion (`P` sorted).
@@ -143,7 +133,7 @@ impl Completion {
 
 /// `n′` of Def. 10 step 1: `2n₃ + 1` if `n₃ ≡ 2 (mod 3)`, else `2n₃ − 1` (so `n′ ≡ 1` or
 /// `5 (mod 6)` and Lemma 7 applies).
-pub fn block_side(n3: i64) -> i64 {
+pub(crate) fn block_side(n3: i64) -> i64 {
     if n3 % 3 == 2 { 2 * n3 + 1 } else { 2 * n3 - 1 }
 }
 
@@ -393,7 +383,7 @@ impl Embedding {
 
     /// All of `P₂` in the order of [`Self::completion`] (by column, then row), one at a
     /// time: `O(n)` time, nothing held but the iterator (the extras are sorted).
-    pub fn preplaced_in_order(&self) -> impl Iterator<Item = Queen> + '_ {
+    pub(crate) fn preplaced_in_order(&self) -> impl Iterator<Item = Queen> + '_ {
         let mut extras = self.extras.iter().copied().peekable();
         (0..self.n).flat_map(move |col| {
             let mut column: Vec<Queen> = self
@@ -409,7 +399,7 @@ impl Embedding {
     }
 
     /// Whether `q` is a queen of `P₂` (`O(log |extras|)`).
-    pub fn is_preplaced(&self, q: Queen) -> bool {
+    pub(crate) fn is_preplaced(&self, q: Queen) -> bool {
         self.extras.binary_search(&q).is_ok()
             || self
                 .copy_queen_on(Line::Col, q.col)
@@ -418,7 +408,7 @@ impl Embedding {
 
     /// The first of `queens` that a queen of `P₂` attacks (on its column, row or a
     /// diagonal), without writing `P₂` out.
-    pub fn first_attacked(&self, queens: &[Queen]) -> Option<Queen> {
+    pub(crate) fn first_attacked(&self, queens: &[Queen]) -> Option<Queen> {
         let lines = [Line::Col, Line::Row, Line::Sum, Line::Diff];
         let extras: Vec<LineSet> = lines.iter().map(|&line| self.extra_lines(line)).collect();
         queens.iter().copied().find(|&q| {

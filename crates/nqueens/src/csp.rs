@@ -6,14 +6,14 @@
 pub struct PlacementCsp {
     pub cells: usize,
     /// Each group must contain exactly one chosen cell.
-    pub exactly_one: Vec<Vec<u32>>,
+    pub(crate) exactly_one: Vec<Vec<u32>>,
     /// Each group may contain at most one chosen cell.
     pub at_most_one: Vec<Vec<u32>>,
 }
 
 /// Solutions of a stage and whether that is all of them (false when a limit stopped the
 /// enumeration).
-pub type Solutions<T> = (Vec<T>, bool);
+pub(crate) type Solutions<T> = (Vec<T>, bool);
 
 /// The solutions found by [`PlacementCsp::enumerate`].
 #[derive(Clone, Debug, PartialEq, Eq)]

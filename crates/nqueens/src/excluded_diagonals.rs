@@ -63,7 +63,7 @@ impl ExcludedDiagonals {
     }
 
     /// True when `q` is in `C × R` and on no excluded diagonal.
-    pub fn allows(&self, q: Queen) -> bool {
+    pub(crate) fn allows(&self, q: Queen) -> bool {
         contains(&self.cols, q.col)
             && contains(&self.rows, q.row)
             && !contains(&self.diff_excluded, q.diff())

@@ -17,7 +17,7 @@ use super::solve::{Engine, QueensCsp};
 use sat2chess_solve::sat::SatError;
 
 /// Rows and columns keep more than this many free squares (§5.2, §5.4).
-pub const MIN_FREE: usize = 4;
+pub(crate) const MIN_FREE: usize = 4;
 
 /// SplitMix64: a seeded, reproducible stream of random numbers.
 #[derive(Clone, Debug)]
@@ -28,7 +28,7 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -41,7 +41,9 @@ pub(crate) fn lines(cells: &[Queen], kinds: &[Line], required: usize) -> Vec<Vec
 }
 
 /// Groups the indices `0..keys.len()` by equal key, in order of first appearance.
-pub fn groups_by<K: std::hash::Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Vec<Vec<u32>> {
+pub(crate) fn groups_by<K: std::hash::Hash + Eq>(
+    keys: impl IntoIterator<Item = K>,
+) -> Vec<Vec<u32>> {
     let mut index: FxHashMap<K, usize> = FxHashMap::default();
     let mut groups: Vec<Vec<u32>> = Vec::new();
     for (cell, key) in keys.into_iter().enumerate() {

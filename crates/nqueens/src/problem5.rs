@@ -74,18 +74,18 @@ impl Problem5 {
 }
 
 /// `G⁰ = ⟨4, {0, 1, 3}, {0, 2, 3}, {}, {}⟩` (Def. 26).
-pub const G0_COLS: [i64; 3] = [0, 1, 3];
-pub const G0_ROWS: [i64; 3] = [0, 2, 3];
+pub(crate) const G0_COLS: [i64; 3] = [0, 1, 3];
+pub(crate) const G0_ROWS: [i64; 3] = [0, 2, 3];
 /// The red solution of `G⁰` (variable true), sum-diagonals {0, 4, 5}.
 pub const RED: [Queen; 3] = [Queen::new(0, 0), Queen::new(1, 3), Queen::new(3, 2)];
 /// The blue solution of `G⁰` (variable false), sum-diagonals {1, 2, 6}.
 pub const BLUE: [Queen; 3] = [Queen::new(0, 2), Queen::new(1, 0), Queen::new(3, 3)];
 /// `(d^r, d^b)` for a variable's first, second and third clause (Def. 26).
-pub const DIAGONALS: [(i64, i64); 3] = [(0, 1), (4, 2), (5, 6)];
+pub(crate) const DIAGONALS: [(i64, i64); 3] = [(0, 1), (4, 2), (5, 6)];
 /// `δᵥ = 21v` (Def. 26).
-pub const VARIABLE_SPACING: i64 = 21;
+pub(crate) const VARIABLE_SPACING: i64 = 21;
 /// Rows `{0, 7, 14}` of the clause gadgets (Defs. 27/28).
-pub const ROW_STEP: i64 = 7;
+pub(crate) const ROW_STEP: i64 = 7;
 
 /// The columns `col^x_v = δᵥ + d^x_{v,c}` of one clause `c = {vᵢ, vⱼ, v_k}`, `i < j < k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

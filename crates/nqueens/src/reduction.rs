@@ -60,7 +60,7 @@ impl Source {
     }
 
     /// True when `values` solves the input (a CNF model, or a 1-in-3 solution).
-    pub fn is_solved_by(&self, values: &[bool]) -> bool {
+    pub(crate) fn is_solved_by(&self, values: &[bool]) -> bool {
         match self {
             Source::Cnf(cnf) => {
                 values.len() == cnf.num_vars as usize

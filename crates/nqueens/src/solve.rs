@@ -126,7 +126,7 @@ impl PlacementCsp {
 /// Up to `limit` models of `cnf` that differ on the first `projected` variables, each
 /// given as the sorted list of those of them that are true; a blocking clause over the
 /// projected variables follows every model.
-pub fn enumerate_projected(
+pub(crate) fn enumerate_projected(
     cnf: &Cnf,
     projected: usize,
     limit: usize,

@@ -84,7 +84,7 @@ impl Rgb {
     }
 
     /// Six hex digits, upper case, no `#` (TikZ `HTML` model).
-    pub fn hex(self) -> String {
+    pub(crate) fn hex(self) -> String {
         format!("{:06X}", self.0)
     }
 }
@@ -99,20 +99,20 @@ impl fmt::Display for Rgb {
 pub mod palette {
     use super::Rgb;
 
-    pub const LIGHT: Rgb = Rgb(0xf3efe4);
-    pub const DARK: Rgb = Rgb(0xcdbfa5);
-    pub const INK: Rgb = Rgb(0x111111);
-    pub const PAPER: Rgb = Rgb(0xffffff);
-    pub const CAPTURE: Rgb = Rgb(0xe8590c);
+    pub(crate) const LIGHT: Rgb = Rgb(0xf3efe4);
+    pub(crate) const DARK: Rgb = Rgb(0xcdbfa5);
+    pub(crate) const INK: Rgb = Rgb(0x111111);
+    pub(crate) const PAPER: Rgb = Rgb(0xffffff);
+    pub(crate) const CAPTURE: Rgb = Rgb(0xe8590c);
     pub const FLOW: Rgb = Rgb(0x37474f);
     pub const PORT: Rgb = Rgb(0x1a237e);
-    pub const FINAL: Rgb = Rgb(0xff6d00);
-    pub const LAST_MOVE: Rgb = Rgb(0xf4d03f);
-    pub const MARGIN_TEXT: Rgb = Rgb(0x555555);
+    pub(crate) const FINAL: Rgb = Rgb(0xff6d00);
+    pub(crate) const LAST_MOVE: Rgb = Rgb(0xf4d03f);
+    pub(crate) const MARGIN_TEXT: Rgb = Rgb(0x555555);
     /// Dots of unlabelled pieces (budget ≥ 2; lighter for 1, black for 0).
-    pub const DOT: Rgb = Rgb(0x2f5597);
+    pub(crate) const DOT: Rgb = Rgb(0x2f5597);
     /// Strength of a gadget tint over the square colour.
-    pub const TINT: f64 = 0.55;
+    pub(crate) const TINT: f64 = 0.55;
 }
 
 /// Dot colour by gadget class and budget (see the module documentation of [`super`]).

@@ -6,7 +6,7 @@ use sat2chess_core::board::PieceKind;
 
 /// How a shape of a glyph is painted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Paint {
+pub(crate) enum Paint {
     /// Filled with the piece colour (white, or black when the budget is 0), outlined black.
     Body,
     /// A stroke in the contrast colour (black on white pieces, white on black ones).
@@ -37,7 +37,7 @@ pub enum Shape {
 }
 
 /// Outline stroke width in glyph units (a hundredth of a square).
-pub const STROKE: f64 = 3.0;
+pub(crate) const STROKE: f64 = 3.0;
 
 /// The outline data, in SVG path syntax restricted to absolute `M`, `L`, `C`, `Z`;
 /// listed back to front.

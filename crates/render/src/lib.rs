@@ -32,7 +32,7 @@
 //!   33 MB as dots, 35 MB with `--gadgets`, 31 MB as TikZ.
 
 mod colour;
-pub mod glyph;
+pub(crate) mod glyph;
 pub mod html;
 mod options;
 mod parts;

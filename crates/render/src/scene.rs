@@ -42,15 +42,15 @@ pub struct Scene<'a> {
     /// Kinds of the visible pieces, sorted.
     pub kinds: Vec<PieceKind>,
     /// Number of visible pieces of each dot colour (see [`super::colour::dot_colour`]).
-    pub dot_counts: BTreeMap<Rgb, usize>,
+    pub(crate) dot_counts: BTreeMap<Rgb, usize>,
     pub marks: Vec<(Square, Mark)>,
     /// Flow arrows (the capture arrows are [`Scene::captures`]).
     pub arrows: Vec<Arrow>,
     pub legend: Vec<LegendEntry>,
     /// The whole (validated) move sequence with the pieces' ids ([`Scene::with_timeline`]).
-    pub timeline: Vec<TimelineMove>,
+    pub(crate) timeline: Vec<TimelineMove>,
     /// Indices of the moves drawn as capture arrows.
-    pub shown_moves: Range<usize>,
+    pub(crate) shown_moves: Range<usize>,
     source: &'a dyn PieceSource,
     moves: &'a [Move],
     gadgets: bool,
@@ -83,7 +83,7 @@ impl<'a> Scene<'a> {
 
     /// [`Scene::build`] with the [`Scene::timeline`] (for the animation; it holds a few
     /// words per move).
-    pub fn with_timeline(
+    pub(crate) fn with_timeline(
         source: &'a dyn PieceSource,
         moves: &'a [Move],
         options: &RenderOptions,
@@ -253,7 +253,7 @@ impl<'a> Scene<'a> {
     /// With gadget colouring, calls `draw` with the square and gadget colour of each
     /// labelled piece of the initial board inside the region (they stay put while pieces
     /// move), in board order.
-    pub fn tints(
+    pub(crate) fn tints(
         &self,
         draw: &mut dyn FnMut(Square, GadgetClass) -> io::Result<()>,
     ) -> Result<(), RenderError> {
@@ -302,7 +302,7 @@ impl<'a> Scene<'a> {
     /// Row (or column) numbers to label on the margin: every `k`-th for the smallest `k` in
     /// 1, 2, 5, 10, 20, … that leaves at most 40 labels along a side and puts labels at
     /// least `min_spacing` squares apart.
-    pub fn label_step(extent: u32, min_spacing: f64) -> u32 {
+    pub(crate) fn label_step(extent: u32, min_spacing: f64) -> u32 {
         let mut scale = 1u64;
         loop {
             for mantissa in [1, 2, 5] {
@@ -317,7 +317,7 @@ impl<'a> Scene<'a> {
 
     /// The labelled lines from `first` to `last`: every multiple of `step` (every line
     /// when `step` is 1). Costs the labels drawn, not the extent.
-    pub fn label_positions(first: u32, last: u32, step: u32) -> impl Iterator<Item = u32> {
+    pub(crate) fn label_positions(first: u32, last: u32, step: u32) -> impl Iterator<Item = u32> {
         let step = step.max(1);
         let start = u64::from(first).div_ceil(u64::from(step)) * u64::from(step);
         (start..=u64::from(last))
@@ -326,7 +326,7 @@ impl<'a> Scene<'a> {
     }
 
     /// Width of the widest margin number of a side ending at `last`, in units of the font size.
-    pub fn label_width(last: u32) -> f64 {
+    pub(crate) fn label_width(last: u32) -> f64 {
         0.6 * last.to_string().len() as f64 + 0.4
     }
 }

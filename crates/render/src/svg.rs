@@ -41,8 +41,8 @@ pub(crate) struct Layout {
     pub text: f64,
     pub left: f64,
     pub top: f64,
-    pub pad: f64,
-    pub legend_height: f64,
+    pub(crate) pad: f64,
+    pub(crate) legend_height: f64,
 }
 
 impl Layout {
@@ -74,7 +74,7 @@ impl Layout {
     }
 
     /// The viewBox: x, y, width, height.
-    pub fn view_box(&self) -> (f64, f64, f64, f64) {
+    pub(crate) fn view_box(&self) -> (f64, f64, f64, f64) {
         (
             -self.left,
             -self.top,
@@ -85,7 +85,7 @@ impl Layout {
 
     /// Pixels per square for the `width`/`height` attributes: 48, less when the figure would
     /// exceed 4000 pixels (browsers then rasterise the large figure quickly; it stays vector).
-    pub fn pixels_per_square(&self) -> f64 {
+    pub(crate) fn pixels_per_square(&self) -> f64 {
         let (_, _, w, h) = self.view_box();
         (4000.0 / w.max(h)).min(48.0)
     }

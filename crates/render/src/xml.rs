@@ -89,7 +89,7 @@ impl<'w> Streamed<'w> {
     }
 
     /// Starts a child element whose own children are streamed.
-    pub fn nested(&mut self, element: &Element) -> io::Result<Streamed<'_>> {
+    pub(crate) fn nested(&mut self, element: &Element) -> io::Result<Streamed<'_>> {
         self.next_line()?;
         Ok(Streamed::new(&mut *self.out, element))
     }
@@ -101,7 +101,7 @@ impl<'w> Streamed<'w> {
     }
 
     /// Writes the end tag (or closes the start tag of a childless element).
-    pub fn close(self) -> io::Result<()> {
+    pub(crate) fn close(self) -> io::Result<()> {
         if self.children {
             write!(self.out, "\n</{}>", self.name)
         } else {

@@ -64,9 +64,9 @@ pub(crate) struct Analysis {
     /// Cut vertices of the capture graph, indexed by slot (valid for occupied slots).
     pub cut: Vec<bool>,
     /// Degree of each occupied slot in the capture graph.
-    pub degree: Vec<u32>,
+    pub(crate) degree: Vec<u32>,
     /// Candidate final squares (solve mode); a subset of the inherited candidates.
-    pub finals: Vec<u64>,
+    pub(crate) finals: Vec<u64>,
 }
 
 /// Reusable buffers for [`Analyser::analyse`].
@@ -173,7 +173,12 @@ impl Analyser {
     /// Checks the proven necessary conditions for `goal` on `state`; on success fills
     /// [`Self::out`] (degrees, cut vertices in solve mode, candidate final squares).
     /// [`Halt::Limit`] when the clock ran out first.
-    pub fn analyse(&mut self, geo: &Geometry, state: &State, goal: Goal) -> Result<(), Halt> {
+    pub(crate) fn analyse(
+        &mut self,
+        geo: &Geometry,
+        state: &State,
+        goal: Goal,
+    ) -> Result<(), Halt> {
         self.mobility(geo, state, matches!(goal, Goal::Single { .. }))?;
         self.analyse_mobile(geo, state, goal)
     }
@@ -184,7 +189,12 @@ impl Analyser {
     /// total budget and the budget of the pieces that can still move must each pay for
     /// the count − 1 captures. Also marks the stuck pieces for
     /// [`Self::analyse_mobile`], which must follow on the same state.
-    pub fn mobility(&mut self, geo: &Geometry, state: &State, single: bool) -> Result<(), Halt> {
+    pub(crate) fn mobility(
+        &mut self,
+        geo: &Geometry,
+        state: &State,
+        single: bool,
+    ) -> Result<(), Halt> {
         if single {
             // Each capture spends one unit of budget and n − 1 captures are needed.
             if state.budget_sum + 1 < state.count as u64 {
@@ -244,7 +254,7 @@ impl Analyser {
     }
 
     /// The rest of [`Self::analyse`], on the state [`Self::mobility`] last passed.
-    pub fn analyse_mobile(
+    pub(crate) fn analyse_mobile(
         &mut self,
         geo: &Geometry,
         state: &State,

@@ -81,7 +81,7 @@ impl Chains {
 
     /// Intersects `finals` with the squares every occupied square can chain to (module
     /// docs); returns the work done, for the clock.
-    pub fn restrict(&mut self, geo: &Geometry, state: &State, finals: &mut [u64]) -> u64 {
+    pub(crate) fn restrict(&mut self, geo: &Geometry, state: &State, finals: &mut [u64]) -> u64 {
         let (n, words) = (geo.len(), self.words);
         if self.closure.is_empty() {
             self.closure = vec![0; n * words];

@@ -38,7 +38,7 @@ impl Clock {
     }
 
     /// A clock started now with the time limit and cancellation flag of `options`.
-    pub fn for_options(options: &SolveOptions) -> Clock {
+    pub(crate) fn for_options(options: &SolveOptions) -> Clock {
         Clock {
             cancel: options.cancel.clone(),
             ..Clock::new(options.time_limit)
@@ -51,7 +51,7 @@ impl Clock {
 
     /// Accounts for `work` units and reads the clock when [`CLOCK_INTERVAL`] units
     /// have accumulated since the last read; whether the time limit has run out.
-    pub fn charge(&mut self, work: u64) -> bool {
+    pub(crate) fn charge(&mut self, work: u64) -> bool {
         self.work += work;
         if self.work >= self.next_read {
             self.next_read = self.work + CLOCK_INTERVAL;
@@ -64,7 +64,7 @@ impl Clock {
         self.expired
     }
 
-    pub fn expired(&self) -> bool {
+    pub(crate) fn expired(&self) -> bool {
         self.expired
     }
 }

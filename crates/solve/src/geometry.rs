@@ -36,7 +36,7 @@ pub(crate) struct Geometry {
     /// `neighbour_kinds[slot][i]`: the kinds (bit [`kind_index`]) whose empty-board
     /// moves join `slot` and `neighbours[slot][i]` in either direction. Once a kind has
     /// left the board its edges are gone for good ([`Self::occupied_neighbours`]).
-    pub neighbour_kinds: Vec<Vec<u8>>,
+    pub(crate) neighbour_kinds: Vec<Vec<u8>>,
     /// The slots of each line (row, column, diagonal, anti-diagonal), sorted along it.
     line_slots: Vec<Vec<u32>>,
     /// The line of a slot, per line family.
@@ -154,7 +154,7 @@ impl Geometry {
     }
 
     /// Frees the geometry on a background thread (see [`Self::build`]).
-    pub fn release(self) {
+    pub(crate) fn release(self) {
         free_in_background(self);
     }
 
@@ -346,7 +346,7 @@ impl Geometry {
 
     /// The initial links of [`super::state::State::near`]: per slot and line family the
     /// neighbouring slots before and after it on its line (every slot occupied).
-    pub fn line_links(&self) -> Vec<[u32; 8]> {
+    pub(crate) fn line_links(&self) -> Vec<[u32; 8]> {
         let mut links = vec![[NO_SLOT; 8]; self.len()];
         for (slot, link) in links.iter_mut().enumerate() {
             for family in 0..4 {
@@ -375,7 +375,7 @@ impl Geometry {
     /// The neighbours of `slot` in the capture graph of a state whose pieces have the
     /// kinds `kinds` (bit [`kind_index`]) and occupy `occupied`: the occupied neighbours
     /// joined through one of those kinds, by bitsets on boards of at most [`DENSE_SLOTS`].
-    pub fn occupied_neighbours<'a>(
+    pub(crate) fn occupied_neighbours<'a>(
         &'a self,
         slot: usize,
         kinds: u8,
@@ -419,19 +419,19 @@ impl Geometry {
     /// Boards of at most 64 slots: the neighbours of `slot` in the capture graph of a
     /// state whose pieces have the kinds `kinds` (bit [`kind_index`]), occupied or not,
     /// as one bitset word; `None` on larger boards.
-    pub fn word_neighbours(&self, slot: usize, kinds: u8) -> Option<u64> {
+    pub(crate) fn word_neighbours(&self, slot: usize, kinds: u8) -> Option<u64> {
         (!self.single_word.is_empty()).then(|| self.single_word[kinds as usize * self.len() + slot])
     }
 
     /// Boards of at most 64 slots: [`Self::targets`] of a piece of `kind` on `slot` as one
     /// bitset word; `None` on larger boards.
-    pub fn word_reach(&self, kind: PieceKind, slot: usize) -> Option<u64> {
+    pub(crate) fn word_reach(&self, kind: PieceKind, slot: usize) -> Option<u64> {
         (self.words == 1 && !self.reach_bits.is_empty())
             .then(|| self.reach_bits[kind_index(kind) * self.len() + slot])
     }
 
     /// The number of [`Self::occupied_neighbours`] of `slot`.
-    pub fn occupied_degree(&self, slot: usize, kinds: u8, occupied: &[u64]) -> u32 {
+    pub(crate) fn occupied_degree(&self, slot: usize, kinds: u8, occupied: &[u64]) -> u32 {
         match self.occupied_neighbours(slot, kinds, occupied) {
             OccupiedNeighbours::Bits { words, .. } => words.iter().map(|w| w.count_ones()).sum(),
             list => list.count() as u32,
@@ -443,7 +443,12 @@ impl Geometry {
     /// targets — for a ranged piece the nearest occupied slot on that side of the line
     /// is then capturable. Also returns the number of slots looked at, as a measure of
     /// work (one word a bitset word on boards of at most [`DENSE_SLOTS`]).
-    pub fn has_capture(&self, kind: PieceKind, slot: usize, occupied: &[u64]) -> (bool, u64) {
+    pub(crate) fn has_capture(
+        &self,
+        kind: PieceKind,
+        slot: usize,
+        occupied: &[u64],
+    ) -> (bool, u64) {
         if self.reach_bits.is_empty() {
             let mut any = false;
             let occupied = |s: usize| occupied[s / 64] >> (s % 64) & 1 == 1;
@@ -462,7 +467,7 @@ impl Geometry {
     }
 
     /// Whether a rook, bishop or queen occurs on the initial board.
-    pub fn has_ranged(&self) -> bool {
+    pub(crate) fn has_ranged(&self) -> bool {
         PieceKind::ALL
             .into_iter()
             .any(|kind| kind.is_ranged() && self.has_kind(kind))
@@ -477,7 +482,7 @@ impl Geometry {
     }
 
     /// Whether `kind` occurs on the initial board.
-    pub fn has_kind(&self, kind: PieceKind) -> bool {
+    pub(crate) fn has_kind(&self, kind: PieceKind) -> bool {
         !self.reach[kind_index(kind)].is_empty()
     }
 
@@ -488,7 +493,7 @@ impl Geometry {
 
     /// Whether `slot` lies strictly between `from` and `to`, which share a row, column
     /// or diagonal (the squares a ranged move `from -> to` passes over).
-    pub fn strictly_between(&self, from: usize, to: usize, slot: usize) -> bool {
+    pub(crate) fn strictly_between(&self, from: usize, to: usize, slot: usize) -> bool {
         strictly_between(self.squares[from], self.squares[to], self.squares[slot])
     }
 

@@ -32,7 +32,7 @@ mod ranged;
 mod report;
 mod restarts;
 pub mod sat;
-pub mod sat_encode;
+pub(crate) mod sat_encode;
 mod search;
 mod special;
 mod state;

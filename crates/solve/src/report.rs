@@ -51,7 +51,7 @@ pub struct SearchStats {
     pub block_moves: u64,
     /// States of a polynomial special class met during the search (every budget ≤ 1,
     /// or one line) and decided outright by [`special`](crate::special).
-    pub special_states: u64,
+    pub(crate) special_states: u64,
     /// Which engine answered.
     pub method: Method,
     /// Variables and clauses of the SAT encoding (when [`Method::Sat`] answered).

@@ -68,11 +68,11 @@ use sat2chess_core::rules::{Move, Variant, reaches_on_empty_board};
 
 /// Encodings larger than this many literals are refused (memory: splr keeps several
 /// copies; the search engine takes those boards).
-pub const MAX_LITERALS: usize = 12_000_000;
+pub(crate) const MAX_LITERALS: usize = 12_000_000;
 
 /// The answer of [`solve_by_sat`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SatOutcome {
+pub(crate) enum SatOutcome {
     /// A checked solving sequence.
     Solvable(Vec<Move>),
     /// The encoding is unsatisfiable: no sequence clears the board.
@@ -88,14 +88,18 @@ pub enum SatOutcome {
 
 /// An answer of [`solve_by_sat`] with the size of the encoding solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SatRun {
+pub(crate) struct SatRun {
     pub outcome: SatOutcome,
     pub variables: u64,
     pub clauses: u64,
 }
 
 /// Decides `board` with the SAT encoding, giving up after `time_limit`.
-pub fn solve_by_sat(board: &Board, variant: Variant, time_limit: Option<Duration>) -> SatRun {
+pub(crate) fn solve_by_sat(
+    board: &Board,
+    variant: Variant,
+    time_limit: Option<Duration>,
+) -> SatRun {
     let run = |outcome, cnf: Option<&Cnf>| SatRun {
         outcome,
         variables: cnf.map_or(0, |cnf| u64::from(cnf.num_vars)),

@@ -137,14 +137,14 @@ pub(crate) struct State {
     pub kind: Vec<PieceKind>,
     pub budget: Vec<u32>,
     pub count: usize,
-    pub budget_sum: u64,
+    pub(crate) budget_sum: u64,
     pub kings: usize,
     /// Pieces per kind ([`kind_index`]).
-    pub kind_count: [u32; 6],
+    pub(crate) kind_count: [u32; 6],
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
-    pub large_budgets: usize,
+    pub(crate) large_budgets: usize,
     /// Pieces with budget ≥ 2 (none: a 1-Solo Chess state, thesis Thm 4.1).
-    pub budgets_over_one: usize,
+    pub(crate) budgets_over_one: usize,
     pub hash: u128,
     /// Zobrist hash of the occupancy and kinds only (budgets left out): states with
     /// equal `shape` differ at most in their budgets, the setting of the dominance
@@ -245,7 +245,7 @@ impl State {
     }
 
     /// Gives the piece on occupied `slot` a new kind and budget.
-    pub fn retype(&mut self, slot: usize, kind: PieceKind, budget: u32) {
+    pub(crate) fn retype(&mut self, slot: usize, kind: PieceKind, budget: u32) {
         debug_assert!(self.is_occupied(slot));
         self.tally(slot, false);
         self.kind[slot] = kind;
@@ -260,7 +260,7 @@ impl State {
             .fold(0, |mask, k| mask | 1 << k)
     }
 
-    pub fn is_occupied(&self, slot: usize) -> bool {
+    pub(crate) fn is_occupied(&self, slot: usize) -> bool {
         self.occupied[slot / 64] >> (slot % 64) & 1 == 1
     }
 
@@ -272,7 +272,12 @@ impl State {
     /// Calls `capture` with every slot a ranged piece of `kind` on occupied `slot` can
     /// capture (budget aside), from the links: the nearest occupied slot on either side
     /// of each of its lines, in the order of [`Geometry::captures`].
-    pub fn line_captures(&self, kind: PieceKind, slot: usize, mut capture: impl FnMut(usize)) {
+    pub(crate) fn line_captures(
+        &self,
+        kind: PieceKind,
+        slot: usize,
+        mut capture: impl FnMut(usize),
+    ) {
         let links = &self.near[slot];
         for &family in families(kind) {
             for side in 0..2 {
@@ -298,7 +303,7 @@ impl State {
     }
 
     /// Undoes the latest [`Self::capture`] not undone yet.
-    pub fn undo(&mut self, undo: Undo) {
+    pub(crate) fn undo(&mut self, undo: Undo) {
         let Undo {
             from,
             to,

@@ -14,7 +14,7 @@ use super::FormatError;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 
 /// The budget of every piece in a FEN board (chess.com Solo Chess).
-pub const FEN_BUDGET: u32 = 2;
+pub(crate) const FEN_BUDGET: u32 = 2;
 /// The largest number of rows or columns a FEN board may have.
 pub const MAX_SIDE: u32 = 8;
 

@@ -23,9 +23,9 @@ use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Move;
 
 /// The value of the board file's `"format"` key.
-pub const BOARD_FORMAT: &str = "sat2chess-board";
+pub(crate) const BOARD_FORMAT: &str = "sat2chess-board";
 /// The board file version this crate reads and writes.
-pub const BOARD_VERSION: u64 = 1;
+pub(crate) const BOARD_VERSION: u64 = 1;
 
 /// A `T` read only from a JSON object, never from serde's positional array form.
 struct Object<T>(T);

@@ -19,9 +19,9 @@ use super::FormatError;
 use sat2chess_core::board::{Board, BoardError, Piece, PieceKind, Square};
 
 /// The first word of the header line.
-pub const MAGIC: &str = "sat2chess-board";
+pub(crate) const MAGIC: &str = "sat2chess-board";
 /// The version word of the header line.
-pub const VERSION: &str = "v1";
+pub(crate) const VERSION: &str = "v1";
 
 fn at_line(line: usize, message: impl Into<String>) -> FormatError {
     FormatError::Item {

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Read};
 use super::FormatError;
 
 /// The error for an invalid byte at `line`, `column` (1-based, columns in characters).
-pub fn invalid_utf8(line: usize, column: usize, byte: u8) -> FormatError {
+pub(crate) fn invalid_utf8(line: usize, column: usize, byte: u8) -> FormatError {
     FormatError::Syntax {
         line,
         column,

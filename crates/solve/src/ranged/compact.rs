@@ -19,7 +19,7 @@ impl Compact {
     }
 
     /// Sum of the budgets.
-    pub fn budget_sum(&self) -> u32 {
+    pub(crate) fn budget_sum(&self) -> u32 {
         self.lo.count_ones() + 2 * self.hi.count_ones()
     }
 

@@ -160,7 +160,7 @@ impl Lines {
     }
 
     /// Degree of `slot` in the line graph of `state`.
-    pub fn degree(&self, state: &Compact, slot: usize) -> u32 {
+    pub(crate) fn degree(&self, state: &Compact, slot: usize) -> u32 {
         (self.line[slot] & state.occ).count_ones()
     }
 
@@ -179,7 +179,7 @@ impl Lines {
     /// * **Components**: a capture moves a piece along an edge and edges never appear,
     ///   so each component of the line graph keeps a piece to the end (§3.3.1); a
     ///   solvable state with two or more pieces has a connected line graph.
-    pub fn prune(&self, state: &Compact, finals: u128) -> Result<u128, Dead> {
+    pub(crate) fn prune(&self, state: &Compact, finals: u128) -> Result<u128, Dead> {
         if state.budget_sum() + 1 < state.count() {
             return Err(Dead::Budget);
         }
@@ -311,7 +311,7 @@ impl Lines {
     /// low(c) ≥ disc(p), and the rest of the graph (which holds the root) is one more
     /// side; the root is a cut vertex when it has two or more children, each subtree a
     /// side.
-    pub fn cut_sides(&self, state: &Compact) -> SmallVec<[(usize, u128); 8]> {
+    pub(crate) fn cut_sides(&self, state: &Compact) -> SmallVec<[(usize, u128); 8]> {
         let mut found = SmallVec::new();
         let occ = state.occ;
         if occ.count_ones() < 3 {

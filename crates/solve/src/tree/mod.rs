@@ -94,9 +94,9 @@ pub(super) mod status;
 
 /// Fate of a keep square (two bits in [`State::kept`]; 0 = cleared).
 mod fate {
-    pub const BARE: u64 = 1;
+    pub(crate) const BARE: u64 = 1;
     pub const ZERO: u64 = 2;
-    pub const ONE: u64 = 3;
+    pub(crate) const ONE: u64 = 3;
 }
 
 /// Short temporary lists (neighbours of one square, parts, …).
