@@ -8,7 +8,7 @@ use sat2chess::io::{self, BoardFormat, InputError, json};
 use super::{code, exit, print_out, variant};
 
 /// Examples shown by `sat2chess check --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess check board.json moves.json
   sat2chess solve board.json --moves - | sat2chess check board.json -
@@ -23,26 +23,26 @@ from an empty square (it names no piece, so the moves do not belong to this boar
 
 /// Replay a capture sequence and report the first illegal move or the final piece.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Board file (format from the extension unless --format is given).
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     /// Moves JSON file `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; `-` reads standard input.
-    pub moves: PathBuf,
+    pub(crate) moves: PathBuf,
     /// Board format, overriding the file extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub format: Option<BoardFormat>,
+    pub(crate) format: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
-    pub king_last: bool,
+    pub(crate) king_last: bool,
     #[command(flatten)]
-    pub limit: super::PieceLimit,
+    pub(crate) limit: super::PieceLimit,
 }
 
 /// Reads the board into the checker's compact state, then streams the moves through
 /// it: neither file is held, so memory is 13 bytes per piece whatever the length of the
 /// sequence. The errors come in the order of a whole read: the board's, the moves
 /// file's, the piece limit, a move outside the board, then the verdict.
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }

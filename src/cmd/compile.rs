@@ -15,7 +15,7 @@ use super::{Piece, code, exit, print_err};
 
 /// A value parser offering the name of every registered target
 /// ([`sat2chess::targets::TARGETS`]): `--to` reaches any reduction, a new one included.
-pub fn target() -> impl clap::builder::TypedValueParser<Value = &'static dyn Reduction> {
+pub(crate) fn target() -> impl clap::builder::TypedValueParser<Value = &'static dyn Reduction> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
     PossibleValuesParser::new(
         sat2chess::targets::TARGETS
@@ -26,7 +26,7 @@ pub fn target() -> impl clap::builder::TypedValueParser<Value = &'static dyn Red
 }
 
 /// The reduction `--piece` or `--to` names.
-pub fn reduction(
+pub(crate) fn reduction(
     piece: Option<Piece>,
     to: Option<&'static dyn Reduction>,
 ) -> Option<&'static dyn Reduction> {
@@ -49,9 +49,9 @@ pub fn reduction(
 ///
 /// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats --certify --moves moves.json
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
-    pub formula: super::FormulaInput,
+    pub(crate) formula: super::FormulaInput,
     /// The piece type of the board.
     #[arg(
         long,
@@ -60,47 +60,47 @@ pub struct Args {
         required_unless_present = "to",
         conflicts_with = "to"
     )]
-    pub piece: Option<Piece>,
+    pub(crate) piece: Option<Piece>,
     /// The target by name: any of the pieces, or `nqueens` (n-Queens Completion, whose
     /// certificate is a placement JSON `{"queens":[[row,col],…]}`).
     #[arg(long, value_parser = target(), value_name = "TARGET")]
-    pub to: Option<&'static dyn Reduction>,
+    pub(crate) to: Option<&'static dyn Reduction>,
     /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
     /// distinct positive literals, exactly one true).
     #[arg(long, requires = "to")]
-    pub onein3: bool,
+    pub(crate) onein3: bool,
     /// With --to nqueens: refuse boards with a larger side (CNF input grows fast:
     /// a single clause gives a side of ~10^8).
     #[arg(long, requires = "to", default_value_t = sat2chess::reduction::DEFAULT_MAX_SIDE)]
-    pub max_side: i64,
+    pub(crate) max_side: i64,
     /// Board file to write (default: standard output).
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Board format.
     #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
-    pub format: BoardFormat,
+    pub(crate) format: BoardFormat,
     /// Print the size estimate, pieces, rows, columns, crossings and gadgets per kind to
     /// stderr.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
     /// Use the thesis layout as written instead of the optimised one.
     #[arg(long)]
-    pub naive: bool,
+    pub(crate) naive: bool,
     /// Decide the formula and, if satisfiable, write a solving sequence to --moves.
     #[arg(long, requires = "moves")]
-    pub certify: bool,
+    pub(crate) certify: bool,
     /// Moves file for --certify (a placement for --to nqueens).
     #[arg(long, requires = "certify")]
-    pub moves: Option<PathBuf>,
+    pub(crate) moves: Option<PathBuf>,
     /// Refuse, before starting, boards estimated above this many pieces (JSON output is
     /// streamed: about 60 bytes of output each, memory bounded by the layout; text and
     /// FEN hold the board, about 200 bytes each, at most 5·10^7); exit 2 with the
     /// estimate.
     #[arg(long, value_name = "N", default_value_t = budget::DEFAULT_MAX_STREAMED_PIECES)]
-    pub max_pieces: u64,
+    pub(crate) max_pieces: u64,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .writing(args.moves.as_deref())

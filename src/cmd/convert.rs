@@ -8,7 +8,7 @@ use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Examples shown by `sat2chess convert --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess convert puzzle.fen puzzle.json
   sat2chess convert board.json board.txt
@@ -22,20 +22,20 @@ fails with exit 2.";
 
 /// Convert a board between the JSON, text and FEN formats.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Input board file; `-` reads standard input.
-    pub input: PathBuf,
+    pub(crate) input: PathBuf,
     /// Output board file; `-` writes standard output.
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     /// Input format, overriding the input file's extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub from: Option<BoardFormat>,
+    pub(crate) from: Option<BoardFormat>,
     /// Output format, overriding the output file's extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub to: Option<BoardFormat>,
+    pub(crate) to: Option<BoardFormat>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let to_stdout = io::is_stdio(&args.output);
     let format = match args.to.or_else(|| BoardFormat::from_path(&args.output)) {
         Some(format) => format,

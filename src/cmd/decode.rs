@@ -23,41 +23,41 @@ use super::{Piece, code, exit, print_err, print_out};
 ///
 /// Example: sat2chess decode board.json moves.json --formula examples/andor/thesis.andor
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// The compiled board.
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     /// A solving certificate: moves JSON (a placement JSON for n-Queens boards).
-    pub moves: PathBuf,
+    pub(crate) moves: PathBuf,
     /// The formula the board was compiled from.
     #[arg(long)]
-    pub formula: PathBuf,
+    pub(crate) formula: PathBuf,
     /// Formula format (default: from the file name, else the content).
     #[arg(long, value_parser = super::choice::<FormulaFormat>())]
-    pub input_format: Option<FormulaFormat>,
+    pub(crate) input_format: Option<FormulaFormat>,
     /// Board format (default: from the extension).
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub format: Option<BoardFormat>,
+    pub(crate) format: Option<BoardFormat>,
     /// The piece type the board was compiled for (it must agree with the board's
     /// provenance).
     #[arg(long, value_enum, ignore_case = true, conflicts_with = "to")]
-    pub piece: Option<Piece>,
+    pub(crate) piece: Option<Piece>,
     /// The target the board was compiled for, by name (`nqueens`, or a piece).
     #[arg(long, value_parser = super::compile::target(), value_name = "TARGET")]
-    pub to: Option<&'static dyn Reduction>,
+    pub(crate) to: Option<&'static dyn Reduction>,
     /// An n-Queens board without provenance: its formula's clauses are 1-in-3 clauses.
     #[arg(long)]
-    pub onein3: bool,
+    pub(crate) onein3: bool,
     #[command(flatten)]
-    pub limit: super::PieceLimit,
+    pub(crate) limit: super::PieceLimit,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let target = super::compile::reduction(args.piece, args.to).map(|r| r.name());
     decode(&args, target)
 }
 
 /// Decodes `args` for `target` (`None`: from the board's provenance, else king).
-pub fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
+pub(crate) fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
     let input = sat2chess::front::load(&args.formula, args.input_format)?;
     let formula = io::display_path(&args.formula).display().to_string();
     let job = DecodeJob {

@@ -14,13 +14,13 @@ use super::{Piece, code, exit, print_out};
 
 /// Work with the gadget libraries.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub action: Action,
+    pub(crate) action: Action,
 }
 
 #[derive(clap::Subcommand)]
-pub enum Action {
+pub(crate) enum Action {
     /// Verify every gadget's truth table by exhaustive search and print the tables.
     ///
     /// Example: sat2chess gadgets verify --piece king --gadget and
@@ -37,53 +37,53 @@ pub enum Action {
 }
 
 #[derive(clap::Args)]
-pub struct RenderArgs {
+pub(crate) struct RenderArgs {
     /// Piece type of the library.
     #[arg(long, value_enum, ignore_case = true)]
-    pub piece: Piece,
+    pub(crate) piece: Piece,
     /// Output directory (created if missing).
     #[arg(short, long)]
-    pub output: PathBuf,
+    pub(crate) output: PathBuf,
     /// Figure format; files are named `<gadget>.svg`, `.tex` or `.html`.
     #[arg(long, value_parser = super::choice::<Format>(), default_value = "svg")]
-    pub format: Format,
+    pub(crate) format: Format,
     /// Omit the row and column numbers on the margin.
     #[arg(long)]
-    pub no_coords: bool,
+    pub(crate) no_coords: bool,
 }
 
 #[derive(clap::Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// Piece type of the library.
     #[arg(long, value_enum, ignore_case = true)]
-    pub piece: Piece,
+    pub(crate) piece: Piece,
     /// Verify only these gadgets (by name, e.g. `and`, `crossing-g`); default: all.
     #[arg(long = "gadget")]
-    pub gadgets: Vec<String>,
+    pub(crate) gadgets: Vec<String>,
     /// Verify these gadget files (e.g. a new design) in place of the library's files of
     /// the same name; implies `--gadget` for each.
     #[arg(long = "file")]
-    pub files: Vec<PathBuf>,
+    pub(crate) files: Vec<PathBuf>,
     /// Give up a single search after this many states (exit code 3).
     #[arg(long)]
-    pub node_limit: Option<u64>,
+    pub(crate) node_limit: Option<u64>,
     /// Give up a single search after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", default_value = "600", value_parser = super::parse_seconds)]
-    pub time_limit: Duration,
+    pub(crate) time_limit: Duration,
     /// Run the k-test harness cross-check on gadgets with at most this many kings (0 = never).
     #[arg(long, default_value_t = 20)]
-    pub harness_max_kings: usize,
+    pub(crate) harness_max_kings: usize,
     /// Measure single-output gadgets with more kings than this by k-tests instead of
     /// output reading (0 = always use output reading).
     #[arg(long, default_value_t = 20)]
-    pub reading_max_kings: usize,
+    pub(crate) reading_max_kings: usize,
 }
 
 #[derive(clap::Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// Piece type of the library.
     #[arg(long, value_enum, ignore_case = true)]
-    pub piece: Piece,
+    pub(crate) piece: Piece,
 }
 
 /// The gadget library of `piece`.
@@ -94,7 +94,7 @@ fn library(piece: Piece) -> Result<Vec<gadgets::Gadget>> {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     match args.action {
         Action::Verify(args) => verify_library(args),
         Action::Render(args) => render_library(args),

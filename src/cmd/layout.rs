@@ -13,7 +13,7 @@ use super::{code, exit};
 
 /// Output formats of `layout`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum LayoutFormat {
+pub(crate) enum LayoutFormat {
     /// The circuit: nodes, ports, nets with their corner points and crossings.
     Json,
     /// A schematic drawing in the style of thesis Fig. 2.2.
@@ -24,7 +24,7 @@ pub enum LayoutFormat {
 
 /// Where the variables go (`--placement`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Placement {
+pub(crate) enum Placement {
     /// Thesis §2.2.2: each variable in a gap row between its two clauses (the Knight's).
     GapRow,
     /// Each variable at the start of its lower literal's track, no gap rows.
@@ -51,36 +51,36 @@ impl From<Placement> for VariablePlacement {
 ///
 /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
-    pub formula: super::FormulaInput,
+    pub(crate) formula: super::FormulaInput,
     /// Output format.
     #[arg(long, value_enum, default_value = "json")]
-    pub format: LayoutFormat,
+    pub(crate) format: LayoutFormat,
     /// The thesis drawing as written (clauses in input order, one column per variable)
     /// instead of the optimised one.
     #[arg(long)]
-    pub naive: bool,
+    pub(crate) naive: bool,
     /// Where the variables go.
     #[arg(long, value_enum, default_value = "gap-row")]
-    pub placement: Placement,
+    pub(crate) placement: Placement,
     /// Print crossings, wire length, bounding box and tile count of the naive and the
     /// optimised drawing to stderr.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
     /// With --stats: board squares per tile side, for the bounding box in squares.
     #[arg(long, default_value_t = 1)]
-    pub tile_size: u32,
+    pub(crate) tile_size: u32,
     /// With --stats: tiles must start on one square colour (Knight), so the pitch is even.
     #[arg(long)]
-    pub same_colour_origins: bool,
+    pub(crate) same_colour_origins: bool,
     /// Write to this file instead of stdout.
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Refuse, before routing, a layout estimated above this many tiles (about 220
     /// bytes each); exit 2 with the estimate.
     #[arg(long, value_name = "N", default_value_t = budget::DEFAULT_MAX_TILES)]
-    pub max_tiles: u64,
+    pub(crate) max_tiles: u64,
 }
 
 fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
@@ -97,7 +97,7 @@ fn print_stats(name: &str, stats: &Stats, footprint: &Footprint) {
     );
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .check()?;

@@ -1,20 +1,20 @@
 //! One module per subcommand; each has clap `Args` and a `run` returning the exit code.
 
-pub mod check;
-pub mod compile;
-pub mod convert;
-pub mod decode;
-pub mod gadgets;
-pub mod layout;
-pub mod output;
-pub mod progress;
-pub mod queens;
-pub mod render;
-pub mod retarget;
-pub mod sat;
-pub mod show;
-pub mod solve;
-pub mod transform;
+pub(crate) mod check;
+pub(crate) mod compile;
+pub(crate) mod convert;
+pub(crate) mod decode;
+pub(crate) mod gadgets;
+pub(crate) mod layout;
+pub(crate) mod output;
+pub(crate) mod progress;
+pub(crate) mod queens;
+pub(crate) mod render;
+pub(crate) mod retarget;
+pub(crate) mod sat;
+pub(crate) mod show;
+pub(crate) mod solve;
+pub(crate) mod transform;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -25,23 +25,23 @@ use sat2chess::choice::Choice;
 use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
-pub mod exit {
+pub(crate) mod exit {
     /// Solvable / valid / satisfiable.
-    pub const YES: u8 = 0;
+    pub(crate) const YES: u8 = 0;
     /// Unsolvable / invalid / unsatisfiable.
-    pub const NO: u8 = 1;
+    pub(crate) const NO: u8 = 1;
     /// Bad input or usage.
-    pub const BAD_INPUT: u8 = 2;
+    pub(crate) const BAD_INPUT: u8 = 2;
     /// A search limit was reached before an answer.
-    pub const UNKNOWN: u8 = 3;
+    pub(crate) const UNKNOWN: u8 = 3;
     /// An internal error: a bug of sat2chess, not a fault of the input.
-    pub const INTERNAL: u8 = 4;
+    pub(crate) const INTERNAL: u8 = 4;
 }
 
 /// A broken invariant found by the command line itself (a bug, exit
 /// [`exit::INTERNAL`]).
 #[derive(Debug)]
-pub struct Internal(pub String);
+pub(crate) struct Internal(pub String);
 
 impl std::fmt::Display for Internal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -53,7 +53,7 @@ impl std::error::Error for Internal {}
 
 /// The exit code of a failed command: [`exit::INTERNAL`] when some cause in the chain
 /// is the program's fault, [`exit::BAD_INPUT`] otherwise.
-pub fn failure_code(error: &anyhow::Error) -> u8 {
+pub(crate) fn failure_code(error: &anyhow::Error) -> u8 {
     use sat2chess::back::{BackendError, PipelineError, rook::RookError};
     use sat2chess::reduction::ReduceError;
     let internal = error.chain().any(|cause| {
@@ -78,13 +78,13 @@ pub fn failure_code(error: &anyhow::Error) -> u8 {
     }
 }
 
-pub fn code(value: u8) -> ExitCode {
+pub(crate) fn code(value: u8) -> ExitCode {
     ExitCode::from(value)
 }
 
 /// A value parser offering exactly the names of a library [`Choice`] (the library
 /// crates do not depend on clap).
-pub fn choice<T: Choice + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T>
+pub(crate) fn choice<T: Choice + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T>
 {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
     PossibleValuesParser::new(
@@ -97,25 +97,25 @@ pub fn choice<T: Choice + Clone + Send + Sync>() -> impl clap::builder::TypedVal
 
 /// The formula argument shared by `sat`, `transform`, `layout` and `compile`.
 #[derive(clap::Args)]
-pub struct FormulaInput {
+pub(crate) struct FormulaInput {
     /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
     /// names (and `-`, standard input) are recognised by content.
-    pub input: std::path::PathBuf,
+    pub(crate) input: std::path::PathBuf,
     /// Input format (default: from the file name, else the content).
     #[arg(long, value_parser = choice::<sat2chess::front::FormulaFormat>())]
-    pub input_format: Option<sat2chess::front::FormulaFormat>,
+    pub(crate) input_format: Option<sat2chess::front::FormulaFormat>,
 }
 
 impl FormulaInput {
     /// The input's name in messages (`<stdin>` for `-`).
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         sat2chess::io::display_path(&self.input)
             .display()
             .to_string()
     }
 
     /// The input's file name, for a compiled board's provenance (`<stdin>` for `-`).
-    pub fn file_name(&self) -> String {
+    pub(crate) fn file_name(&self) -> String {
         match self.input.file_name() {
             Some(name) if !sat2chess::io::is_stdio(&self.input) => {
                 name.to_string_lossy().into_owned()
@@ -125,7 +125,7 @@ impl FormulaInput {
     }
 
     /// Reads the formula.
-    pub fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
+    pub(crate) fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
         Ok(sat2chess::front::load(&self.input, self.input_format)?)
     }
 }
@@ -133,7 +133,7 @@ impl FormulaInput {
 /// The piece type of a board or gadget library (`--piece`): one variant per board
 /// target of [`sat2chess::targets`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
     King,
     /// Knight 2-Solo Chess (thesis ch. 6): every piece a knight with budget at most 2.
@@ -151,7 +151,7 @@ pub enum Piece {
 
 impl Piece {
     /// The target's name (`--piece` value, [`sat2chess::targets`]).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Piece::King => "king",
             Piece::Knight => "knight",
@@ -162,7 +162,7 @@ impl Piece {
     }
 
     /// The board piece kind of the target.
-    pub fn kind(self) -> sat2chess::board::PieceKind {
+    pub(crate) fn kind(self) -> sat2chess::board::PieceKind {
         match self {
             Piece::King => sat2chess::board::PieceKind::King,
             Piece::Knight => sat2chess::board::PieceKind::Knight,
@@ -175,16 +175,16 @@ impl Piece {
 
 /// The `--max-pieces` option of the commands that build or hold large boards.
 #[derive(clap::Args)]
-pub struct PieceLimit {
+pub(crate) struct PieceLimit {
     /// Refuse, before starting, work estimated above this many pieces (moves and drawn
     /// arrows count too; about 200 bytes each); exit 2 with the estimate.
     #[arg(long, value_name = "N", default_value_t = sat2chess::budget::DEFAULT_MAX_PIECES)]
-    pub max_pieces: u64,
+    pub(crate) max_pieces: u64,
 }
 
 impl PieceLimit {
     /// Refuses `estimate` pieces above the limit; the message names `source`.
-    pub fn admit(&self, source: &str, estimate: u64) -> anyhow::Result<()> {
+    pub(crate) fn admit(&self, source: &str, estimate: u64) -> anyhow::Result<()> {
         sat2chess::budget::Budget::pieces(self.max_pieces)
             .admit(estimate)
             .with_context(|| source.to_owned())
@@ -195,7 +195,7 @@ impl PieceLimit {
 const MAX_SECONDS: f64 = 1e9;
 
 /// A `--time-limit` value: a positive number of seconds, at most [`MAX_SECONDS`].
-pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
         .parse()
         .map_err(|_| format!("expected a number of seconds, got \"{text}\""))?;
@@ -214,7 +214,7 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 }
 
 /// The rule variant a `--king-last` flag selects.
-pub fn variant(king_last: bool) -> Variant {
+pub(crate) fn variant(king_last: bool) -> Variant {
     if king_last {
         Variant::KingLast
     } else {
@@ -224,13 +224,13 @@ pub fn variant(king_last: bool) -> Variant {
 
 /// Writes `text` to standard error; a closed or failing standard error is ignored (there
 /// is nowhere left to report it), so a command still finishes its real work.
-pub fn print_err(text: &str) {
+pub(crate) fn print_err(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }
 
 /// Writes `text` to standard output. A closed pipe (`sat2chess solve … | head`) ends the
 /// output quietly instead of panicking like `print!`.
-pub fn print_out(text: impl AsRef<[u8]>) -> anyhow::Result<()> {
+pub(crate) fn print_out(text: impl AsRef<[u8]>) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_ref())

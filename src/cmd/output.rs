@@ -15,14 +15,14 @@ use super::print_out;
 
 /// The input and output paths of one command run.
 #[derive(Default)]
-pub struct Outputs<'a> {
+pub(crate) struct Outputs<'a> {
     inputs: Vec<&'a Path>,
     outputs: Vec<&'a Path>,
 }
 
 impl<'a> Outputs<'a> {
     /// The files the command reads.
-    pub fn reading(inputs: impl IntoIterator<Item = &'a Path>) -> Outputs<'a> {
+    pub(crate) fn reading(inputs: impl IntoIterator<Item = &'a Path>) -> Outputs<'a> {
         Outputs {
             inputs: inputs.into_iter().collect(),
             outputs: Vec::new(),
@@ -30,7 +30,7 @@ impl<'a> Outputs<'a> {
     }
 
     /// Adds an output file (`None` and `-` stand for standard output and are skipped).
-    pub fn writing(mut self, output: Option<&'a Path>) -> Outputs<'a> {
+    pub(crate) fn writing(mut self, output: Option<&'a Path>) -> Outputs<'a> {
         self.outputs
             .extend(output.filter(|path| !io::is_stdio(path)));
         self
@@ -38,7 +38,7 @@ impl<'a> Outputs<'a> {
 
     /// Fails when an output names an input or another output (the same file, also
     /// through another spelling of the path or a hard link).
-    pub fn check(&self) -> Result<()> {
+    pub(crate) fn check(&self) -> Result<()> {
         for (index, output) in self.outputs.iter().enumerate() {
             let earlier = self.inputs.iter().chain(&self.outputs[..index]);
             if let Some(other) = earlier.copied().find(|other| same_file(output, other)) {
@@ -82,7 +82,7 @@ fn file_identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
 }
 
 /// Writes `bytes` to `path`, or to standard output when `path` is `None` or `-`.
-pub fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
+pub(crate) fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
     let bytes = bytes.as_ref();
     match path.filter(|path| !io::is_stdio(path)) {
         Some(path) => write_file(path, bytes),
@@ -91,12 +91,12 @@ pub fn write(path: Option<&Path>, bytes: impl AsRef<[u8]>) -> Result<()> {
 }
 
 /// Writes `bytes` to the file `path` (see [`Output`]).
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     stream(Some(path), |out| Ok(out.write_all(bytes)?))
 }
 
 /// Streams an output as `fill` produces it (see [`Output`]).
-pub fn stream(
+pub(crate) fn stream(
     path: Option<&Path>,
     fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>,
 ) -> Result<()> {
@@ -112,7 +112,7 @@ pub fn stream(
 /// removes its temporary file, so a failed run leaves nothing behind); to a special file
 /// (`/dev/null`, a pipe) directly; to standard output for `None` or `-`, ending quietly
 /// on a closed pipe.
-pub struct Output {
+pub(crate) struct Output {
     out: std::io::BufWriter<Sink>,
     /// The file written and its temporary name (`None`: standard output or a special
     /// file, written directly).
@@ -121,7 +121,7 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn create(path: Option<&Path>) -> Result<Output> {
+    pub(crate) fn create(path: Option<&Path>) -> Result<Output> {
         let Some(path) = path.filter(|path| !io::is_stdio(path)) else {
             return Ok(Output {
                 out: std::io::BufWriter::new(Sink::Stdout(std::io::stdout())),
@@ -142,7 +142,7 @@ impl Output {
     }
 
     /// Flushes the output and renames the temporary file over the target.
-    pub fn finish(mut self) -> Result<()> {
+    pub(crate) fn finish(mut self) -> Result<()> {
         self.finished = true;
         let flushed = self.out.flush();
         let Some((path, temporary)) = self.file.take() else {
@@ -170,7 +170,7 @@ impl Output {
     /// Abandons the output after `error` (its temporary file is removed): a write error
     /// is named by the path, and a closed standard output is no error (the reader has
     /// gone).
-    pub fn fail(self, error: anyhow::Error) -> Result<()> {
+    pub(crate) fn fail(self, error: anyhow::Error) -> Result<()> {
         let io_error = error
             .chain()
             .find_map(|cause| cause.downcast_ref::<std::io::Error>());

@@ -8,14 +8,14 @@ use sat2chess::reduction::Observer;
 use super::print_err;
 
 /// The command line's [`Observer`].
-pub struct Progress {
+pub(crate) struct Progress {
     bar: ProgressBar,
     stats: bool,
 }
 
 impl Progress {
     /// A progress bar; with `stats`, the size figures go to standard error too.
-    pub fn new(stats: bool) -> Progress {
+    pub(crate) fn new(stats: bool) -> Progress {
         use std::io::IsTerminal as _;
         let bar = if std::io::stderr().is_terminal() {
             ProgressBar::new(0)
@@ -32,7 +32,7 @@ impl Progress {
     }
 
     /// Clears the bar.
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         self.bar.finish_and_clear();
     }
 }

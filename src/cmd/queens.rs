@@ -23,7 +23,7 @@ use super::output::{self, Outputs};
 use super::{code, exit, print_err, print_out};
 
 /// Shown after `sat2chess queens --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves placement.json --stats
   sat2chess queens check board.json placement.json
@@ -35,13 +35,13 @@ A placement is {\"queens\":[[row,col],…]}: the squares of the queens added to 
 (1-based, row 1 at the top).";
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub command: Command,
+    pub(crate) command: Command,
 }
 
 #[derive(clap::Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Check a completion: n queens in all, the pre-placed ones kept, no two attacking.
     Check {
         /// The n-Queens board (JSON; its pieces are the pre-placed queens).
@@ -88,7 +88,7 @@ pub enum Command {
 }
 
 #[derive(clap::Subcommand)]
-pub enum Generator {
+pub(crate) enum Generator {
     /// Excluded Diagonals (§5.4, hard near d/n = 1), written as n-Queens Completion
     /// through Defs. 16 and 10.
     ExcludedDiagonals {
@@ -118,7 +118,7 @@ pub enum Generator {
     },
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     match args.command {
         Command::Check { board, placement } => check(&board, &placement),
         Command::Solve {

@@ -13,7 +13,7 @@ use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Shown after `sat2chess render --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess render board.json -o board.svg
   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
@@ -31,53 +31,53 @@ black and light blue.";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Board file (format from the extension unless --board-format is given).
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub board_format: Option<BoardFormat>,
+    pub(crate) board_format: Option<BoardFormat>,
     /// A moves JSON file: the capture sequence to draw.
     #[arg(long)]
-    pub moves: Option<PathBuf>,
+    pub(crate) moves: Option<PathBuf>,
     /// An n-Queens placement JSON (`{"queens":[[row,col],…]}`): draw its queens as well.
     #[arg(long, conflicts_with = "moves")]
-    pub placement: Option<PathBuf>,
+    pub(crate) placement: Option<PathBuf>,
     /// Show the position after this many moves (needs --moves unless 0).
     #[arg(long)]
-    pub step: Option<usize>,
+    pub(crate) step: Option<usize>,
     /// Crop to rows r1..r2 and columns c1..c2 (inclusive, 1-based).
     #[arg(long, value_name = "r1,c1,r2,c2")]
-    pub region: Option<Region>,
+    pub(crate) region: Option<Region>,
     /// Colour gadgets, mark ports and the final square, draw flow arrows (from piece labels).
     #[arg(long)]
-    pub gadgets: bool,
+    pub(crate) gadgets: bool,
     /// Leave out the row and column numbers on the margin.
     #[arg(long)]
-    pub no_coords: bool,
+    pub(crate) no_coords: bool,
     /// Add a legend of the colours and marks in use.
     #[arg(long)]
-    pub legend: bool,
+    pub(crate) legend: bool,
     /// Piece drawing: glyphs, dots, or auto (dots above 20000 visible pieces).
     #[arg(long, value_parser = super::choice::<Style>(), default_value = "auto")]
-    pub style: Style,
+    pub(crate) style: Style,
     /// Output format (default: from the -o extension, .svg/.tex/.tikz/.html, else svg).
     #[arg(long, value_parser = super::choice::<Format>())]
-    pub format: Option<Format>,
+    pub(crate) format: Option<Format>,
     /// Write a self-contained HTML page that plays the sequence (same as --format html).
     #[arg(long)]
-    pub animate: bool,
+    pub(crate) animate: bool,
     /// Output file; standard output when omitted or `-`.
     #[arg(short, long)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     #[command(flatten)]
-    pub limit: super::PieceLimit,
+    pub(crate) limit: super::PieceLimit,
 }
 
 /// Weight of one drawn move arrow against a piece in the `--max-pieces` estimate: arrows
 /// are written as they are made (not held), but each is about 250 bytes of SVG.
 const PIECES_PER_ARROW: u64 = 20;
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let format = match (args.animate, args.format) {
         (true, None | Some(Format::Html)) => Format::Html,
         (true, Some(other)) => {

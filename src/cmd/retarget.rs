@@ -13,7 +13,7 @@ use super::output::{self, Outputs};
 use super::{code, exit, print_err};
 
 /// Examples shown by `sat2chess retarget --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess retarget rooks.json --to queen -o queens.json --stats
   sat2chess retarget rooks.json --to bishop -o bishops.json --moves rook-moves.json --moves-out bishop-moves.json
@@ -30,25 +30,25 @@ that holds no piece).";
 
 /// Transform a rook board into an equivalent queen or bishop board.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Rook board file (format from the extension unless --input-format); `-` reads
     /// standard input.
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     /// The piece kind of the new board.
     #[arg(long, value_parser = super::choice::<Target>())]
-    pub to: Target,
+    pub(crate) to: Target,
     /// Input board format, overriding the file extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub input_format: Option<BoardFormat>,
+    pub(crate) input_format: Option<BoardFormat>,
     /// Board file to write (default: standard output, unless --moves-back is given).
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Output board format.
     #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
-    pub format: BoardFormat,
+    pub(crate) format: BoardFormat,
     /// Capture sequence (moves JSON) of the rook board, written mapped to --moves-out.
     #[arg(long, value_name = "FILE", requires = "moves_out")]
-    pub moves: Option<PathBuf>,
+    pub(crate) moves: Option<PathBuf>,
     /// Capture sequence (moves JSON) of the new board, written mapped back onto the rook
     /// board to --moves-out.
     #[arg(
@@ -57,17 +57,17 @@ pub struct Args {
         requires = "moves_out",
         conflicts_with = "moves"
     )]
-    pub moves_back: Option<PathBuf>,
+    pub(crate) moves_back: Option<PathBuf>,
     /// Where the mapped capture sequence goes (`-`: standard output).
     #[arg(long, value_name = "FILE")]
-    pub moves_out: Option<PathBuf>,
+    pub(crate) moves_out: Option<PathBuf>,
     /// Print the extents of the rook board, the new board and (queens) uniform scaling
     /// by h + 1 to stderr.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let board_out = match (&args.output, &args.moves_back) {
         (Some(path), _) => Some(path.as_path()),
         (None, None) => Some(Path::new(io::STDIO)),

@@ -9,12 +9,12 @@ use super::{code, exit, print_out};
 
 /// `sat2chess sat`: decide a formula with the SAT solver (help text in main.rs).
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
-    pub formula: super::FormulaInput,
+    pub(crate) formula: super::FormulaInput,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
     let input = args.formula.load()?;
     let mut out = String::new();
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// SAT-competition `v` lines of at most about 80 characters, the last ending in `0`.
-pub fn value_lines(model: &Assignment) -> String {
+pub(crate) fn value_lines(model: &Assignment) -> String {
     let values = model
         .0
         .iter()

@@ -7,7 +7,7 @@ use sat2chess::io::{self, BoardFormat, ascii};
 use super::{code, exit, print_out};
 
 /// Examples shown by `sat2chess show --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess show examples/puzzles/chesscom-1.json
   echo '8/8/2k5/8/4Q3/8/8/8' | sat2chess show - --format fen
@@ -18,15 +18,15 @@ row numbers on the left, column numbers on top, (1,1) top left. Boards larger th
 
 /// Draw a small board as ASCII: piece letters with budgets, coordinate margins.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Board file (format from the extension unless --format is given); `-` reads standard input.
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     /// Board format, overriding the file extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub format: Option<BoardFormat>,
+    pub(crate) format: Option<BoardFormat>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let board = io::read_board(&args.board, args.format)?;
     let picture = ascii::draw_board(&board)
         .with_context(|| io::display_path(&args.board).display().to_string())?;

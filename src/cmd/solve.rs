@@ -14,7 +14,7 @@ use super::output::{self, Outputs};
 use super::{code, exit, print_out, variant};
 
 /// Examples shown by `sat2chess solve --help`.
-pub const EXAMPLES: &str = "\
+pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess solve examples/puzzles/chesscom-1.json
   sat2chess solve puzzle.fen --king-last
@@ -41,40 +41,40 @@ Exit codes: 0 solvable, 1 unsolvable, 2 bad input, 3 unknown (limit reached).";
 
 /// Decide whether a board can be reduced to one piece and print a solving sequence.
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Board file (format from the extension unless --format is given); `-` reads standard input.
-    pub board: PathBuf,
+    pub(crate) board: PathBuf,
     /// Board format, overriding the file extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub format: Option<BoardFormat>,
+    pub(crate) format: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
-    pub king_last: bool,
+    pub(crate) king_last: bool,
     /// Give up with exit code 3 after this many search states (the search engine also
     /// counts the captures it refutes by the budget test without entering them).
     #[arg(long, value_name = "STATES")]
-    pub node_limit: Option<u64>,
+    pub(crate) node_limit: Option<u64>,
     /// Give up with exit code 3 after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
-    pub time_limit: Option<Duration>,
+    pub(crate) time_limit: Option<Duration>,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
     /// joined by `sat` after 0.2 s), `search`, `tree` (kings only or knights only,
     /// budgets <= 2), `sat` (SAT encoding of the whole game, solved by splr), or
     /// `portfolio` (search and sat on two threads from the start, first answer wins).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
-    pub engine: Engine,
+    pub(crate) engine: Engine,
     /// Also print which method decided and why (a proof sketch for the special cases).
     #[arg(long)]
-    pub explain: bool,
+    pub(crate) explain: bool,
     /// Also write the solving sequence as moves JSON to this file (`-`: standard output,
     /// which then holds only the JSON; the verdict goes to standard error).
     #[arg(long, value_name = "FILE")]
-    pub moves: Option<PathBuf>,
+    pub(crate) moves: Option<PathBuf>,
 }
 
 /// The `--engine` choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Engine {
+pub(crate) enum Engine {
     Auto,
     Search,
     Tree,
@@ -104,7 +104,7 @@ fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
     Ok(out)
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The time limit counts reading the board too.
     let start = Instant::now();
     Outputs::reading([args.board.as_path()])

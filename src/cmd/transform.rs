@@ -10,7 +10,7 @@ use super::{code, exit};
 
 /// The formula a transformation stops at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
+pub(crate) enum Target {
     /// 3-CNF: at most three literals per clause.
     #[value(name = "3sat")]
     ThreeSat,
@@ -23,7 +23,7 @@ pub enum Target {
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
+pub(crate) enum OutputFormat {
     /// DIMACS CNF (3sat and tovey only).
     Dimacs,
     /// And-Or text (andor only).
@@ -34,28 +34,28 @@ pub enum OutputFormat {
 
 /// `sat2chess transform` (help text in main.rs).
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(flatten)]
-    pub formula: super::FormulaInput,
+    pub(crate) formula: super::FormulaInput,
     /// The step to stop at.
     #[arg(long, value_enum)]
-    pub to: Target,
+    pub(crate) to: Target,
     /// Output format (default: dimacs for 3sat and tovey, andor for andor).
     #[arg(long, value_enum)]
-    pub format: Option<OutputFormat>,
+    pub(crate) format: Option<OutputFormat>,
     /// CNF input: take the thesis' route (Lemma 2.1, then Theorem 2.2) instead of the
     /// fan-out chains (always for --to tovey).
     #[arg(long)]
-    pub thesis: bool,
+    pub(crate) thesis: bool,
     /// Print variables, clauses and literal occurrences of every step to stderr.
     #[arg(long)]
-    pub stats: bool,
+    pub(crate) stats: bool,
     /// Write the formula to this file instead of stdout.
     #[arg(long, short)]
-    pub output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode> {
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The message of an `InputError` already ends with its source; `{:#}` would repeat it.
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
