@@ -84,8 +84,8 @@ pub(crate) fn code(value: u8) -> ExitCode {
 
 /// A value parser offering exactly the names of a library [`Choice`] (the library
 /// crates do not depend on clap).
-pub(crate) fn choice<T: Choice + Clone + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T>
-{
+pub(crate) fn choice<T: Choice + Clone + Send + Sync>()
+-> impl clap::builder::TypedValueParser<Value = T> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
     PossibleValuesParser::new(
         T::CHOICES
