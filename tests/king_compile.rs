@@ -2,11 +2,7 @@
 //! verified gadgets only, every king with budget 2, connected, deterministic; certificates
 //! and decoding (Theorem 5.15); whole-board snapshots.
 
-mod common {
-    pub mod boards;
-}
-
-use common::boards::fingerprint;
+use crate::common::boards::fingerprint;
 use sat2chess::back::king::King;
 use sat2chess::back::{Backend, certify_input, compile_formula, decode_input};
 use sat2chess::board::{Board, PieceKind};

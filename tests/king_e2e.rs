@@ -4,12 +4,7 @@
 //! decodes back ("solvable ⇒ SAT") to a model of the CNF; an unsatisfiable one is
 //! reported as such.
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
+use crate::common::cnf::certify_check_and_decode;
 use sat2chess::back::king::King;
 
 /// Cases of the property test (in two halves that run in parallel), and the seed that
@@ -48,8 +43,8 @@ fn two_sided_cases(seed: u64, cases: usize, (max_vars, max_clauses): (u32, usize
     let mut rng = fastrand::Rng::with_seed(seed);
     (0..cases)
         .filter(|_| {
-            let (vars, clauses) = common::cnf::random_cnf(&mut rng, max_vars, max_clauses);
-            let text = common::cnf::dimacs(vars, &clauses);
+            let (vars, clauses) = crate::common::cnf::random_cnf(&mut rng, max_vars, max_clauses);
+            let text = crate::common::cnf::dimacs(vars, &clauses);
             let chain = Chain::from_input(
                 &FormulaFormat::Dimacs.parse(&text).unwrap(),
                 &sat2chess::layout::BandOrder,

@@ -3,13 +3,7 @@
 //! (thesis Theorem 6.13); no certificate for unsatisfiable formulas; whole-board
 //! snapshots (size, gadget counts, a fingerprint of the JSON board).
 
-mod common {
-    pub mod boards;
-    pub mod reduction;
-    pub mod snapshots;
-}
-
-use common::snapshots::check_and_snapshot_whole_boards;
+use crate::common::snapshots::check_and_snapshot_whole_boards;
 use sat2chess::back::knight::Knight;
 use sat2chess::board::PieceKind;
 use sat2chess::front::FormulaFormat;

@@ -4,12 +4,7 @@
 //! decodes back ("solvable ⇒ SAT") to a model of the CNF; an unsatisfiable one is
 //! reported as such.
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
+use crate::common::cnf::certify_check_and_decode;
 use sat2chess::back::knight::Knight;
 
 /// Cases of the property test (in two halves that run in parallel), and the seed that

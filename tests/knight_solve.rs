@@ -6,11 +6,7 @@
 //! The Knight boards are wide for a path order (frontier width 19–29) but of tree width
 //! about 7, so the spanning-tree engine solves them over a tree decomposition.
 
-mod common {
-    pub mod verdict;
-}
-
-use common::verdict::assert_agrees_with_sat;
+use crate::common::verdict::assert_agrees_with_sat;
 use std::time::{Duration, Instant};
 
 use sat2chess::back::king::King;

@@ -5,13 +5,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
-use common::reduction::Retargets;
+use crate::common::cnf::certify_check_and_decode;
+use crate::common::reduction::Retargets;
 use proptest::prelude::*;
 use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;

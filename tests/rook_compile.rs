@@ -3,14 +3,8 @@
 //! board), each compiled twice to the same board; certificates of the satisfiable ones
 //! checked and decoded (thesis Theorem 7.16), none for the unsatisfiable one.
 
-mod common {
-    pub mod boards;
-    pub mod reduction;
-    pub mod snapshots;
-}
-
-use common::reduction::Rooks;
-use common::snapshots::check_and_snapshot_whole_boards;
+use crate::common::reduction::Rooks;
+use crate::common::snapshots::check_and_snapshot_whole_boards;
 use sat2chess::board::PieceKind;
 use sat2chess::front::FormulaFormat;
 use sat2chess::gadgets::rook_library;

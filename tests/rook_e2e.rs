@@ -4,13 +4,8 @@
 //! unsatisfiable one is reported as such (verdicts cross-checked by exhaustive
 //! evaluation).
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
-use common::reduction::Rooks;
+use crate::common::cnf::certify_check_and_decode;
+use crate::common::reduction::Rooks;
 
 const CASES: usize = 300;
 const SEED: u64 = 0x0c7_7005;
