@@ -5,7 +5,6 @@
 //! reported as such.
 
 use crate::common::cnf::certify_check_and_decode;
-use sat2chess::back::king::King;
 
 /// Cases of the property test (in two halves that run in parallel), and the seed that
 /// makes them reproducible.
@@ -16,12 +15,12 @@ const SIZE: (u32, usize) = (6, 12);
 
 #[test]
 fn random_cnfs_certify_check_and_decode_first_half() {
-    certify_check_and_decode(King, SEED, CASES / 2, SIZE);
+    certify_check_and_decode("king", SEED, CASES / 2, SIZE);
 }
 
 #[test]
 fn random_cnfs_certify_check_and_decode_second_half() {
-    certify_check_and_decode(King, SEED + 1, CASES - CASES / 2, SIZE);
+    certify_check_and_decode("king", SEED + 1, CASES - CASES / 2, SIZE);
 }
 
 /// Larger random CNFs, most of them laid out two-sided (variables on both sides of the
@@ -31,7 +30,7 @@ const LARGER_CASES: usize = 40;
 
 #[test]
 fn larger_random_cnfs_certify_check_and_decode() {
-    certify_check_and_decode(King, SEED + 2, LARGER_CASES, LARGER);
+    certify_check_and_decode("king", SEED + 2, LARGER_CASES, LARGER);
 }
 
 /// How many of `cases` random CNFs from `seed` get a two-sided layout.

@@ -5,12 +5,11 @@
 //! evaluation).
 
 use crate::common::cnf::certify_check_and_decode;
-use crate::common::reduction::Rooks;
 
 const CASES: usize = 300;
 const SEED: u64 = 0x0c7_7005;
 
 #[test]
 fn random_cnfs_certify_check_and_decode() {
-    certify_check_and_decode(Rooks, SEED, CASES, (6, 12));
+    certify_check_and_decode("rook", SEED, CASES, (6, 12));
 }

@@ -4,8 +4,8 @@
 
 pub mod boards;
 pub mod cnf;
-pub mod reduction;
-pub mod snapshots;
+pub mod formulas;
+pub mod pipeline;
 pub mod verdict;
 
 use std::process::{Command, Output, Stdio};
