@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-mod common;
-use common::{command, run, run_with_input, scratch, write_king_square};
+use crate::common::{command, run, run_with_input, scratch, write_king_square};
 
 use sat2chess::io::{self, BoardFormat};
 

@@ -1,7 +1,9 @@
 //! The Knight gadget library (thesis ch. 6): snapshots of every parsed layout, the
-//! capture-graph checks of the wire placements, and the truth table of every gadget,
-//! each decided by exhaustive search over pair-valued signals (maximal outputs in the
-//! componentwise order; `sat2chess gadgets verify --piece knight` prints the same tables).
+//! capture-graph checks of the wire placements, and checks that the verifier rejects
+//! wrong tables and graphs. The truth table of every gadget, decided by exhaustive search
+//! over pair-valued signals (maximal outputs in the componentwise order), its port and
+//! graph checks and, for composites, the composition are verified by one generated test
+//! per gadget file (`gadget_files.rs`), as `sat2chess gadgets verify --piece knight` does.
 
 use sat2chess::gadgets::{self, Gadget, GraphCheck};
 use sat2chess::verify::{self, VerifyOptions, wire_graph};
@@ -23,31 +25,6 @@ fn gadget_layout_snapshots() {
             insta::assert_snapshot!(format!("knight_gadget_{}", gadget.name), gadget.to_string());
         });
     }
-}
-
-/// Every gadget, every input combination (and the corner in all eight orientations):
-/// the maximal reachable outputs equal the thesis' table, with no incomparable pair where
-/// the thesis gives one value. The whole library takes a fraction of a second.
-#[test]
-fn every_gadget_meets_its_table() {
-    let mut tables = String::new();
-    let library = library();
-    for gadget in &library {
-        if !gadget.parts.is_empty() {
-            // Flip and And: exact assemblies of library parts, tables composed from theirs
-            // (and, below, the assembled board searched like any gadget).
-            let composed = verify::verify_composite(gadget, &library).expect("exact assembly");
-            assert!(composed.passed(), "{}", composed.render(gadget));
-        }
-        for image in verify::images_to_check(gadget) {
-            let report = verify::verify_gadget(&image, &VerifyOptions::default());
-            let table = report.render(&image);
-            assert!(report.passed(), "{table}");
-            assert!(report.rows.iter().all(|row| !row.incomparable()), "{table}");
-            tables.push_str(&table);
-        }
-    }
-    println!("{tables}");
 }
 
 /// Corner, shifts, mirrored wire, thick wire and both transitions (thin to thick and back) have
@@ -169,12 +146,11 @@ fn cli_verifies_shows_and_renders_the_knight_library() {
 }
 
 /// Every port continues as a standard wire without touching the gadget, so gadgets and
-/// wires joined on a board interact only through signal columns.
+/// wires joined on a board interact only through signal columns: every library gadget's
+/// ports are checked by its generated test (`gadget_files.rs`, as `gadgets verify`
+/// does); here, the check rejects a port that clashes.
 #[test]
 fn every_port_continues_as_a_standard_wire() {
-    for gadget in library() {
-        assert_eq!(wire_graph::ports_extend(&gadget), Ok(()), "{}", gadget.name);
-    }
     // A knight on (5,8) attacks (3,9), the inner square of the wire column after X.
     let text = format!("{}.......2\n", gadget("wire"));
     let crowded = gadgets::parse_gadget("crowded", &text).expect("parses");

@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-mod common;
-use common::{command, run, run_with_input, write_king_square};
+use crate::common::{command, run, run_with_input, write_king_square};
 
 const DIR: &str = "tests/inputs/hardening";
 const TWO_KINGS: &str = "tests/inputs/good/two-kings.json";
@@ -41,7 +40,7 @@ fn assert_bad_input_containing(output: &Output, part: &str) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    common::scratch(&format!("hardening/{name}"))
+    crate::common::scratch(&format!("hardening/{name}"))
 }
 
 /// Compiles `formula` with a certificate into a fresh scratch directory: (board, moves).

@@ -1,15 +1,11 @@
 //! End-to-end tests of the King backend (issue 5, items 3–5): boards compiled from
 //! verified gadgets only, every king with budget 2, connected, deterministic; certificates
-//! and decoding (Theorem 5.15); whole-board snapshots.
+//! and decoding (Theorem 5.15). (The whole-board snapshots of the test formulas are in
+//! `whole_boards.rs`, with every other target's.)
 
-mod common {
-    pub mod boards;
-}
-
-use common::boards::fingerprint;
 use sat2chess::back::king::King;
 use sat2chess::back::{Backend, certify_input, compile_formula, decode_input};
-use sat2chess::board::{Board, PieceKind};
+use sat2chess::board::PieceKind;
 use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Var};
 use sat2chess::front::FormulaFormat;
@@ -28,8 +24,11 @@ fn boards_are_two_kings_and_deterministic() {
     let thesis = include_str!("../examples/andor/thesis.andor");
     for (text, format) in [
         (thesis, FormulaFormat::Andor),
-        ("x | ~x\n", FormulaFormat::Andor),
-        ("p cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n", FormulaFormat::Dimacs),
+        (
+            include_str!("formulas/x_or_not_x.andor"),
+            FormulaFormat::Andor,
+        ),
+        (include_str!("formulas/cnf_3x3.cnf"), FormulaFormat::Dimacs),
     ] {
         let chain = chain(text, format);
         for ordering in [Ordering::Naive, Ordering::Optimised] {
@@ -79,7 +78,10 @@ fn boards_are_two_kings_and_deterministic() {
 #[test]
 fn boards_stay_compact() {
     let thesis = include_str!("../examples/andor/thesis.andor");
-    for (text, most_kings) in [("x | ~x\n", 1_000), (thesis, 2_000)] {
+    for (text, most_kings) in [
+        (include_str!("formulas/x_or_not_x.andor"), 1_000),
+        (thesis, 2_000),
+    ] {
         let chain = chain(text, FormulaFormat::Andor);
         let compiled =
             compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
@@ -109,7 +111,11 @@ fn every_model_certifies_and_decodes_back() {
     // Theorem 5.15 both ways on small And-Or formulas: for every model, the certificate
     // built for it solves the board, and decoding it gives that model back.
     let thesis = include_str!("../examples/andor/thesis.andor");
-    for text in [thesis, "x | ~x\n", "(x & y) | ~z\n(~y & z) | ~x\n"] {
+    for text in [
+        thesis,
+        include_str!("formulas/x_or_not_x.andor"),
+        "(x & y) | ~z\n(~y & z) | ~x\n",
+    ] {
         let chain = chain(text, FormulaFormat::Andor);
         let formula = chain.formula();
         let compiled = compile_formula(King, formula, Ordering::Optimised).expect("compiles");
@@ -135,7 +141,10 @@ fn every_model_certifies_and_decodes_back() {
 #[test]
 fn unsatisfiable_formulas_get_no_certificate() {
     for (text, format) in [
-        ("(x & ~x) | y\n~y\n", FormulaFormat::Andor),
+        (
+            include_str!("formulas/unsatisfiable.andor"),
+            FormulaFormat::Andor,
+        ),
         ("p cnf 1 2\n1 0\n-1 0\n", FormulaFormat::Dimacs),
     ] {
         let chain = chain(text, format);
@@ -145,71 +154,13 @@ fn unsatisfiable_formulas_get_no_certificate() {
     }
 }
 
-/// The board as a picture, one character per square (`#` a king, `.` empty); every
-/// compiled king has budget 2.
-fn picture(board: &Board) -> String {
-    let kings: std::collections::HashSet<(u32, u32)> = board
-        .pieces()
-        .iter()
-        .map(|p| (p.square.row, p.square.col))
-        .collect();
-    let mut out = String::new();
-    for row in 1..=board.rows() {
-        let line: String = (1..=board.cols())
-            .map(|col| {
-                if kings.contains(&(row, col)) {
-                    '#'
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        out.push_str(line.trim_end_matches('.'));
-        out.push('\n');
-    }
-    out
-}
-
-#[test]
-fn whole_board_snapshots() {
-    // The size summary, the gadget counts, a fingerprint of the JSON board (any change
-    // of a piece changes it) and, for boards up to 200 × 200, the whole board drawn.
-    let thesis = include_str!("../examples/andor/thesis.andor");
-    for (name, text, format) in [
-        ("king_board_thesis", thesis, FormulaFormat::Andor),
-        ("king_board_x_or_not_x", "x | ~x\n", FormulaFormat::Andor),
-        (
-            "king_board_unsatisfiable",
-            "(x & ~x) | y\n~y\n",
-            FormulaFormat::Andor,
-        ),
-        (
-            "king_board_cnf_3x3",
-            "p cnf 3 3\n1 -2 0\n2 3 0\n-1 -3 0\n",
-            FormulaFormat::Dimacs,
-        ),
-    ] {
-        let chain = chain(text, format);
-        let compiled =
-            compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
-        let mut summary = compiled.stats.to_string();
-        summary.push_str(&format!(
-            "board JSON FNV-1a: {}\n",
-            fingerprint(&compiled.board)
-        ));
-        if compiled.board.rows() <= 200 && compiled.board.cols() <= 200 {
-            summary.push_str(&picture(&compiled.board));
-        }
-        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-            insta::assert_snapshot!(name, summary);
-        });
-    }
-}
-
 #[test]
 fn decode_reads_the_exact_solvers_sequence() {
     // "Solvable ⇒ SAT" on a sequence that is not a certificate: the exact solver's own.
-    let chain = chain("x | ~x\n", FormulaFormat::Andor);
+    let chain = chain(
+        include_str!("formulas/x_or_not_x.andor"),
+        FormulaFormat::Andor,
+    );
     let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).expect("compiles");
     let Verdict::Solvable(moves) = solve_default(&compiled.board).verdict else {
         panic!("x | ~x is satisfiable, so its board is solvable");
@@ -267,7 +218,12 @@ fn exact_solver_agrees_with_sat_on_small_boards() {
         node_limit: Some(10_000_000),
         ..SolveOptions::default()
     };
-    let named = ["x | ~x\n", "(x & ~x) | y\n~y\n", "x\n~x\n", "~x\nx\n"];
+    let named = [
+        include_str!("formulas/x_or_not_x.andor"),
+        include_str!("formulas/unsatisfiable.andor"),
+        include_str!("formulas/x_and_not_x_unsatisfiable.andor"),
+        "~x\nx\n",
+    ];
     let mut formulas: Vec<String> = named.map(String::from).to_vec();
     for seed in 0..36 {
         formulas.push(random_andor(2 + (seed % 2) as usize, seed));

@@ -6,11 +6,7 @@
 //! The Knight boards are wide for a path order (frontier width 19–29) but of tree width
 //! about 7, so the spanning-tree engine solves them over a tree decomposition.
 
-mod common {
-    pub mod verdict;
-}
-
-use common::verdict::assert_agrees_with_sat;
+use crate::common::verdict::assert_agrees_with_sat;
 use std::time::{Duration, Instant};
 
 use sat2chess::back::king::King;
@@ -27,7 +23,7 @@ const THESIS: &str = include_str!("../examples/andor/thesis.andor");
 /// Satisfiable formulas: x ∨ ¬x; x ∨ y, ¬x ∨ ¬y; (x ∧ y) ∨ z, ¬x ∨ ¬z ∨ ¬y; the
 /// thesis example (Figure 2.2).
 const SATISFIABLE: [&str; 4] = [
-    "x | ~x\n",
+    include_str!("formulas/x_or_not_x.andor"),
     "x | y\n~x | ~y\n",
     "(x & y) | z\n~x | ~z | ~y\n",
     THESIS,
@@ -36,9 +32,9 @@ const SATISFIABLE: [&str; 4] = [
 /// Unsatisfiable formulas: x, ¬x; x ∨ y, ¬x, ¬y; (x ∧ ¬x) ∨ y, ¬y;
 /// (x ∧ y) ∨ z, ¬x ∨ ¬y, ¬z.
 const UNSATISFIABLE: [&str; 4] = [
-    "x\n~x\n",
+    include_str!("formulas/x_and_not_x_unsatisfiable.andor"),
     "x | y\n~x\n~y\n",
-    "(x & ~x) | y\n~y\n",
+    include_str!("formulas/unsatisfiable.andor"),
     "(x & y) | z\n~x | ~y\n~z\n",
 ];
 

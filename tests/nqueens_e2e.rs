@@ -7,9 +7,6 @@
 //! the square of the formula: one 1-in-3 clause already gives a 135,438 × 135,438 board,
 //! four give 581,334 (README "n-Queens Completion").
 
-#[allow(dead_code)] // each test crate uses part of the shared helpers
-mod common;
-
 use std::path::Path;
 use std::process::Output;
 
@@ -107,7 +104,7 @@ fn three_hundred_random_formulas_end_to_end() {
 
 /// The binary with `args`, run in `dir` (the scratch directory of the test).
 fn sat2chess(args: &[&str], dir: &Path) -> Output {
-    common::command(args)
+    crate::common::command(args)
         .current_dir(dir)
         .output()
         .expect("the binary runs")

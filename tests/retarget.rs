@@ -5,13 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
-use common::reduction::Retargets;
+use crate::common::cnf::certify_check_and_decode;
 use proptest::prelude::*;
 use sat2chess::back::compile_formula;
 use sat2chess::back::king::King;
@@ -211,7 +205,10 @@ proptest! {
 /// rook boards (until the rook backend lands, the largest rook boards there are).
 #[test]
 fn compiled_boards_as_rooks_keep_capture_graph_and_blockers() {
-    for text in ["x | ~x\n", include_str!("../examples/andor/thesis.andor")] {
+    for text in [
+        include_str!("formulas/x_or_not_x.andor"),
+        include_str!("../examples/andor/thesis.andor"),
+    ] {
         let input = FormulaFormat::Andor.parse(text).unwrap();
         let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder).unwrap();
         let compiled = compile_formula(King, chain.formula(), Ordering::Optimised).unwrap();
@@ -255,10 +252,10 @@ fn huge_sparse_boards_stay_sparse() {
 /// new board, maps back and decodes to a model of the CNF.
 #[test]
 fn random_cnfs_certify_check_and_decode_on_queen_boards() {
-    certify_check_and_decode(Retargets(Target::Queen), 0x12_9e3b, 300, (6, 12));
+    certify_check_and_decode("queen", 0x12_9e3b, 300, (6, 12));
 }
 
 #[test]
 fn random_cnfs_certify_check_and_decode_on_bishop_boards() {
-    certify_check_and_decode(Retargets(Target::Bishop), 0x12_9e3c, 300, (6, 12));
+    certify_check_and_decode("bishop", 0x12_9e3c, 300, (6, 12));
 }

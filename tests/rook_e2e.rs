@@ -4,18 +4,12 @@
 //! unsatisfiable one is reported as such (verdicts cross-checked by exhaustive
 //! evaluation).
 
-mod common {
-    pub mod cnf;
-    pub mod reduction;
-}
-
-use common::cnf::certify_check_and_decode;
-use common::reduction::Rooks;
+use crate::common::cnf::certify_check_and_decode;
 
 const CASES: usize = 300;
 const SEED: u64 = 0x0c7_7005;
 
 #[test]
 fn random_cnfs_certify_check_and_decode() {
-    certify_check_and_decode(Rooks, SEED, CASES, (6, 12));
+    certify_check_and_decode("rook", SEED, CASES, (6, 12));
 }

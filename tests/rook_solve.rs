@@ -7,11 +7,7 @@
 //! reached, its verdict equals the formula's SAT verdict, and every sequence it returns
 //! is accepted by the sequence checker.
 
-mod common {
-    pub mod verdict;
-}
-
-use common::verdict::assert_agrees_with_sat;
+use crate::common::verdict::assert_agrees_with_sat;
 use std::time::{Duration, Instant};
 
 use sat2chess::back::rook;

@@ -1,10 +1,8 @@
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, bail};
-use sat2chess::board::PieceKind;
 use sat2chess::gadgets::{self, PortRole};
 use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
@@ -68,14 +66,15 @@ pub(crate) struct VerifyArgs {
     #[arg(long)]
     pub(crate) node_limit: Option<u64>,
     /// Give up a single search after this many seconds (exit code 3).
+    // The default is `verify::library::DEFAULT_TIME_LIMIT` (checked by a test below).
     #[arg(long, value_name = "SECONDS", default_value = "600", value_parser = super::parse_seconds)]
     pub(crate) time_limit: Duration,
     /// Run the k-test harness cross-check on gadgets with at most this many kings (0 = never).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = verify::library::DEFAULT_HARNESS_MAX_KINGS)]
     pub(crate) harness_max_kings: usize,
     /// Measure single-output gadgets with more kings than this by k-tests instead of
     /// output reading (0 = always use output reading).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = verify::library::DEFAULT_READING_MAX_KINGS)]
     pub(crate) reading_max_kings: usize,
 }
 
@@ -116,6 +115,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 }
 
 fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
+    use verify::library::{self, LibraryError};
     let mut library = library(args.piece)?;
     for path in &args.files {
         let text = std::fs::read_to_string(path)
@@ -125,16 +125,28 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
         args.gadgets.push(gadget.name.clone());
         library.push(gadget);
     }
-    for name in &args.gadgets {
-        if !library.iter().any(|g| &g.name == name) {
-            let names: Vec<&str> = library.iter().map(|g| g.name.as_str()).collect();
-            bail!(
-                "--gadget {name}: no such gadget (known: {})",
-                names.join(", ")
-            );
-        }
-    }
-    let options = VerifyOptions {
+    let options = options(&args);
+    let mut print = |text: &str| print_out(text).map_err(std::io::Error::other);
+    let report = match library::verify_in(&library, &args.gadgets, &options, &mut print) {
+        Ok(report) => report,
+        Err(LibraryError::UnknownGadget { name, known }) => bail!(
+            "--gadget {name}: no such gadget (known: {})",
+            known.join(", ")
+        ),
+        Err(error) => return Err(error.into()),
+    };
+    Ok(code(if report.failed {
+        exit::NO
+    } else if !report.complete() {
+        exit::UNKNOWN
+    } else {
+        exit::YES
+    }))
+}
+
+/// The verifier's options as `args` give them.
+fn options(args: &VerifyArgs) -> VerifyOptions {
+    VerifyOptions {
         search: sat2chess::solve::SolveOptions {
             node_limit: args.node_limit,
             time_limit: Some(args.time_limit),
@@ -142,101 +154,7 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
         },
         harness_max_kings: (args.harness_max_kings > 0).then_some(args.harness_max_kings),
         reading_max_kings: (args.reading_max_kings > 0).then_some(args.reading_max_kings),
-    };
-    // The King k-test harness is checked on the bare wire first.
-    let harness_ok = match library.iter().find(|g| g.name == "wire-horizontal") {
-        Some(wire) => {
-            let (text, ok) = verify::harness_self_check(wire, &options.search);
-            print_out(&text)?;
-            ok
-        }
-        None => true,
-    };
-    let (mut failed, mut unknown) = (!harness_ok, false);
-    let mut passed: BTreeMap<String, bool> = BTreeMap::new();
-    for gadget in &library {
-        if !args.gadgets.is_empty() && !args.gadgets.contains(&gadget.name) {
-            continue;
-        }
-        if !gadget.parts.is_empty() {
-            let report = verify::verify_composite(gadget, &library)?;
-            print_out(report.render(gadget))?;
-            let unchecked: Vec<&String> = report
-                .composed_from
-                .iter()
-                .filter(|name| passed.get(*name) != Some(&true))
-                .collect();
-            if !unchecked.is_empty() {
-                let names: Vec<&str> = unchecked.iter().map(|s| s.as_str()).collect();
-                print_out(format!(
-                    "  (holds once these parts are verified: {})\n",
-                    names.join(", ")
-                ))?;
-                unknown = true;
-            }
-            // Besides the composition, search the assembled board itself exhaustively.
-            let searched = verify::verify_gadget(gadget, &options);
-            print_out("  exhaustive search of the assembled board:\n")?;
-            print_out(searched.render(gadget))?;
-            failed |= !report.passed() || (!searched.passed() && !searched.unknown());
-            unknown |= searched.unknown();
-            passed.insert(
-                gadget.name.clone(),
-                report.passed() && searched.passed() && unchecked.is_empty(),
-            );
-            continue;
-        }
-        if gadget.piece == PieceKind::Rook {
-            let report = verify::rook::verify_rook_gadget(gadget, &reader(&library)?);
-            print_out(report.render(gadget))?;
-            failed |= !report.passed();
-            passed.insert(gadget.name.clone(), report.passed());
-            continue;
-        }
-        let mut all_passed = true;
-        if gadget.piece == PieceKind::Knight {
-            let extend = verify::wire_graph::ports_extend(gadget);
-            match &extend {
-                Ok(()) => print_out(format!(
-                    "{}: every port continues as a standard wire\n",
-                    gadget.name
-                ))?,
-                Err(why) => print_out(format!("{}: PORT CLASH: {why}\n", gadget.name))?,
-            }
-            failed |= extend.is_err();
-            all_passed &= extend.is_ok();
-        }
-        if let Some(check) = gadget.graph {
-            let (text, ok) = verify::wire_graph::describe_check(gadget, check);
-            print_out(format!("{}: {text}\n", gadget.name))?;
-            failed |= !ok;
-            all_passed &= ok;
-        }
-        for image in verify::images_to_check(gadget) {
-            let report = verify::verify_gadget(&image, &options);
-            print_out(report.render(&image))?;
-            failed |= !report.passed() && !report.unknown();
-            unknown |= report.unknown();
-            all_passed &= report.passed();
-        }
-        passed.insert(gadget.name.clone(), all_passed);
     }
-    Ok(code(if failed {
-        exit::NO
-    } else if unknown {
-        exit::UNKNOWN
-    } else {
-        exit::YES
-    }))
-}
-
-/// The gadget input of a Rook library: the verifier reads other gadgets' outputs with it.
-fn reader(library: &[gadgets::Gadget]) -> Result<gadgets::Gadget> {
-    library
-        .iter()
-        .find(|g| g.name == "gadget_input")
-        .cloned()
-        .context("the rook library has no `gadget_input` (it reads the other gadgets' outputs)")
 }
 
 fn render_library(args: RenderArgs) -> Result<ExitCode> {
@@ -277,4 +195,31 @@ fn render_library(args: RenderArgs) -> Result<ExitCode> {
     }
     print_out(&written)?;
     Ok(code(exit::YES))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser as _;
+
+    #[derive(clap::Parser)]
+    struct Command {
+        #[command(flatten)]
+        verify: VerifyArgs,
+    }
+
+    /// `gadgets verify` without limits verifies as `verify::library::default_options`
+    /// (what the generated gadget tests use).
+    #[test]
+    fn verify_defaults_are_the_librarys() {
+        let args = Command::try_parse_from(["verify", "--piece", "king"])
+            .expect("parses")
+            .verify;
+        let (given, library) = (options(&args), verify::library::default_options());
+        assert_eq!(given.search.node_limit, library.search.node_limit);
+        assert_eq!(given.search.time_limit, library.search.time_limit);
+        assert_eq!(given.search.method, library.search.method);
+        assert_eq!(given.harness_max_kings, library.harness_max_kings);
+        assert_eq!(given.reading_max_kings, library.reading_max_kings);
+    }
 }

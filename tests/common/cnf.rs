@@ -1,16 +1,13 @@
-//! Random CNFs through the whole pipeline of a backend (issue 5 and issue 10, "How it is
+//! Random CNFs through the whole pipeline of a target (issue 5 and issue 10, "How it is
 //! shown"): a satisfiable one gets a certificate ("SAT ⇒ solvable") that the checker
 //! accepts and that decodes back ("solvable ⇒ SAT") to a model of the CNF; an
 //! unsatisfiable one is reported as such. The SAT verdict is cross-checked against
 //! exhaustive evaluation of the CNF.
 
-use sat2chess::check::check_sequence;
 use sat2chess::formula::{Assignment, Lit, Var};
 use sat2chess::front::FormulaFormat;
-use sat2chess::rules::Variant;
-use sat2chess::transform::Chain;
 
-use super::reduction::Reduction;
+use super::{pipeline, scratch};
 
 /// A random CNF: 1–`max_vars` variables and 1–`max_clauses` clauses, both uniform;
 /// clause lengths uniform from 1 (unit) to 3, and one clause in six long (as many
@@ -72,55 +69,47 @@ pub fn satisfiable(vars: u32, clauses: &[Vec<i64>]) -> bool {
 }
 
 /// Runs `cases` random CNFs (at most `max_vars` variables and `max_clauses` clauses)
-/// from `seed` through `reduction`: compile, certify, check, decode.
-pub fn certify_check_and_decode<R: Reduction>(
-    reduction: R,
+/// from `seed` through the target called `target` (`sat2chess::targets::TARGETS`) as
+/// the command line does: compile, certify, check, decode (`pipeline.rs`).
+pub fn certify_check_and_decode(
+    target: &str,
     seed: u64,
     cases: usize,
     (max_vars, max_clauses): (u32, usize),
 ) {
+    let target = pipeline::target(target);
+    let dir = scratch(&format!("cnf/{}-{seed:x}", target.name()));
     let mut rng = fastrand::Rng::with_seed(seed);
     let (mut sat, mut unsat, mut trivial, mut pieces) = (0, 0, 0, 0usize);
     for case in 0..cases {
         let (vars, clauses) = random_cnf(&mut rng, max_vars, max_clauses);
         let text = dimacs(vars, &clauses);
         let input = FormulaFormat::Dimacs.parse(&text).expect("DIMACS parses");
-        let chain =
-            Chain::from_input(&input, &sat2chess::layout::BandOrder).expect("transformation chain");
         // Only tautologies: the chain stands in two fresh clauses (a | b, ~a | ~b).
         trivial += usize::from(clauses.iter().all(|c| c.iter().any(|l| c.contains(&-l))));
-        let compiled = reduction
-            .compile(chain.formula())
-            .unwrap_or_else(|e| panic!("seed {seed} case {case}: compile fails: {e}\n{text}"));
-        let board = R::board(&compiled);
-        pieces = pieces.max(board.len());
-        let certificate = R::certify(&chain, &compiled)
-            .unwrap_or_else(|e| panic!("seed {seed} case {case}: certify fails: {e}\n{text}"));
+        let (compiled, model) =
+            pipeline::certify_check_and_decode(target, &input, "random.cnf", &dir)
+                .unwrap_or_else(|e| panic!("seed {seed} case {case}: {e}\n{text}"));
+        pieces = pieces.max(compiled.board.len());
         assert_eq!(
-            certificate.is_some(),
+            compiled.certificate.is_some(),
             satisfiable(vars, &clauses),
             "seed {seed} case {case}: certify's verdict\n{text}"
         );
-        let Some(moves) = certificate else {
+        let Some(model) = model else {
             unsat += 1;
             continue;
         };
         sat += 1;
-        let report = check_sequence(board, &moves, Variant::Standard);
-        assert!(
-            report.is_solution(),
-            "seed {seed} case {case}: checker: {report}\n{text}"
-        );
-        let model = R::decode(&chain, &compiled, &moves)
-            .unwrap_or_else(|e| panic!("seed {seed} case {case}: decode fails: {e}\n{text}"));
         assert!(
             satisfies(&clauses, &model),
             "seed {seed} case {case}: decoded model\n{text}"
         );
     }
     eprintln!(
-        "seed {seed}: {sat} satisfiable, {unsat} unsatisfiable, {trivial} of them only \
-         tautologies; largest board {pieces} pieces"
+        "{} seed {seed}: {sat} satisfiable, {unsat} unsatisfiable, {trivial} of them only \
+         tautologies; largest board {pieces} pieces",
+        target.name()
     );
     assert!(
         sat >= cases / 4 && unsat >= cases / 20,

@@ -1,5 +1,12 @@
-//! The `sat2chess` binary as the integration tests run it: from the crate root, with
-//! standard input closed unless a test feeds it.
+//! What the integration tests share: the `sat2chess` binary as they run it (from the
+//! crate root, standard input closed unless a test feeds it), scratch directories, and
+//! the helpers of the submodules.
+
+pub mod boards;
+pub mod cnf;
+pub mod formulas;
+pub mod pipeline;
+pub mod verdict;
 
 use std::process::{Command, Output, Stdio};
 

@@ -29,10 +29,13 @@
 //! be cleared. The maximal pairs are taken in the componentwise (partial) order, so
 //! a row whose thesis value is one pair fails if an incomparable pair is also maximal.
 //! [`wire_graph`] checks that every wire placement has the standard wire's capture graph.
+//! [`library`] runs all of these on the gadgets of a library, as `sat2chess gadgets
+//! verify` and the generated tests (one per gadget file) do.
 
 mod composite;
 mod harness;
 mod inputs;
+pub mod library;
 mod measure;
 pub mod rook;
 pub mod rook_search;

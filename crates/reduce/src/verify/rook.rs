@@ -24,10 +24,12 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::rook_search::{Goal, RookSearch, SearchError};
 use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
-use crate::gadgets::{Gadget, Outcome, format_signals};
+use crate::gadgets::{Gadget, Outcome, TableRow, format_signals};
 use sat2chess_core::board::Square;
 
 /// States one context search may expand.
@@ -174,39 +176,19 @@ fn probe_context(
 }
 
 /// Verifies one Rook library gadget (see the module doc); the gadget input `reader`
-/// reads outputs.
+/// reads outputs. The table rows are searched in parallel (one thread per core), the
+/// report lists them in table order up to the first that could not be decided.
 pub fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
     let mut report = RookReport {
         gadget: gadget.name.clone(),
         rows: Vec::new(),
         error: None,
     };
-    for row in &gadget.table {
-        let inputs: Vec<bool> = row.inputs.iter().map(|&v| v == 1).collect();
-        let mut states = 0;
-        let found = if SHELL_FILES.contains(&gadget.name.as_str()) {
-            let goal = Goal::Single(Some(FINAL_SQUARE));
-            RookSearch::new(&gadget.pieces, &[], &goal, CONTEXT_LIMIT)
-                .and_then(|(mut search, start)| {
-                    let found = search.find(start);
-                    states += search.states;
-                    found.map(|f| Outcome::Solvable(f.is_some()))
-                })
-                .map_err(|e| e.to_string())
-        } else if gadget.table_outputs.is_empty() {
-            clears(&with_inputs(gadget, &inputs), &[], &mut states)
-                .map(Outcome::Solvable)
-                .map_err(|e| e.to_string())
-        } else {
-            maximal_outputs(gadget, reader, &inputs, &mut states)
-        };
-        match found {
-            Ok(found) => report.rows.push(RowCheck {
-                inputs: row.inputs.clone(),
-                expected: sorted(&row.expected),
-                found,
-                states,
-            }),
+    for checked in in_parallel(gadget.table.len(), |k| {
+        check_row(gadget, reader, &gadget.table[k])
+    }) {
+        match checked {
+            Ok(row) => report.rows.push(row),
             Err(error) => {
                 report.error = Some(error);
                 break;
@@ -214,6 +196,66 @@ pub fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
         }
     }
     report
+}
+
+/// One table row of `gadget` searched.
+fn check_row(gadget: &Gadget, reader: &Gadget, row: &TableRow) -> Result<RowCheck, String> {
+    let inputs: Vec<bool> = row.inputs.iter().map(|&v| v == 1).collect();
+    let mut states = 0;
+    let found = if SHELL_FILES.contains(&gadget.name.as_str()) {
+        let goal = Goal::Single(Some(FINAL_SQUARE));
+        RookSearch::new(&gadget.pieces, &[], &goal, CONTEXT_LIMIT)
+            .and_then(|(mut search, start)| {
+                let found = search.find(start);
+                states += search.states;
+                found.map(|f| Outcome::Solvable(f.is_some()))
+            })
+            .map_err(|e| e.to_string())
+    } else if gadget.table_outputs.is_empty() {
+        clears(&with_inputs(gadget, &inputs), &[], &mut states)
+            .map(Outcome::Solvable)
+            .map_err(|e| e.to_string())
+    } else {
+        maximal_outputs(gadget, reader, &inputs, &mut states)
+    }?;
+    Ok(RowCheck {
+        inputs: row.inputs.clone(),
+        expected: sorted(&row.expected),
+        found,
+        states,
+    })
+}
+
+/// `work(0)`, …, `work(count − 1)` on up to one thread per core, in order.
+fn in_parallel<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(count);
+    if threads <= 1 {
+        return (0..count).map(work).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new((0..count).map(|_| None).collect::<Vec<Option<T>>>());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= count {
+                        break;
+                    }
+                    let result = work(k);
+                    results.lock().expect("no worker panicked")[k] = Some(result);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("no worker panicked")
+        .into_iter()
+        .map(|result| result.expect("every row was worked on"))
+        .collect()
 }
 
 /// The maximal achievable output tuples of `gadget` with `inputs` (`[-1]`: none).
