@@ -1,7 +1,7 @@
 //! The checker's compact game state. A capture only ever empties a square (the mover's
 //! origin) and never fills an empty one, so the squares ever occupied are those of the
 //! initial board: they are kept once, sorted, and each keeps the kind and budget of
-//! whatever piece stands on it now, with an [`Occupancy`] for which are still taken.
+//! whatever piece stands on it now, with an `Occupancy` for which are still taken.
 //! That is 13 bytes per piece (8 square, 4 budget, 1 kind, and a bit), against about 230
 //! for [`sat2chess_core::rules::Position`]'s hash map, so a board of tens of millions of kings is
 //! checked in memory its JSON text alone would exceed.
@@ -9,7 +9,7 @@
 //! Ranged pieces (rook, bishop, queen) are blocked by pieces between origin and target.
 //! Along a row that is the slots between the two squares (the squares are sorted row by
 //! row); for columns and both diagonals each board with a ranged piece keeps the slots in
-//! that line's order (4 bytes per piece and family) with its own [`Occupancy`], so the
+//! that line's order (4 bytes per piece and family) with its own `Occupancy`, so the
 //! first blocker is a nearest-member query, never a scan of the squares between.
 
 use sat2chess_core::board::{BoardError, PieceKind, Square};

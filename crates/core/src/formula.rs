@@ -275,7 +275,7 @@ impl AndOrFormula {
         })
     }
 
-    /// The equivalent CNF over the same variables ([`AndOrClause::to_cnf_clauses`]).
+    /// The equivalent CNF over the same variables (`AndOrClause::to_cnf_clauses`).
     pub fn to_cnf(&self) -> Cnf {
         Cnf::new(
             self.num_vars() as u32,

@@ -1,12 +1,12 @@
 //! Exact search for queens on the candidate squares of a board with at most
-//! [`MAX_LINES`] free rows and columns ([`super::solve::QueensCsp`]): every free row and
+//! `MAX_LINES` free rows and columns ([`super::solve::QueensCsp`]): every free row and
 //! column gets exactly one queen, every diagonal at most one.
 //!
 //! The alive squares are one `u64` per row (bit `c` = column `c`, the board shifted so
 //! that its lowest free row and column are 0), so placing a queen is `k` and-nots with
 //! its precomputed attack masks, and each search node copies `k` words instead of
 //! undoing a trail. Every node applies five rules to a fixpoint before it branches
-//! (each proven where it is applied, [`Node::propagate`] and [`Node::budget`]):
+//! (each proven where it is applied, `Node::propagate` and `Node::budget`):
 //!
 //! 1. *Empty line*: a free row or column without an alive square has no completion.
 //! 2. *Forced square*: a free row or column with one alive square must take it.
@@ -15,11 +15,11 @@
 //!    `q` difference-diagonals adding up to `ΣC − ΣR`.
 //! 4. *Square budget*: `(r + c)² + (c − r)² = 2r² + 2c²`, so the squares of those
 //!    diagonals add up to `2(ΣR² + ΣC²)`; the least they can add up to, given the alive
-//!    diagonals and their sums (a convex hull bound, [`square_bounds`]), may not
+//!    diagonals and their sums (a convex hull bound, `square_bounds`), may not
 //!    exceed it, nor the most they can add up to fall below it.
 //! 5. *Diagonal verdicts*: a diagonal whose use (non-use) would break rule 4's bound,
 //!    at the multiplier where it is reached, is in no (every) completion: its squares
-//!    die (its single alive square takes a queen) ([`verdicts`]).
+//!    die (its single alive square takes a queen) (`verdicts`).
 //!
 //! Rules 3 and 4 decide about half of the paper's random Excluded Diagonals instances
 //! at d/n = 1 at the root. The search then branches on the free row or column with the
@@ -45,7 +45,7 @@ pub(crate) const MAX_LINES: usize = 64;
 /// Up to `limit` solutions (each the sorted indices of the chosen `cells`) of "exactly one
 /// queen per column and per row that some cell lies on, `required` of each, at most one
 /// per diagonal" — the model of [`super::solve::QueensCsp`]. `None` when the cells span
-/// more than [`MAX_LINES`] rows or columns, or list a square twice.
+/// more than `MAX_LINES` rows or columns, or list a square twice.
 pub fn enumerate(cells: &[Queen], required: usize, limit: usize) -> Option<Enumeration> {
     let none = || Enumeration {
         solutions: Vec::new(),

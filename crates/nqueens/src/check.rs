@@ -82,7 +82,7 @@ impl CompletionCheck {
 }
 
 /// Checks that `preplaced ∪ added` is a solution of `n`-Queens containing `preplaced`
-/// ([`CompletionCheck`]; a conflict names both queens).
+/// (`CompletionCheck`; a conflict names both queens).
 pub fn check_completion(n: i64, preplaced: &[Queen], added: &[Queen]) -> Result<(), Violation> {
     let mut check = CompletionCheck::new(n);
     let queens = || preplaced.iter().chain(added).copied();

@@ -55,7 +55,7 @@ fn squares_on(n: i64, (sum, value): Diagonal) -> impl Iterator<Item = Queen> {
 
 /// §5.4: all rows and columns allowed; `d` of the `4n − 2` diagonals excluded, chosen one
 /// by one at random among those left and rejected when a row or column would keep fewer
-/// than [`MIN_FREE`] free squares. Fewer than `d` are excluded when every remaining
+/// than `MIN_FREE` free squares. Fewer than `d` are excluded when every remaining
 /// diagonal is rejected.
 pub fn excluded_diagonals(n: i64, d: usize, rng: &mut SplitMix64) -> ExcludedDiagonals {
     let mut pool: Vec<Diagonal> = (0..=2 * n - 2)
@@ -133,7 +133,7 @@ impl Blocked {
 }
 
 /// §5.2: `b` squares blocked, each chosen uniformly among the unblocked ones and rejected
-/// when its row or column would keep fewer than [`MIN_FREE`] free squares; when every
+/// when its row or column would keep fewer than `MIN_FREE` free squares; when every
 /// square is rejected before `b` are blocked the generator starts again. `None` when `b`
 /// cannot be reached at all (`b > n(n − 4)`).
 pub fn blocked(n: i64, b: usize, rng: &mut SplitMix64) -> Option<Blocked> {

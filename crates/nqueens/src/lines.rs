@@ -68,7 +68,7 @@ pub(crate) fn contains(set: &[i64], value: i64) -> bool {
 }
 
 /// True when no two of `queens` attack each other: their columns, rows, sum- and
-/// difference-diagonals are each pairwise distinct ([`LineSet::new`], `O(q)` or
+/// difference-diagonals are each pairwise distinct (`LineSet::new`, `O(q)` or
 /// `O(q log q)`, no hashing of millions of values).
 pub fn non_attacking(queens: &[Queen]) -> bool {
     [Line::Col, Line::Row, Line::Sum, Line::Diff]

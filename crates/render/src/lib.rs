@@ -4,7 +4,7 @@
 //! Drawing conventions (also in the README):
 //! - Squares are chequered; square (1,1) is light; coordinates are `(row, col)` with row 1 at
 //!   the top, labelled on the top and left margins (every 1, 2, 5, 10, … squares on large views).
-//! - Pieces are our own vector glyphs ([`glyph`]). **Budget**: every piece shows its budget as
+//! - Pieces are our own vector glyphs (`glyph`). **Budget**: every piece shows its budget as
 //!   a numeral in a white disc at the bottom right of its square, and a piece with budget 0 is
 //!   drawn filled black (the chess.com convention); budget ≥ 1 pieces are white.
 //! - **Gadgets** (`--gadgets`, from the pieces' labels, see [`sat2chess_core::label`]): the squares of a

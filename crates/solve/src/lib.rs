@@ -3,16 +3,16 @@
 //! reduced to on a chosen set of squares (the gadget verifier's "output reading").
 //!
 //! Boards of kings only or knights only with budgets ≤ 2 (every King and Knight 2-Solo
-//! Chess board and gadget) go to the spanning-tree engine ([`tree`]): their capture graph
+//! Chess board and gadget) go to the spanning-tree engine (`tree`): their capture graph
 //! never changes, so a capture sequence is a forest on it, and a dynamic program over a
 //! narrow vertex order decides them without enumerating capture orders. Every other board
-//! goes to the search engine ([`engine`]): compact slot-indexed states with Zobrist
+//! goes to the search engine (`engine`): compact slot-indexed states with Zobrist
 //! hashing, a dominance table of failed states (thesis §3.3 monotony), block moves at cut
-//! vertices, and only proven pruning rules from thesis §3.3 ([`analysis`]).
-//! A second exact method, the SAT encoding of the whole game ([`sat_encode`], solved by
-//! splr), runs beside the search engine ([`portfolio`]) once the search has had
+//! vertices, and only proven pruning rules from thesis §3.3 (`analysis`).
+//! A second exact method, the SAT encoding of the whole game (`sat_encode`, solved by
+//! splr), runs beside the search engine (`portfolio`) once the search has had
 //! [`AUTO_HEAD_START`] alone, or alone when forced.
-//! Before all of them, the polynomial special cases ([`special`]: budgets ≤ 1, one row or
+//! Before all of them, the polynomial special cases (`special`: budgets ≤ 1, one row or
 //! column, one piece type with unlimited budgets, one king and queens under king-last
 //! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
 //! [`brute::brute_force`] is the plain reference search.

@@ -39,18 +39,18 @@ pub struct SolveOptions {
 /// The engine behind an answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
-    /// Depth-first search over capture sequences ([`engine`](crate::engine)).
+    /// Depth-first search over capture sequences (`engine`).
     #[default]
     Search,
-    /// Dynamic programming over spanning forests of the capture graph ([`tree`](crate::tree)); `nodes`
+    /// Dynamic programming over spanning forests of the capture graph (`tree`); `nodes`
     /// counts DP states, `table_hits` merged states, `table_entries` the frontier width.
     SpanningTree,
-    /// A polynomial special case ([`special`](crate::special)) decided the board without search.
+    /// A polynomial special case (`special`) decided the board without search.
     Special(SpecialCase),
-    /// The SAT encoding of the whole game ([`sat_encode`](crate::sat_encode)) solved by splr.
+    /// The SAT encoding of the whole game (`sat_encode`) solved by splr.
     Sat,
     /// As a forced choice only: the search engine and the SAT encoding on two threads,
-    /// first exact answer wins ([`portfolio`](crate::portfolio)); a report names the engine that answered.
+    /// first exact answer wins (`portfolio`); a report names the engine that answered.
     Portfolio,
 }
 

@@ -4,7 +4,7 @@
 //! board's `"provenance"` object, which compiled boards carry: [`BoardHeader`]) and
 //! moves `{"moves":[{"from":[r,c],"to":[r,c]},…]}`.
 //!
-//! Boards, pieces, move lists and moves are read only from JSON objects ([`Object`]):
+//! Boards, pieces, move lists and moves are read only from JSON objects (`Object`):
 //! serde's derived structs would also take the positional array form
 //! (`[null,null,2,2,[["K",1,1,2]]]`), which silently depends on field order. Pieces
 //! and moves are validated and handed on one by one as they are read, so

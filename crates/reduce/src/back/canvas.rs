@@ -16,8 +16,8 @@ use super::{Backend, BackendError};
 pub struct Canvas<'a, B: Backend> {
     pub backend: &'a B,
     pub library: &'a Library,
-    pub design: &'static str,
-    pub elements: Vec<Element>,
+    pub(crate) design: &'static str,
+    pub(crate) elements: Vec<Element>,
 }
 
 impl<'a, B: Backend> Canvas<'a, B> {
@@ -31,7 +31,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
     }
 
     /// An empty canvas for the same design (to try a placement).
-    pub fn trial(&self) -> Canvas<'a, B> {
+    pub(crate) fn trial(&self) -> Canvas<'a, B> {
         Canvas::new(self.backend, self.library, self.design)
     }
 
@@ -44,7 +44,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
 
     /// A turtle standing just outside side `side` of `frame`, its last column in the
     /// band, about to enter the tile.
-    pub fn entering(&self, frame: Frame, side: Direction) -> Turtle {
+    pub(crate) fn entering(&self, frame: Frame, side: Direction) -> Turtle {
         use Direction::*;
         let (band, outside, flow) = match side {
             West => (frame.band_row, -1, East),
@@ -82,7 +82,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
 
     /// Wire columns until the last one lies at `coord` along the flow (none if the
     /// turtle already stands there, e.g. a wire that starts or ends on a tile's border).
-    pub fn extend_to(&mut self, t: &mut Turtle, coord: i64) -> Result<(), BackendError> {
+    pub(crate) fn extend_to(&mut self, t: &mut Turtle, coord: i64) -> Result<(), BackendError> {
         let (dr, dc) = t.flow.delta();
         let sign = dr + dc;
         if (coord - t.along()) * sign < 0 {
@@ -104,7 +104,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
     }
 
     /// The library gadget `name` turned so that each listed port has the listed flow.
-    pub fn oriented(
+    pub(crate) fn oriented(
         &self,
         name: &str,
         orient: &[(char, Direction)],
@@ -115,7 +115,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
 
     /// Every turn of the library gadget `name` in which each listed port has the listed
     /// flow (at least one).
-    pub fn orientations(
+    pub(crate) fn orientations(
         &self,
         name: &str,
         orient: &[(char, Direction)],
@@ -140,7 +140,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
     }
 
     /// The squares of port `name` of an oriented gadget, in gadget coordinates.
-    pub fn port_of(&self, gadget: &Gadget, name: char) -> Result<Column, BackendError> {
+    pub(crate) fn port_of(&self, gadget: &Gadget, name: char) -> Result<Column, BackendError> {
         gadget
             .port(name)
             .map(|p| self.backend.column_order(p.squares.map(to_p)))
@@ -248,7 +248,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
 
     /// Like [`Canvas::turn`], after as many wire columns as put the new wire's two
     /// columns (or rows) at `band`, `band + 1`.
-    pub fn turn_into_band(
+    pub(crate) fn turn_into_band(
         &mut self,
         t: &mut Turtle,
         flow: Direction,
@@ -259,7 +259,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
 
     /// Like [`Canvas::turn_into_band`], with the corner right on the turtle's last column
     /// if that puts the new wire at `band`.
-    pub fn corner_into_band(
+    pub(crate) fn corner_into_band(
         &mut self,
         t: &mut Turtle,
         flow: Direction,

@@ -33,7 +33,10 @@ pub enum Goal<S> {
 }
 
 /// The budgets on the two squares of `column` (`None`: empty square).
-pub fn column_budgets(column: &Column, budget_at: impl Fn(P) -> Option<u32>) -> [Option<u32>; 2] {
+pub(crate) fn column_budgets(
+    column: &Column,
+    budget_at: impl Fn(P) -> Option<u32>,
+) -> [Option<u32>; 2] {
     column.map(budget_at)
 }
 

@@ -38,7 +38,7 @@ pub fn compile<B: Backend>(
 }
 
 impl<B: Backend> Plan<B> {
-    /// Checks the whole board tile row by tile row ([`check_board`]): contacts only
+    /// Checks the whole board tile row by tile row (`check_board`): contacts only
     /// across input columns, every column connected, one capture-graph component;
     /// `progress` gets the number of tiles checked so far.
     pub fn check(&self, mut progress: impl FnMut(usize)) -> Result<(), BackendError> {

@@ -16,7 +16,7 @@ use super::geometry::{Column, P, to_square};
 use super::{Backend, BackendError};
 
 /// The (Δrow, Δcol) at which two of the backend's pieces attack each other.
-pub fn attack_steps<B: Backend>() -> Result<&'static [P], BackendError> {
+pub(crate) fn attack_steps<B: Backend>() -> Result<&'static [P], BackendError> {
     match sat2chess_core::rules::steps(B::PIECE) {
         [] => Err(BackendError::NotLeaper(B::PIECE.name())),
         steps => Ok(steps),
@@ -25,7 +25,7 @@ pub fn attack_steps<B: Backend>() -> Result<&'static [P], BackendError> {
 
 /// Checks that pieces of different elements attack each other only across an input
 /// column and that no square is used twice. Returns the owner of every square.
-pub fn check_contacts<B: Backend>(
+pub(crate) fn check_contacts<B: Backend>(
     elements: &[Element],
 ) -> Result<FxHashMap<P, usize>, BackendError> {
     let square = |p: P| Square::new((p.0 + 1).max(0) as u32, (p.1 + 1).max(0) as u32);
@@ -102,7 +102,9 @@ fn dangling(
 }
 
 /// The signal columns elements produce (outputs) and consume (inputs).
-pub fn produced_and_consumed(elements: &[Element]) -> (FxHashSet<Column>, FxHashSet<Column>) {
+pub(crate) fn produced_and_consumed(
+    elements: &[Element],
+) -> (FxHashSet<Column>, FxHashSet<Column>) {
     let produced = elements
         .iter()
         .flat_map(|e| e.outputs.iter().copied())
@@ -125,7 +127,7 @@ const WINDOW_ROWS: usize = 3;
 /// connected. Components are counted by a union–find over the window's squares; a
 /// component is closed when the last tile row holding one of its squares leaves the
 /// window, and a connected board closes exactly one.
-pub fn check_board<B: Backend>(
+pub(crate) fn check_board<B: Backend>(
     tile_rows: impl Iterator<Item = Vec<Element>>,
 ) -> Result<(), BackendError> {
     let steps = attack_steps::<B>()?;

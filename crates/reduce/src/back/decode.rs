@@ -16,7 +16,7 @@ use super::plan::Plan;
 use super::{Backend, BackendError, Signals};
 
 /// The variable gadgets' deciding pieces followed through a capture sequence, move by
-/// move ([`Plan::deciders`]): the first capture of each.
+/// move (`Plan::deciders`): the first capture of each.
 pub struct Deciders {
     /// Each variable gadget with its decider's initial square.
     variables: Vec<(Element, P)>,
@@ -41,7 +41,7 @@ impl Deciders {
 
 impl<B: Backend> Plan<B> {
     /// The deciders of the plan's variable gadgets, on their initial squares.
-    pub fn deciders(&self) -> Deciders {
+    pub(crate) fn deciders(&self) -> Deciders {
         let variables: Vec<(Element, P)> = (0..self.tile_count())
             .flat_map(|tile| self.tile_elements(tile))
             .filter_map(|e| match e.role {

@@ -134,7 +134,7 @@ impl Placed {
     }
 
     /// A turtle on port `name`, to run a wire on from there.
-    pub fn turtle(&self, name: char) -> Result<Turtle, BackendError> {
+    pub(crate) fn turtle(&self, name: char) -> Result<Turtle, BackendError> {
         let (last, flow) = self.port(name)?;
         Ok(Turtle { last, flow })
     }
@@ -154,7 +154,7 @@ impl Library {
     }
 
     /// Kind name of an element for labels and statistics.
-    pub fn kind_name(&self, e: &Element) -> String {
+    pub(crate) fn kind_name(&self, e: &Element) -> String {
         match (e.gadget, &e.role) {
             (None, _) => "wire".into(),
             (Some(_), Role::Replica { composite, .. }) => (*composite).into(),

@@ -81,7 +81,7 @@ pub enum SideParity {
 /// The phase of a canonical tile frame: its colour and its row and column bands modulo
 /// four (all zero unless [`SideParity::Quad`]). A Knight design needs more or less room
 /// depending on where its gadget's ports fall on the wires of its bands.
-pub type Phase = (u8, i64, i64);
+pub(crate) type Phase = (u8, i64, i64);
 
 impl SideParity {
     /// The side a tile row (column) of at least `needed` squares gets.
@@ -128,21 +128,15 @@ impl SideParity {
 pub struct Frame {
     pub rows: i64,
     pub cols: i64,
-    pub band_row: i64,
-    pub band_col: i64,
+    pub(crate) band_row: i64,
+    pub(crate) band_col: i64,
     pub colour: u8,
 }
 
 impl Frame {
-    /// The smallest frame with sides and bands of `parity` that holds a design of reach
-    /// `r`.
-    pub fn tight(r: Reach, parity: SideParity) -> Frame {
-        Frame::tight_in(r, parity, (0, 0, 0))
-    }
-
     /// The smallest frame of `phase` with sides of `parity` that holds a design of reach
     /// `r`.
-    pub fn tight_in(r: Reach, parity: SideParity, (colour, row, col): Phase) -> Frame {
+    pub(crate) fn tight_in(r: Reach, parity: SideParity, (colour, row, col): Phase) -> Frame {
         let band = |up: i64, phase: i64| {
             let band = parity.band(up);
             if parity == SideParity::Quad && (band - phase).rem_euclid(4) != 0 {
@@ -266,7 +260,7 @@ impl Reach {
 
     /// The reach on the canonical design of a reach `s` turns it into
     /// (the inverse of [`Reach::transformed`]).
-    pub fn untransformed(self, s: Symmetry) -> Reach {
+    pub(crate) fn untransformed(self, s: Symmetry) -> Reach {
         let mut r = self;
         if s.flip_rows {
             std::mem::swap(&mut r.up, &mut r.down);
@@ -298,7 +292,7 @@ impl Reach {
 
 /// Maps a square of a canonical design onto the board: symmetry `s` turns it into a
 /// `rows × cols` tile whose top-left square is `origin`.
-pub fn map_point(s: Symmetry, p: P, rows: i64, cols: i64, origin: P) -> P {
+pub(crate) fn map_point(s: Symmetry, p: P, rows: i64, cols: i64, origin: P) -> P {
     let (mut r, mut c) = p;
     if s.transpose {
         (r, c) = (c, r);
@@ -313,7 +307,7 @@ pub fn map_point(s: Symmetry, p: P, rows: i64, cols: i64, origin: P) -> P {
 }
 
 /// The symmetry mapping each `from` side to its `to` side.
-pub fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
+pub(crate) fn symmetry_for(pairs: &[(Direction, Direction)]) -> Option<Symmetry> {
     Symmetry::all().find(|s| pairs.iter().all(|&(a, b)| s.direction(a) == b))
 }
 

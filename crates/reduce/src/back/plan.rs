@@ -12,7 +12,7 @@ use rustc_hash::FxHashMap;
 
 use crate::gadgets::Symmetry;
 use crate::layout::{Layout, NodeKind, Tile, TilePos};
-use sat2chess_core::board::{PieceKind, Square};
+use sat2chess_core::board::Square;
 use sat2chess_core::formula::Var;
 use sat2chess_core::label::{Direction, GadgetLabel};
 
@@ -311,7 +311,7 @@ impl<B: Backend> Plan<B> {
     }
 
     /// The used tiles of each tile row, as index ranges, top to bottom.
-    pub fn tile_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    pub(crate) fn tile_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
         let mut start = 0;
         std::iter::from_fn(move || {
             let row = self.tiles.get(start)?.at.row;
@@ -323,13 +323,13 @@ impl<B: Backend> Plan<B> {
     }
 
     /// The index of the used tile at `at`, if any.
-    pub fn tile_at(&self, at: TilePos) -> Option<usize> {
+    pub(crate) fn tile_at(&self, at: TilePos) -> Option<usize> {
         let key = |t: &PlannedTile| (t.at.row, t.at.col);
         self.tiles.binary_search_by_key(&(at.row, at.col), key).ok()
     }
 
     /// The elements of used tile `index` on the board.
-    pub fn tile_elements(&self, index: usize) -> Vec<Element> {
+    pub(crate) fn tile_elements(&self, index: usize) -> Vec<Element> {
         let tile = self.tiles[index];
         let (frame, origin) = self.frame(tile.at);
         self.designs[tile.built as usize]
@@ -347,7 +347,7 @@ impl<B: Backend> Plan<B> {
 
     /// The used tile that reads `column`, an output column of used tile `index` on its
     /// border (a wire's last column before the next tile: [`Frame::exit`]).
-    pub fn neighbour(&self, index: usize, column: &Column) -> Option<usize> {
+    pub(crate) fn neighbour(&self, index: usize, column: &Column) -> Option<usize> {
         let at = self.tiles[index].at;
         let (frame, origin) = self.frame(at);
         let on =
@@ -417,11 +417,6 @@ impl<B: Backend> Plan<B> {
             }
         }
         Ok(())
-    }
-
-    /// The backend's piece.
-    pub fn piece_kind(&self) -> PieceKind {
-        B::PIECE
     }
 }
 

@@ -20,7 +20,7 @@ use sat2chess_solve::{self as solve, SolveOptions, Verdict};
 /// A tile design as stamped in one frame.
 pub(crate) struct StampedTile {
     pub name: String,
-    pub elements: Vec<Element>,
+    pub(crate) elements: Vec<Element>,
     /// External input columns: those on the West or East border first (by row), then
     /// those on the North or South border (by column).
     pub inputs: Vec<Column>,

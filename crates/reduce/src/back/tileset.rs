@@ -17,7 +17,7 @@ use super::{Backend, BackendError};
 /// The reach of a design's elements in `frame`, with the backend's margin toward the
 /// border. The wire columns running along a band to the border (their pieces within
 /// [`Backend::WIRE_HALO`] lines of the band) are not counted.
-pub fn reach_of<B: Backend>(elements: &[Element], frame: Frame) -> Reach {
+pub(crate) fn reach_of<B: Backend>(elements: &[Element], frame: Frame) -> Reach {
     use Direction::*;
     let (br, bc) = (frame.band_row, frame.band_col);
     let (halo, margin) = (B::WIRE_HALO, B::MARGIN);
@@ -41,7 +41,7 @@ pub fn reach_of<B: Backend>(elements: &[Element], frame: Frame) -> Reach {
 
 /// Builds `design` in `frame` ([`Backend::build`]) and checks that it stays inside the
 /// tile and within the room around its bands.
-pub fn build_design<B: Backend>(
+pub(crate) fn build_design<B: Backend>(
     backend: &B,
     library: &Library,
     design: B::Design,
@@ -87,7 +87,7 @@ pub(crate) fn build_shared<B: Backend>(
 
 /// The tile designs: each design's reach (measured once, in a roomy frame, per phase)
 /// and the designs built so far, per frame.
-pub struct Tileset<'a, B: Backend> {
+pub(crate) struct Tileset<'a, B: Backend> {
     backend: &'a B,
     library: &'a Library,
     /// Each design's reach in every phase a tile can give its frame.
@@ -160,7 +160,7 @@ impl<'a, B: Backend> Tileset<'a, B> {
 
     /// The reach of `design` turned by `symmetry` on the board: its reach in the phase
     /// that symmetry gives its canonical frame ([`SideParity::phase`]).
-    pub fn reach_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
+    pub(crate) fn reach_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
         let phase = B::SIDE_PARITY.phase(symmetry);
         self.phase_reach
             .get(&(design, phase))
@@ -170,13 +170,13 @@ impl<'a, B: Backend> Tileset<'a, B> {
 
     /// The lines of [`Backend::SHARED_MARGIN`] `design` turned by `symmetry` can drop
     /// on each side of the board.
-    pub fn shareable_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
+    pub(crate) fn shareable_on_board(&self, design: B::Design, symmetry: Symmetry) -> Reach {
         self.shareable(design).transformed(symmetry)
     }
 
     /// The lines of [`Backend::SHARED_MARGIN`] the canonical `design` can drop on each
     /// side.
-    pub fn shareable(&self, design: B::Design) -> Reach {
+    pub(crate) fn shareable(&self, design: B::Design) -> Reach {
         self.shareable
             .get(&design)
             .copied()
@@ -185,7 +185,7 @@ impl<'a, B: Backend> Tileset<'a, B> {
 
     /// `design` built in `frame`, which drops `shared` lines of margin on each side
     /// ([`Backend::SHARED_MARGIN`]), checked for unintended contacts.
-    pub fn elements(
+    pub(crate) fn elements(
         &mut self,
         design: B::Design,
         frame: Frame,

@@ -6,7 +6,7 @@
 //! span lines or share one, and the SATLIB trailer: a `%` after the last clause,
 //! after which only `0`s and comments may follow. Rejected, with line and column:
 //! a missing or repeated problem line, a literal whose variable exceeds the declared
-//! count, more than [`MAX_VARIABLES`] declared variables, a number too large for 64
+//! count, more than `MAX_VARIABLES` declared variables, a number too large for 64
 //! bits, tokens not separated by blanks (`2-3`, `cp cnf`, `1c`), a last clause without
 //! its `0`, and a clause count differing from the problem line. Nothing is allocated in
 //! proportion to the declared clause count.
@@ -46,7 +46,7 @@ pub(crate) fn is_comment_line(line: &str) -> bool {
 /// The largest declared variable count: every formula command allocates per declared
 /// variable (about 100 bytes each through the transformation chain), so a 20-byte
 /// header cannot ask for more than about a gigabyte (README "Resource limits").
-pub const MAX_VARIABLES: u32 = 10_000_000;
+pub(crate) const MAX_VARIABLES: u32 = 10_000_000;
 
 struct Header {
     num_vars: u32,

@@ -6,7 +6,7 @@
 //! the content: a file whose first line that is neither blank nor a comment starts
 //! with `p cnf` is DIMACS, anything else is And-Or. A file starting with the gzip
 //! magic bytes is decompressed first: every member, nothing after the last, at most
-//! [`MAX_DECOMPRESSED_BYTES`].
+//! `MAX_DECOMPRESSED_BYTES`.
 
 pub mod andor;
 pub mod dimacs;
@@ -85,7 +85,7 @@ impl FormulaFormat {
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// The most a gzip formula file may expand to (README "Resource limits").
-pub const MAX_DECOMPRESSED_BYTES: u64 = 1 << 30;
+pub(crate) const MAX_DECOMPRESSED_BYTES: u64 = 1 << 30;
 
 /// Reads a formula file (`-`: standard input); the format comes from `format`, else the
 /// file name, else the content (module documentation).

@@ -8,7 +8,7 @@
 //! columns. Private lines are keyed by where they are created; sorting the keys gives
 //! the coordinates, so no two gadgets are aligned by accident ("adjust the vertical
 //! positions …", §7.6) and every empty ray of a gadget file stays empty —
-//! [`Sketch::check_empty_rays`] checks it on the finished board.
+//! `Sketch::check_empty_rays` checks it on the finished board.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,7 +17,7 @@ use sat2chess_core::board::Square;
 use sat2chess_core::label::Direction;
 
 /// Where a private line was created: sorting keys orders the lines (lexicographically).
-pub type LineKey = [u32; 5];
+pub(crate) type LineKey = [u32; 5];
 
 /// A row or a column of the board, before coordinates are assigned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,7 +30,7 @@ pub enum Line {
 
 /// A gadget on lines: local row `r` (1-based) of its file is `rows[r - 1]`.
 #[derive(Clone, Debug)]
-pub struct Instance {
+pub(crate) struct Instance {
     pub gadget: Gadget,
     pub rows: Vec<Line>,
     pub cols: Vec<Line>,
@@ -56,14 +56,14 @@ impl Instance {
     }
 
     /// Puts input port `port`'s logic square on the producer's square `(row, col)`.
-    pub fn feed(&mut self, port: char, row: Line, col: Line) {
+    pub(crate) fn feed(&mut self, port: char, row: Line, col: Line) {
         let square = self.port_square(port);
         self.rows[square.row as usize - 1] = row;
         self.cols[square.col as usize - 1] = col;
     }
 
     /// The local square of port `port` (a rook port is one logic square).
-    pub fn port_square(&self, port: char) -> Square {
+    pub(crate) fn port_square(&self, port: char) -> Square {
         self.gadget
             .port(port)
             .unwrap_or_else(|| panic!("gadget {} has no port {port}", self.gadget.name))
@@ -94,7 +94,7 @@ pub enum Role {
 
 /// Pieces on lines.
 #[derive(Clone, Debug, Default)]
-pub struct Sketch {
+pub(crate) struct Sketch {
     pub instances: Vec<Instance>,
     /// (row, column, budget, role) of every piece not belonging to an instance's file.
     pub extras: Vec<(Line, Line, u32, Role)>,
@@ -103,8 +103,8 @@ pub struct Sketch {
 /// Where the belt lines and the first private lines go.
 #[derive(Clone, Copy, Debug)]
 pub struct Frame {
-    pub belt_row: u32,
-    pub belt_col: u32,
+    pub(crate) belt_row: u32,
+    pub(crate) belt_col: u32,
     /// The coordinate of the first private row / column.
     pub first: u32,
 }
@@ -176,7 +176,7 @@ impl Sketch {
 
     /// Checks every instance's empty rays (`empty:` lines, the thesis' red arrows)
     /// against the placed board: the first violation, as a message.
-    pub fn check_empty_rays(&self, placed: &Placed) -> Result<(), String> {
+    pub(crate) fn check_empty_rays(&self, placed: &Placed) -> Result<(), String> {
         let squares: Vec<Square> = self
             .pieces()
             .into_iter()
@@ -215,7 +215,7 @@ impl Sketch {
 
 /// The capture destinations of a rook gadget file: its rooks in row 1 or column 1
 /// (the thesis' convention, §7.1.3).
-pub fn destinations(gadget: &Gadget) -> Vec<Square> {
+pub(crate) fn destinations(gadget: &Gadget) -> Vec<Square> {
     gadget
         .pieces
         .iter()
@@ -226,7 +226,7 @@ pub fn destinations(gadget: &Gadget) -> Vec<Square> {
 
 /// The gadget's pieces plus a 2-rook on each input square whose value is True (inputs
 /// in table order).
-pub fn with_inputs(gadget: &Gadget, inputs: &[bool]) -> Vec<(Square, u32)> {
+pub(crate) fn with_inputs(gadget: &Gadget, inputs: &[bool]) -> Vec<(Square, u32)> {
     let mut pieces = gadget.pieces.clone();
     for (port, &value) in gadget.inputs().into_iter().zip(inputs) {
         if value {

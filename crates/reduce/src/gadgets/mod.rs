@@ -78,7 +78,7 @@ pub enum Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRow {
     /// Input signal components (King 0..2; Knight two of 0..1 per port), in the order of
-    /// [`Gadget::table_inputs`].
+    /// `Gadget::table_inputs`.
     pub inputs: Vec<u8>,
     pub expected: Outcome,
 }
@@ -101,9 +101,9 @@ pub struct Gadget {
     /// Ports in declaration order.
     pub ports: Vec<Port>,
     /// Input port names in table column order.
-    pub table_inputs: Vec<char>,
+    pub(crate) table_inputs: Vec<char>,
     /// Output port names in table column order.
-    pub table_outputs: Vec<char>,
+    pub(crate) table_outputs: Vec<char>,
     pub table: Vec<TableRow>,
     /// The capture-graph check the file asks for (`graph:` line), if any.
     pub graph: Option<GraphCheck>,
@@ -112,7 +112,7 @@ pub struct Gadget {
     pub parts: Vec<Part>,
     /// Rook gadgets (`empty:` lines, the thesis' red arrows, Fig. 7.6): rays from a
     /// square of the gadget that hold no piece in the whole configuration.
-    pub keep_empty: Vec<(Square, Direction)>,
+    pub(crate) keep_empty: Vec<(Square, Direction)>,
 }
 
 /// A library gadget placed inside a composite gadget.
@@ -139,7 +139,7 @@ pub struct GadgetError {
 
 /// Components of one signal of `piece`: 1 for a King (−1..2), 2 for a Knight (the pair
 /// of thesis §6.1).
-pub fn signal_width(piece: PieceKind) -> usize {
+pub(crate) fn signal_width(piece: PieceKind) -> usize {
     match piece {
         PieceKind::Knight => 2,
         _ => 1,
@@ -148,7 +148,7 @@ pub fn signal_width(piece: PieceKind) -> usize {
 
 /// The components of consecutive ports' signals in the file syntax: King values
 /// separated by spaces (`1 0`), Knight pairs as two digits (`10 00`).
-pub fn format_signals<T: Copy + Into<i16>>(piece: PieceKind, components: &[T]) -> String {
+pub(crate) fn format_signals<T: Copy + Into<i16>>(piece: PieceKind, components: &[T]) -> String {
     let width = signal_width(piece);
     components
         .chunks(width)

@@ -10,15 +10,15 @@ use sat2chess_core::label::Direction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Symmetry {
     /// Swap rows and columns first.
-    pub transpose: bool,
+    pub(crate) transpose: bool,
     /// Then mirror top-bottom.
-    pub flip_rows: bool,
+    pub(crate) flip_rows: bool,
     /// Then mirror left-right.
-    pub flip_cols: bool,
+    pub(crate) flip_cols: bool,
 }
 
 impl Symmetry {
-    pub const IDENTITY: Symmetry = Symmetry {
+    pub(crate) const IDENTITY: Symmetry = Symmetry {
         transpose: false,
         flip_rows: false,
         flip_cols: false,

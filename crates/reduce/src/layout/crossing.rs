@@ -7,7 +7,7 @@
 //! and otherwise equals `a` (Lemma 5.13). Signals are King signal values 0…2, −1 = error.
 
 /// The error value: the gadget cannot be cleared.
-pub const ERROR: i8 = -1;
+pub(crate) const ERROR: i8 = -1;
 
 /// The outputs of a Double Assignment (Fig. 5.8) set to `value`: `x` and two copies of `¬x`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

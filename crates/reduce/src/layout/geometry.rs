@@ -19,7 +19,7 @@ impl Segment {
         self.lo <= along && along <= self.hi
     }
 
-    pub fn interior(&self, along: u32) -> bool {
+    pub(crate) fn interior(&self, along: u32) -> bool {
         self.lo < along && along < self.hi
     }
 }
@@ -29,7 +29,7 @@ impl Segment {
 pub(crate) struct Contact {
     pub at: TilePos,
     pub horizontal: Segment,
-    pub vertical: Segment,
+    pub(crate) vertical: Segment,
 }
 
 /// All segments, horizontal ones grouped by row and vertical ones by column, each group
@@ -77,17 +77,17 @@ impl SegmentIndex {
     }
 
     /// Horizontal segments containing `at`.
-    pub fn horizontal_at(&self, at: TilePos) -> impl Iterator<Item = &Segment> {
+    pub(crate) fn horizontal_at(&self, at: TilePos) -> impl Iterator<Item = &Segment> {
         covering(self.by_row.get(at.row as usize), at.col)
     }
 
     /// Vertical segments containing `at`.
-    pub fn vertical_at(&self, at: TilePos) -> impl Iterator<Item = &Segment> {
+    pub(crate) fn vertical_at(&self, at: TilePos) -> impl Iterator<Item = &Segment> {
         covering(self.by_col.get(at.col as usize), at.row)
     }
 
     /// Every point where a vertical segment meets a horizontal one, bends included.
-    pub fn contacts(&self) -> impl Iterator<Item = Contact> + '_ {
+    pub(crate) fn contacts(&self) -> impl Iterator<Item = Contact> + '_ {
         self.by_col.iter().flatten().flat_map(move |vertical| {
             (vertical.lo..=vertical.hi).flat_map(move |row| {
                 let at = TilePos::new(row, vertical.fixed);
@@ -113,7 +113,7 @@ fn covering(group: Option<&Vec<Segment>>, along: u32) -> impl Iterator<Item = &S
 pub(crate) struct CrossingPoint {
     pub at: TilePos,
     pub horizontal: NetId,
-    pub vertical: NetId,
+    pub(crate) vertical: NetId,
 }
 
 /// All proper crossings, sorted by position.

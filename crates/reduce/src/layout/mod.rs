@@ -53,9 +53,9 @@ pub use place::{BandOrder, clause_rows, layout, layout_with, wire_tiles};
 pub use validate::{ValidationError, validate};
 
 /// Index into [`Layout::nodes`].
-pub type NodeId = usize;
+pub(crate) type NodeId = usize;
 /// Index into [`Layout::nets`].
-pub type NetId = usize;
+pub(crate) type NetId = usize;
 
 /// A tile position, 0-based, row 0 at the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -241,15 +241,6 @@ impl Footprint {
             size
         }
     }
-
-    /// Board square (1-based row, column) of a tile's top-left corner.
-    pub fn tile_origin(&self, tile: TilePos) -> (u64, u64) {
-        let pitch = self.pitch();
-        (
-            u64::from(tile.row) * pitch + 1,
-            u64::from(tile.col) * pitch + 1,
-        )
-    }
 }
 
 impl Default for Footprint {
@@ -265,7 +256,7 @@ impl Default for Footprint {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stats {
     pub variables: usize,
-    pub gates: usize,
+    pub(crate) gates: usize,
     pub crossings: usize,
     /// Total wire length in tile steps.
     pub wire_length: u64,
@@ -349,7 +340,7 @@ pub(crate) fn step_direction(from: TilePos, to: TilePos) -> Option<Direction> {
 }
 
 /// Display name of a literal, `x` or `¬x`, using the formula's variable names.
-pub fn literal_name(formula: &AndOrFormula, var: Var, positive: bool) -> String {
+pub(crate) fn literal_name(formula: &AndOrFormula, var: Var, positive: bool) -> String {
     let name = formula
         .names
         .get(var.index())
@@ -369,16 +360,19 @@ mod tests {
             same_colour_origins: false,
         };
         assert_eq!(king.pitch(), 7);
-        assert_eq!(king.tile_origin(TilePos::new(2, 3)), (15, 22));
         let knight = Footprint {
             tile_size: 7,
             same_colour_origins: true,
         };
         assert_eq!(knight.pitch(), 8);
-        // Every tile origin has the colour of (1, 1): row + col even.
-        for (row, col) in [(0, 1), (1, 0), (3, 5)] {
-            let (r, c) = knight.tile_origin(TilePos::new(row, col));
-            assert_eq!((r + c) % 2, 0);
+        // An even pitch puts every tile origin on the colour of (1, 1).
+        for tile_size in [1, 2, 7, u32::MAX] {
+            let pitch = Footprint {
+                tile_size,
+                same_colour_origins: true,
+            }
+            .pitch();
+            assert_eq!(pitch % 2, 0, "{tile_size}");
         }
     }
 }

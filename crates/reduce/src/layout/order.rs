@@ -6,7 +6,7 @@
 //! * **Clause order** minimises the total vertical wire length (every variable is a
 //!   vertical wire between the tracks of its two literals), which also cuts the
 //!   crossings (a vertical wire crosses the tracks it passes): on up to
-//!   [`EXACT_CLAUSES`] clauses every order is tried; otherwise a Cuthill–McKee start,
+//!   `EXACT_CLAUSES` clauses every order is tried; otherwise a Cuthill–McKee start,
 //!   then barycentric sweeps (the best order seen wins), then **sifting** (each clause in
 //!   turn moves to its best position, found by adjacent swaps across the whole order,
 //!   as in BDD variable sifting), then adjacent swaps while they help.
@@ -50,7 +50,7 @@ pub(crate) struct Occurrences {
 /// Most barycentric sweeps over the clause order.
 const BARYCENTRIC_ROUNDS: usize = 60;
 /// Clause orders up to this many clauses are optimal (all permutations: 8! = 40,320).
-pub const EXACT_CLAUSES: usize = 8;
+pub(crate) const EXACT_CLAUSES: usize = 8;
 /// Most sifting rounds (on uf20-91 they settle after three).
 const SIFTING_ROUNDS: usize = 4;
 /// Sifting is skipped above this many clauses: a round walks every clause across the

@@ -154,7 +154,7 @@ impl Bands {
     }
 
     /// Track row of literal `position` of `clause`.
-    pub fn track(&self, (clause, position): (usize, usize)) -> u32 {
+    pub(crate) fn track(&self, (clause, position): (usize, usize)) -> u32 {
         self.gate_row[clause] - position as u32
     }
 

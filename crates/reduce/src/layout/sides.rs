@@ -20,7 +20,7 @@ use super::order::Span;
 
 /// West (toward the variables of the one-sided layouts) or east of the spine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
+pub(crate) enum Side {
     West,
     East,
 }
@@ -181,7 +181,7 @@ impl Problem {
 }
 
 /// Side assignments for one formula's variables (module doc).
-pub struct Sides {
+pub(crate) struct Sides {
     /// How many pairs of variables interleave (cross when on one side).
     pub pairs: usize,
     problem: Problem,

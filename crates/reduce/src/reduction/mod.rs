@@ -14,8 +14,8 @@
 //! 3. the [`Plan`] streams the board into a [`BoardSink`], streams the certificate of a
 //!    model step by step ([`Step`]), and decodes a certificate file against a board file.
 //!
-//! Targets: the tile backends King and Knight ([`tiles`], thesis ch. 5–6), Rook
-//! ([`rooks`], ch. 7), Queen and Bishop as the rook board retargeted ([`retargeted`],
+//! Targets: the tile backends King and Knight (`tiles`, thesis ch. 5–6), Rook
+//! (`rooks`, ch. 7), Queen and Bishop as the rook board retargeted (`retargeted`,
 //! Brunner et al. Cor. 3.4/3.5); the n-Queens chain lives in `sat2chess-nqueens` and
 //! implements the same traits. A board records what it was compiled from and with which
 //! options ([`Provenance`]), so `decode` needs nothing but the board, the certificate and

@@ -19,7 +19,7 @@ use crate::front::Input;
 use sat2chess_core::formula::{AndOrClause, Lit};
 
 /// The tool that compiled a board: name and version.
-pub const TOOL: &str = concat!("sat2chess ", env!("CARGO_PKG_VERSION"));
+pub(crate) const TOOL: &str = concat!("sat2chess ", env!("CARGO_PKG_VERSION"));
 
 /// A board's provenance (see the module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,15 +27,15 @@ pub struct Provenance {
     /// The reduction's name ([`super::Reduction::name`]).
     pub target: String,
     /// The tool and version that compiled it.
-    pub tool: String,
+    pub(crate) tool: String,
     /// The options that shaped it.
     pub options: Options,
     /// The formula's file name (for people; the digest identifies it).
     pub source_name: String,
     /// `dimacs` or `andor`.
-    pub source_format: String,
+    pub(crate) source_format: String,
     /// [`source_digest`] of the formula.
-    pub sha256: String,
+    pub(crate) sha256: String,
 }
 
 /// Why a provenance cannot be used.
@@ -84,7 +84,7 @@ impl Provenance {
     }
 
     /// The JSON object's text, keys in the order of the module doc, with the options
-    /// that shape a board of its target ([`option_names`]).
+    /// that shape a board of its target (`option_names`).
     pub fn to_json(&self) -> String {
         let text = |value: &str| Value::from(value).to_string();
         let options: Vec<String> = option_names(&self.target)
@@ -109,7 +109,7 @@ impl Provenance {
     }
 
     /// Reads the JSON object of board `board` (for messages).
-    pub fn from_json(value: &Value, board: &str) -> Result<Provenance, ProvenanceError> {
+    pub(crate) fn from_json(value: &Value, board: &str) -> Result<Provenance, ProvenanceError> {
         let malformed = |reason: String| ProvenanceError::Malformed {
             board: board.to_owned(),
             reason,
@@ -151,7 +151,7 @@ impl Provenance {
     }
 
     /// Refuses a formula other than the one the board was compiled from.
-    pub fn check_source(
+    pub(crate) fn check_source(
         &self,
         source: &Input,
         formula: &str,
@@ -185,7 +185,7 @@ fn clauses_name(onein3: bool) -> &'static str {
 }
 
 /// The options that shape a board of `target`: what its provenance records.
-pub fn option_names(target: &str) -> &'static [&'static str] {
+pub(crate) fn option_names(target: &str) -> &'static [&'static str] {
     match target {
         "king" | "knight" => &[LAYOUT],
         "nqueens" => &[CLAUSES],

@@ -22,7 +22,7 @@ use super::Extent;
 
 /// The images `(row, col)` of `squares`, in input order, and the extent they span.
 /// O(p) time, O(p) memory.
-pub fn rotate(squares: &[Square]) -> (Vec<(u64, u64)>, Extent) {
+pub(crate) fn rotate(squares: &[Square]) -> (Vec<(u64, u64)>, Extent) {
     let turned: Vec<(i64, i64)> = squares
         .iter()
         .map(|s| {

@@ -181,7 +181,7 @@ pub struct Retargeted {
 
 /// Transforms a board of rooks into an equivalent board of `target` pieces: same capture
 /// graph, same blockers, same solving sequences under [`Retargeted::map`]. O(p log p)
-/// for bishops; for queens see [`queen::spread`]. Never allocates `rows × cols`.
+/// for bishops; for queens see `queen::spread`. Never allocates `rows × cols`.
 pub fn retarget(board: &Board, target: Target) -> Result<Retargeted, RetargetError> {
     if let Some((index, piece)) = board
         .pieces()
@@ -247,27 +247,6 @@ pub fn retarget(board: &Board, target: Target) -> Result<Retargeted, RetargetErr
     })
 }
 
-/// Why a rook board and its capture sequence cannot be transformed together.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RetargetMovesError {
-    #[error(transparent)]
-    Board(#[from] RetargetError),
-    #[error(transparent)]
-    Moves(#[from] UnmappedMove),
-}
-
-/// [`retarget`] with a capture sequence of the rook board carried along (the step after
-/// a rook compilation: `compile --piece queen|bishop`).
-pub fn retarget_with_moves(
-    board: &Board,
-    moves: &[Move],
-    target: Target,
-) -> Result<(Retargeted, Vec<Move>), RetargetMovesError> {
-    let retargeted = retarget(board, target)?;
-    let mapped = retargeted.map.moves_forward(moves)?;
-    Ok((retargeted, mapped))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,7 +286,8 @@ mod tests {
             Move::new(Square::new(1, 5), Square::new(4, 5)),
         ];
         for target in [Target::Queen, Target::Bishop] {
-            let (retargeted, mapped) = retarget_with_moves(&board, &moves, target).unwrap();
+            let retargeted = retarget(&board, target).unwrap();
+            let mapped = retargeted.map.moves_forward(&moves).unwrap();
             assert_eq!(retargeted.map.moves_backward(&mapped).unwrap(), moves);
             let stray = [Move::new(Square::new(1, 1), Square::new(2, 2))];
             assert_eq!(

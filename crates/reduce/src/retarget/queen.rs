@@ -26,7 +26,7 @@ use super::Extent;
 
 /// New coordinates `(row, col)` for every square, in input order, and their extent.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Spread {
+pub(crate) struct Spread {
     pub squares: Vec<(u64, u64)>,
     pub extent: Extent,
 }
@@ -46,7 +46,7 @@ impl Spread {
 /// Order-keeping coordinates for `squares` (distinct) under which no two of them share a
 /// diagonal: columns spread over closed-up rows, or rows spread over closed-up columns,
 /// whichever has the smaller area (then the smaller longer side; ties: columns spread).
-pub fn spread(squares: &[Square]) -> Spread {
+pub(crate) fn spread(squares: &[Square]) -> Spread {
     let points: Vec<(u32, u32)> = squares.iter().map(|s| (s.row, s.col)).collect();
     let by_columns = spread_columns(&points);
     let swapped: Vec<(u32, u32)> = points.iter().map(|&(r, c)| (c, r)).collect();

@@ -291,7 +291,7 @@ impl Fanout {
     /// `b := 0`.
     /// The input clause of each leading output clause: the kept input clauses, in the
     /// order they were output.
-    pub fn kept_clauses(&self) -> &[usize] {
+    pub(crate) fn kept_clauses(&self) -> &[usize] {
         &self.kept
     }
 

@@ -3,7 +3,7 @@
 //! chain per variable ([`fanout`]); the thesis' route CNF → 3-CNF → (2+1),3-SAT
 //! ([`tovey`], Lemma 2.1) → And-Or-(1,1)-SAT ([`andor`], Theorem 2.2) stays available
 //! ([`Chain::thesis_from_cnf`], `transform --thesis`). And-Or input only passes
-//! [`separate`] when a clause holds both literals of a variable. Every step has a
+//! `separate` when a clause holds both literals of a variable. Every step has a
 //! forward map (model of its input → model of its output), a backward map (model of
 //! its output → model of its input) and the provenance ([`Origin`]) of every output
 //! variable. [`Chain`] composes them for the later stages.
@@ -18,7 +18,7 @@
 
 pub mod andor;
 pub mod fanout;
-pub mod separate;
+pub(crate) mod separate;
 pub mod split;
 mod step;
 pub mod tovey;
@@ -210,24 +210,15 @@ enum CnfRoute {
 /// Most layout passes [`Chain::from_cnf`] makes to align the fan-out chains (uf20-91
 /// keeps shrinking for four, 3.33 → 3.12 million kings; a uf50-218-shaped formula
 /// stops after one, −21 %).
-pub const ALIGNMENT_PASSES: usize = 4;
+pub(crate) const ALIGNMENT_PASSES: usize = 4;
 
 /// Where the clauses of an And-Or formula would be drawn: what [`Chain::from_cnf`] aligns
 /// the fan-out chains with. The transformation never draws itself; the layout supplies
-/// its order (`layout::BandOrder`), and [`InputOrder`] keeps the clauses as they are.
+/// its order (`layout::BandOrder`).
 pub trait ClauseOrder {
     /// The clause indices top to bottom and the drawing's size (smaller is better);
     /// `None`: no drawing, keep the input order.
     fn clause_rows(&self, formula: &AndOrFormula) -> Option<(Vec<usize>, u64)>;
-}
-
-/// No drawing: the fan-out chains follow the input's clause order.
-pub struct InputOrder;
-
-impl ClauseOrder for InputOrder {
-    fn clause_rows(&self, _: &AndOrFormula) -> Option<(Vec<usize>, u64)> {
-        None
-    }
 }
 
 /// The fan-out of `cnf` with its clauses in `order` ([`Chain::from_cnf`]).
@@ -321,7 +312,7 @@ impl Chain {
     /// occurrences top to bottom and its clauses can sit between them (a chain built in
     /// input order zigzags across the layout: uf50-218-shaped, about a fifth more
     /// kings). A pass is kept only while the drawing's size (the layout's wire tiles)
-    /// shrinks, at most [`ALIGNMENT_PASSES`] of them;
+    /// shrinks, at most `ALIGNMENT_PASSES` of them;
     /// then each clause's interchangeable literals are put on the tracks nearest their
     /// other clauses, if that shrinks the wire tiles too.
     pub fn from_cnf(cnf: &Cnf, order: &dyn ClauseOrder) -> Result<Chain, TransformError> {
@@ -362,7 +353,7 @@ impl Chain {
         }
     }
 
-    /// And-Or input: the formula itself, passed through [`separate`] only if a clause
+    /// And-Or input: the formula itself, passed through `separate` only if a clause
     /// holds both literals of a variable or there is no clause at all (then the stand-in
     /// `a ∨ b`, `¬a ∨ ¬b` of a CNF without clauses is added, so both compile alike).
     pub fn from_andor(formula: &AndOrFormula) -> Result<Chain, TransformError> {

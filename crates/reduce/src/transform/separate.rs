@@ -36,7 +36,7 @@ enum Fresh {
 }
 
 /// Replaces the second literal of each clause holding both literals of a variable.
-pub fn separate(formula: &AndOrFormula) -> Separate {
+pub(crate) fn separate(formula: &AndOrFormula) -> Separate {
     let mut output = formula.clone();
     let mut used: HashSet<String> = formula.names.iter().cloned().collect();
     let mut origins: Vec<Origin> = (0..formula.num_vars() as u32)

@@ -61,7 +61,7 @@ pub enum Origin {
     /// `a ∨ b`, `¬a ∨ ¬b` of a formula left without clauses (only tautologies): the
     /// backends need a clause to test, and both formulas are satisfiable.
     NoClause { which: usize },
-    /// The fresh `y` replacing `¬var` in `clause` ([`separate`](super::separate)).
+    /// The fresh `y` replacing `¬var` in `clause` (`separate`).
     Separator { var: Var, clause: usize },
 }
 

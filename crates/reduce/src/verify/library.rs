@@ -8,13 +8,13 @@
 //!   parts with its table composed from theirs ([`verify_composite`]), and its assembled
 //!   board is searched exhaustively like any gadget ([`verify_gadget`]); its verdict
 //!   holds once its parts are verified too — parts not verified in the same run are
-//!   reported ([`LibraryReport::pending`]);
+//!   reported (`LibraryReport::pending`);
 //! - a **Rook** gadget is verified in its minimal well-formed context
-//!   ([`rook::verify_rook_gadget`], outputs read by the library's `gadget_input`);
+//!   (`rook::verify_rook_gadget`, outputs read by the library's `gadget_input`);
 //! - any other gadget: a Knight gadget's ports must continue as standard wires
 //!   ([`wire_graph::ports_extend`]), a declared capture-graph check must hold
-//!   ([`wire_graph::describe_check`]), and every image the compiler may stamp
-//!   ([`images_to_check`]) must meet the table by exhaustive search.
+//!   (`wire_graph::describe_check`), and every image the compiler may stamp
+//!   (`images_to_check`) must meet the table by exhaustive search.
 //!
 //! The text of every check (tables, verdicts) goes to an output callback as it is made
 //! and is kept in the report.
@@ -33,14 +33,14 @@ use sat2chess_solve::SolveOptions;
 pub use super::CompositionError;
 
 /// Default time limit of a single search (`gadgets verify --time-limit`).
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
+pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
 /// Default of [`VerifyOptions::harness_max_kings`] (`gadgets verify --harness-max-kings`).
 pub const DEFAULT_HARNESS_MAX_KINGS: usize = 20;
 /// Default of [`VerifyOptions::reading_max_kings`] (`gadgets verify --reading-max-kings`).
 pub const DEFAULT_READING_MAX_KINGS: usize = 20;
 
 /// The options of `sat2chess gadgets verify` without limits given: no node limit,
-/// [`DEFAULT_TIME_LIMIT`], [`DEFAULT_HARNESS_MAX_KINGS`], [`DEFAULT_READING_MAX_KINGS`].
+/// `DEFAULT_TIME_LIMIT`, [`DEFAULT_HARNESS_MAX_KINGS`], [`DEFAULT_READING_MAX_KINGS`].
 pub fn default_options() -> VerifyOptions {
     VerifyOptions {
         search: SolveOptions {
@@ -87,14 +87,14 @@ pub struct LibraryReport {
     pub unknown: bool,
     /// Composites verified with parts that were not verified in the same run: (composite,
     /// its unverified parts). Their verdicts hold once the parts are verified.
-    pub pending: Vec<(String, Vec<String>)>,
+    pub(crate) pending: Vec<(String, Vec<String>)>,
     /// The gadgets verified, in library order.
     pub verified: Vec<String>,
 }
 
 impl LibraryReport {
     /// Every check of the selected gadgets ran to the end and held (composites: given
-    /// the tables of their parts, see [`LibraryReport::pending`]).
+    /// the tables of their parts, see `LibraryReport::pending`).
     pub fn passed(&self) -> bool {
         !self.failed && !self.unknown
     }

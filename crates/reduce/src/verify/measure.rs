@@ -38,7 +38,7 @@ pub enum Measured {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HarnessCheck {
     pub test: u8,
-    pub expect_solvable: bool,
+    pub(crate) expect_solvable: bool,
     /// `None` when a limit was reached.
     pub solvable: Option<bool>,
     pub stats: SearchStats,

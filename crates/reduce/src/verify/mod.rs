@@ -38,7 +38,7 @@ mod inputs;
 pub mod library;
 mod measure;
 pub mod rook;
-pub mod rook_search;
+pub(crate) mod rook_search;
 pub mod wire_graph;
 
 use std::collections::BTreeSet;
@@ -64,15 +64,15 @@ pub struct RowReport {
     /// One entry per searched placement of the input signal columns.
     pub measured: Vec<Measured>,
     pub stats: SearchStats,
-    pub harness: Vec<HarnessCheck>,
+    pub(crate) harness: Vec<HarnessCheck>,
     /// Why the harness was not run, if it was not.
-    pub harness_skipped: Option<String>,
+    pub(crate) harness_skipped: Option<String>,
 }
 
 impl RowReport {
     /// Some placement reaches two incomparable maximal outputs where the thesis gives one
     /// value (e.g. Knight (1,0) and (0,1), thesis §6.1).
-    pub fn incomparable(&self) -> bool {
+    pub(crate) fn incomparable(&self) -> bool {
         let single = matches!(&self.expected, Outcome::Outputs(want) if want.len() == 1);
         single
             && self
@@ -115,7 +115,7 @@ pub struct GadgetReport {
     pub rows: Vec<RowReport>,
     /// For a composite: the library gadgets whose tables it was composed from (its
     /// verdict holds if theirs do).
-    pub composed_from: Vec<String>,
+    pub(crate) composed_from: Vec<String>,
 }
 
 impl GadgetReport {
@@ -291,7 +291,7 @@ fn read_knight_port(port: &Port, remainder: &[(Square, PieceKind, u32)]) -> [i8;
 
 /// The maximal elements (componentwise order) of the tuples without an error value;
 /// `[[-1]]` when every tuple has one.
-pub fn maximal_tuples(all: &BTreeSet<Vec<i8>>) -> Vec<Vec<i8>> {
+pub(crate) fn maximal_tuples(all: &BTreeSet<Vec<i8>>) -> Vec<Vec<i8>> {
     let valid: Vec<&Vec<i8>> = all.iter().filter(|t| t.iter().all(|&v| v >= 0)).collect();
     if valid.is_empty() {
         return vec![vec![-1]];
@@ -399,7 +399,7 @@ pub fn verify_gadget(gadget: &Gadget, options: &VerifyOptions) -> GadgetReport {
 
 /// The orientations of a gadget the verifier checks: all eight for the corner (the
 /// library stores one corner; the compiler uses its images), the file's own otherwise.
-pub fn images_to_check(gadget: &Gadget) -> Vec<Gadget> {
+pub(crate) fn images_to_check(gadget: &Gadget) -> Vec<Gadget> {
     if gadget.name == "corner" {
         Symmetry::all().map(|s| gadget.transformed(s)).collect()
     } else {

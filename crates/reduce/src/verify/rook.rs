@@ -1,5 +1,5 @@
 //! Verification of the Rook library (thesis ch. 7) by exhaustive search
-//! ([`rook_search`](super::rook_search)) in minimal well-formed contexts.
+//! (`rook_search`) in minimal well-formed contexts.
 //!
 //! By Lemma 7.1 a well-formed board is solvable iff its SAT gadgets can all be cleared,
 //! the shell's capture destinations being left with any budget; so a context is the
@@ -33,7 +33,7 @@ use crate::gadgets::{Gadget, Outcome, TableRow, format_signals};
 use sat2chess_core::board::Square;
 
 /// States one context search may expand.
-pub const CONTEXT_LIMIT: u64 = 1 << 24;
+pub(crate) const CONTEXT_LIMIT: u64 = 1 << 24;
 
 /// The contexts' frame: belt row and column 1, gadget lines from 2 on.
 const CONTEXT: Frame = Frame {
@@ -53,7 +53,7 @@ type Pieces = Vec<(Square, u32)>;
 
 /// One table row's check.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowCheck {
+pub(crate) struct RowCheck {
     pub inputs: Vec<u8>,
     pub expected: Outcome,
     pub found: Outcome,
@@ -63,8 +63,7 @@ pub struct RowCheck {
 
 /// A gadget's verification.
 #[derive(Clone, Debug)]
-pub struct RookReport {
-    pub gadget: String,
+pub(crate) struct RookReport {
     pub rows: Vec<RowCheck>,
     /// A search that hit its limit or a context that broke an empty ray.
     pub error: Option<String>,
@@ -178,9 +177,8 @@ fn probe_context(
 /// Verifies one Rook library gadget (see the module doc); the gadget input `reader`
 /// reads outputs. The table rows are searched in parallel (one thread per core), the
 /// report lists them in table order up to the first that could not be decided.
-pub fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
+pub(crate) fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
     let mut report = RookReport {
-        gadget: gadget.name.clone(),
         rows: Vec::new(),
         error: None,
     };

@@ -20,7 +20,7 @@ use rustc_hash::FxHashSet;
 use sat2chess_core::board::Square;
 
 /// The most squares a search handles (two bits each in a `u128`).
-pub const MAX_SQUARES: usize = 64;
+pub(crate) const MAX_SQUARES: usize = 64;
 
 /// What a search looks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub enum SearchError {
 }
 
 /// A rook board prepared for search; see the module doc.
-pub struct RookSearch {
+pub(crate) struct RookSearch {
     squares: Vec<Square>,
     /// Per square and direction (N, E, S, W): the other squares on that ray, nearest first.
     rays: Vec<[Vec<u8>; 4]>,

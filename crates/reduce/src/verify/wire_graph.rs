@@ -19,14 +19,14 @@ use sat2chess_core::label::Direction;
 
 /// A capture graph: vertex budgets (`None` for an empty input-port square) and edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaptureGraph {
+pub(crate) struct CaptureGraph {
     pub budgets: Vec<Option<u32>>,
     pub edges: Vec<Vec<usize>>,
 }
 
 /// The standard wire of `columns` wire-columns: vertices I_j = 2(j−1), O_j = 2(j−1)+1;
 /// the first column is the (empty) input port, every other knight has budget 2.
-pub fn standard_wire(columns: usize) -> CaptureGraph {
+pub(crate) fn standard_wire(columns: usize) -> CaptureGraph {
     let inner = |j: usize| 2 * j;
     let outer = |j: usize| 2 * j + 1;
     let mut edges = vec![Vec::new(); 2 * columns];
@@ -52,7 +52,7 @@ pub fn standard_wire(columns: usize) -> CaptureGraph {
 /// The capture graph of a single-input, single-output gadget with the vertex order
 /// fixed at the ports: returns the graph and the vertices of (input outer, input inner,
 /// output outer, output inner).
-pub fn capture_graph(gadget: &Gadget) -> Option<(CaptureGraph, [usize; 4])> {
+pub(crate) fn capture_graph(gadget: &Gadget) -> Option<(CaptureGraph, [usize; 4])> {
     let ([input], [output]) = (&gadget.inputs()[..], &gadget.outputs()[..]) else {
         return None;
     };
@@ -86,7 +86,7 @@ pub fn capture_graph(gadget: &Gadget) -> Option<(CaptureGraph, [usize; 4])> {
 
 /// An isomorphism from `a` onto `b` (vertex of `a` ↦ vertex of `b`) that preserves
 /// edges and budgets and extends the given pairs, if there is one.
-pub fn isomorphism(
+pub(crate) fn isomorphism(
     a: &CaptureGraph,
     b: &CaptureGraph,
     fixed: &[(usize, usize)],
@@ -243,7 +243,7 @@ const TEMPLATES: [Template; 2] = [
 /// The two standard wire-columns that continue a Knight port outside the gadget (before
 /// an input, after an output): the port is a dark column of the thin or thick wire in
 /// some orientation with its flow. `None` if the port is no such column.
-pub fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
+pub(crate) fn port_extension(port: &Port) -> Option<Vec<(i64, i64)>> {
     let (or, oc) = (port.squares[0].row as i64, port.squares[0].col as i64);
     let inner = (
         port.squares[1].row as i64 - or,
@@ -325,7 +325,7 @@ pub fn ports_extend(gadget: &Gadget) -> Result<(), String> {
 }
 
 /// Runs the capture-graph check a gadget file asks for: a line of text and whether it held.
-pub fn describe_check(gadget: &Gadget, check: GraphCheck) -> (String, bool) {
+pub(crate) fn describe_check(gadget: &Gadget, check: GraphCheck) -> (String, bool) {
     match check {
         GraphCheck::StandardWire => match is_wire_placement(gadget) {
             Some(n) => (

@@ -335,7 +335,7 @@ fn crossing_chain(
 /// tile column on the board (upright in its canonical orientation when that turns
 /// North into East or West), since variables share their few tile columns while each
 /// takes a tile row of its own.
-pub fn king_design(design: Design, symmetry: Symmetry) -> Design {
+pub(crate) fn king_design(design: Design, symmetry: Symmetry) -> Design {
     let turned_sideways = matches!(
         symmetry.direction(Direction::North),
         Direction::East | Direction::West

@@ -20,7 +20,7 @@ fn crossing_chain_has_no_corner() {
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
     let r = tileset.reach[&Design::Crossing];
-    let frame = Frame::tight(r, SideParity::Any);
+    let frame = Frame::tight_in(r, SideParity::Any, (0, 0, 0));
     let elements = build_design(&King, &library, Design::Crossing, frame).unwrap();
     let named = |name: &str| {
         let index = library.index(name).unwrap();
@@ -105,7 +105,7 @@ fn every_tile_design_computes_its_function() {
                 left: reach.left - drop.left,
                 right: reach.right - drop.right,
             };
-            let frame = Frame::tight(room, SideParity::Any);
+            let frame = Frame::tight_in(room, SideParity::Any, (0, 0, 0));
             (design, frame, drop)
         })
     });
@@ -164,7 +164,7 @@ fn crossing_tile_composes_from_verified_parts() {
     use crate::gadgets::{Outcome, TableRow};
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
-    let frame = Frame::tight(tileset.reach[&Design::Crossing], SideParity::Any);
+    let frame = Frame::tight_in(tileset.reach[&Design::Crossing], SideParity::Any, (0, 0, 0));
     let tile = tile_check::stamp(&King, &library, Design::Crossing, frame, Reach::uniform(0));
     let table = [0u8, 1]
         .into_iter()

@@ -72,7 +72,7 @@ fn stamped_tiles(library: &Library) -> Vec<(Design, StampedTile)> {
         for colour in [0, 1] {
             let frame = Frame {
                 colour,
-                ..Frame::tight(tileset.reach[&design], SideParity::Quad)
+                ..Frame::tight_in(tileset.reach[&design], SideParity::Quad, (0, 0, 0))
             };
             tiles.push((
                 design,

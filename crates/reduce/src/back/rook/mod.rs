@@ -41,7 +41,7 @@ use crate::gadgets::lines::{Frame, Instance, Line, Placed, Role, Sketch};
 
 /// The compiled board's frame: belt row and column 3 (the tomb's third line, Fig. 7.2),
 /// gadget lines from 4 on.
-pub const COMPILED: Frame = Frame {
+pub(crate) const COMPILED: Frame = Frame {
     belt_row: 3,
     belt_col: 3,
     first: 4,
@@ -49,7 +49,7 @@ pub const COMPILED: Frame = Frame {
 
 /// The tomb (Fig. 7.2): an antenna of length 3 ending on (2,2), the final square, and
 /// the belt's corner (3,3).
-pub const TOMB: [Square; 5] = [
+pub(crate) const TOMB: [Square; 5] = [
     Square::new(1, 1),
     Square::new(1, 2),
     Square::new(2, 2),
@@ -101,11 +101,11 @@ impl RookError {
 
 /// The four SAT gadgets of the reduction (thesis §7.2–7.5).
 #[derive(Clone, Debug)]
-pub struct RookLibrary {
+pub(crate) struct RookLibrary {
     pub variable: Gadget,
-    pub left_or: Gadget,
+    pub(crate) left_or: Gadget,
     pub and: Gadget,
-    pub right_or: Gadget,
+    pub(crate) right_or: Gadget,
 }
 
 impl RookLibrary {
@@ -156,8 +156,8 @@ pub struct RookStats {
     /// Placed SAT gadgets per kind.
     pub gadgets: BTreeMap<String, usize>,
     /// Capture destinations on the belt (row 3 + column 3).
-    pub destinations: usize,
-    pub cleanup_rooks: usize,
+    pub(crate) destinations: usize,
+    pub(crate) cleanup_rooks: usize,
     /// Literal occurrences of the formula.
     pub occurrences: usize,
 }
@@ -389,7 +389,7 @@ impl CompiledRook {
 
     /// A decoder following every piece of the board through a sequence, move by move
     /// ([`CompiledRook::assignment`] reads the model off it).
-    pub fn decoder(&self) -> RookDecoder {
+    pub(crate) fn decoder(&self) -> RookDecoder {
         RookDecoder {
             at: self
                 .board
@@ -444,7 +444,7 @@ impl RookDecoder {
 /// An upper bound on the rooks of the board of a formula with `variables` variables and
 /// `clauses` clauses (7 per variable, at most 26 per clause with its destinations and
 /// cleanup rooks, the tomb), for `--max-pieces` before compiling.
-pub fn rook_estimate(variables: usize, clauses: usize) -> u64 {
+pub(crate) fn rook_estimate(variables: usize, clauses: usize) -> u64 {
     (7 * variables as u64 + 26 * clauses as u64).saturating_add(8)
 }
 
