@@ -265,6 +265,51 @@ fn generators_make_solvable_and_checkable_boards() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Decoding a board larger than `--max-pieces` allows names the flag that raises it.
+#[test]
+fn decode_names_the_limit_a_large_board_exceeds() {
+    let dir = temp_dir("decode-limit");
+    let formula = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/onein3/one-clause.cnf");
+    let formula = formula.to_str().unwrap();
+    let compile = sat2chess(
+        &[
+            "compile",
+            formula,
+            "--to",
+            "nqueens",
+            "--onein3",
+            "-o",
+            "b.json",
+            "--certify",
+            "--moves",
+            "p.json",
+        ],
+        &dir,
+    );
+    assert_eq!(compile.status.code(), Some(0), "{compile:?}");
+    let decode = sat2chess(
+        &[
+            "decode",
+            "b.json",
+            "p.json",
+            "--formula",
+            formula,
+            "--max-pieces",
+            "10",
+        ],
+        &dir,
+    );
+    let stderr = String::from_utf8_lossy(&decode.stderr);
+    assert_eq!(decode.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "error: b.json: too large for --max-pieces (raise the limit to decode it): the n-Queens board would have side 135438"
+        ),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn bad_inputs_exit_2_with_a_message() {
     let dir = temp_dir("bad");
@@ -290,7 +335,7 @@ fn bad_inputs_exit_2_with_a_message() {
         ),
         (
             &["compile", "unit.cnf", "--to", "nqueens", "-o", "x.json"],
-            "above the limit",
+            "unit.cnf: too large for --max-side (raise the limit to compile it): the n-Queens board would have side",
         ),
         (&["queens", "check", "wide.json", "p.json"], "square"),
     ];

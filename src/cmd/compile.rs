@@ -152,7 +152,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         outcome
     };
     progress.finish();
-    let outcome = outcome.with_context(|| name.clone())?;
+    let outcome = outcome
+        .map_err(|error| super::name_the_limit(error.into(), "--max-side", "compile"))
+        .with_context(|| name.clone())?;
     let Some(written) = outcome.certificate else {
         return Ok(code(exit::YES));
     };

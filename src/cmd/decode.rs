@@ -80,7 +80,11 @@ pub(crate) fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
             max_side: i64::try_from(args.limit.max_pieces).unwrap_or(i64::MAX),
         },
     };
-    match pipeline::decode(&job)? {
+    let decoded = pipeline::decode(&job).map_err(|error| {
+        super::name_the_limit(error.into(), "--max-pieces", "decode")
+            .context(io::display_path(&args.board).display().to_string())
+    });
+    match decoded? {
         Decoded::Model(model) => {
             print_out("s SATISFIABLE\n")?;
             print_out(value_lines(&model))?;
