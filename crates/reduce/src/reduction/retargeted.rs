@@ -11,6 +11,7 @@ use sat2chess_core::formula::Assignment;
 
 use super::captures::decode_captures;
 use super::rooks::{PreparedRooks, RookDecoding, RookPlan};
+use super::sinks::write_pieces;
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
     Plan, Prepared, ReduceError, Reduction, Step,
@@ -123,15 +124,7 @@ impl Plan for RetargetedPlan {
     }
 
     fn write_board(&self, sink: &mut dyn BoardSink, _: &dyn Observer) -> Result<(), ReduceError> {
-        for piece in self.retargeted.board.pieces() {
-            sink.piece(
-                piece.kind,
-                piece.square,
-                piece.budget,
-                piece.label.as_deref(),
-            )?;
-        }
-        Ok(())
+        write_pieces(&self.retargeted.board, sink)
     }
 
     fn solve(&self) -> Result<Option<Assignment>, ReduceError> {

@@ -11,6 +11,7 @@ use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
 use super::captures::{self, CaptureDecoding, decode_captures};
+use super::sinks::write_pieces;
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
     Plan, Prepared, ReduceError, Reduction, Step,
@@ -141,15 +142,7 @@ impl Plan for RookPlan {
     }
 
     fn write_board(&self, sink: &mut dyn BoardSink, _: &dyn Observer) -> Result<(), ReduceError> {
-        for piece in self.compiled.board.pieces() {
-            sink.piece(
-                piece.kind,
-                piece.square,
-                piece.budget,
-                piece.label.as_deref(),
-            )?;
-        }
-        Ok(())
+        write_pieces(&self.compiled.board, sink)
     }
 
     fn solve(&self) -> Result<Option<Assignment>, ReduceError> {

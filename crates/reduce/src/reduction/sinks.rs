@@ -7,7 +7,21 @@ use std::io::{self, Write};
 use sat2chess_check::io::json::{BoardWriter, MovesWriter, PlacementWriter};
 use sat2chess_core::board::{Board, BoardError, Piece, PieceKind, Square};
 
-use super::{BoardSink, CertificateKind, Provenance, Step};
+use super::{BoardSink, CertificateKind, Provenance, ReduceError, Step};
+
+/// Writes the pieces of a board held in memory to `sink`, in the board's order (the
+/// plans that stamp a whole board before writing it: rook, queen, bishop).
+pub(crate) fn write_pieces(board: &Board, sink: &mut dyn BoardSink) -> Result<(), ReduceError> {
+    for piece in board.pieces() {
+        sink.piece(
+            piece.kind,
+            piece.square,
+            piece.budget,
+            piece.label.as_deref(),
+        )?;
+    }
+    Ok(())
+}
 
 /// A board JSON document written to `W` piece by piece, provenance in its header.
 pub struct JsonBoard<W: Write> {
