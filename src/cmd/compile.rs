@@ -153,7 +153,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     progress.finish();
     let outcome = outcome
-        .map_err(|error| super::name_the_limit(error.into(), "--max-side", "compile"))
+        .map_err(anyhow::Error::from)
+        .map_err(|error| match super::over_size_limit(&error) {
+            true => error.context("too large for --max-side (raise the limit to compile it)"),
+            false => error,
+        })
         .with_context(|| name.clone())?;
     let Some(written) = outcome.certificate else {
         return Ok(code(exit::YES));

@@ -51,25 +51,19 @@ impl std::fmt::Display for Internal {
 
 impl std::error::Error for Internal {}
 
-/// `error` with the command-line flag that raises the n-Queens size limit it hit
-/// named in front ("too large for --max-side (raise the limit to compile it)"); any
-/// other error unchanged.
-pub(crate) fn name_the_limit(error: anyhow::Error, flag: &str, to: &str) -> anyhow::Error {
+/// Whether `error` is the refusal of an n-Queens board over the size limit (its
+/// command then names the flag that raises the limit).
+pub(crate) fn over_size_limit(error: &anyhow::Error) -> bool {
     use sat2chess::nqueens::chain::ChainError;
     use sat2chess::reduction::ReduceError;
     let is_too_large = |cause: &(dyn std::error::Error + 'static)| {
         matches!(cause.downcast_ref(), Some(ChainError::TooLarge { .. }))
     };
     // `ReduceError::Input` is transparent: the chain skips the error it wraps.
-    let too_large = error.chain().any(|cause| {
+    error.chain().any(|cause| {
         is_too_large(cause)
             || matches!(cause.downcast_ref(), Some(ReduceError::Input(inner)) if is_too_large(inner.as_ref()))
-    });
-    if too_large {
-        error.context(format!("too large for {flag} (raise the limit to {to} it)"))
-    } else {
-        error
-    }
+    })
 }
 
 /// The exit code of a failed command: [`exit::INTERNAL`] when some cause in the chain
