@@ -303,7 +303,7 @@ fn decode_names_the_limit_a_large_board_exceeds() {
     assert_eq!(decode.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.starts_with(
-            "error: b.json: too large for --max-pieces (raise the limit to decode it): the n-Queens board would have side 135438"
+            "error: b.json: too large for --max-pieces (raise the limit to decode it): the n-Queens board would have side at least 61047"
         ),
         "{stderr}"
     );

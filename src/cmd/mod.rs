@@ -6,6 +6,7 @@ pub(crate) mod convert;
 pub(crate) mod decode;
 pub(crate) mod gadgets;
 pub(crate) mod layout;
+pub(crate) mod limits;
 pub(crate) mod output;
 pub(crate) mod progress;
 pub(crate) mod queens;
@@ -57,7 +58,10 @@ pub(crate) fn over_size_limit(error: &anyhow::Error) -> bool {
     use sat2chess::nqueens::chain::ChainError;
     use sat2chess::reduction::ReduceError;
     let is_too_large = |cause: &(dyn std::error::Error + 'static)| {
-        matches!(cause.downcast_ref(), Some(ChainError::TooLarge { .. }))
+        matches!(
+            cause.downcast_ref(),
+            Some(ChainError::TooLarge { .. } | ChainError::TooLargeAtLeast { .. })
+        )
     };
     // `ReduceError::Input` is transparent: the chain skips the error it wraps.
     error.chain().any(|cause| {

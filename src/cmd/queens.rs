@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Instant;
 
 use anyhow::{Result, bail};
@@ -15,10 +16,12 @@ use sat2chess::nqueens::board::{
 };
 use sat2chess::nqueens::check::check_completion;
 use sat2chess::nqueens::completion::Completion;
+use sat2chess::nqueens::csp::EnumerationLimit;
 use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
 use sat2chess::nqueens::solve::Engine;
 use sat2chess::nqueens::{Queen, canonical};
 
+use super::limits::SearchLimits;
 use super::output::{self, Outputs};
 use super::{code, exit, print_err, print_out};
 
@@ -34,6 +37,14 @@ Examples:
 A placement is {\"queens\":[[row,col],…]}: the squares of the queens added to the board
 (1-based, row 1 at the top).";
 
+/// Default of `queens check --max-side`: the largest compiled boards (`compile --to
+/// nqueens --max-side`).
+const DEFAULT_MAX_SIDE: i64 = sat2chess::reduction::DEFAULT_MAX_SIDE;
+/// Default of `queens solve --max-squares`: 1000 free rows and columns.
+const DEFAULT_MAX_SQUARES: u64 = 1_000_000;
+/// Default of `queens generate --max-n`.
+const DEFAULT_MAX_N: u32 = 2_000;
+
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(subcommand)]
@@ -48,6 +59,10 @@ pub(crate) enum Command {
         board: PathBuf,
         /// The placement JSON listing the added queens.
         placement: PathBuf,
+        /// Refuse, before allocating, boards with a larger side (the checker keeps a bit
+        /// per row, column and diagonal); exit 2.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SIDE)]
+        max_side: i64,
     },
     /// Complete a board (or solve a Blocked n-Queens board): exact search or the SAT solver.
     Solve {
@@ -65,6 +80,12 @@ pub(crate) enum Command {
         /// Write a completion as placement JSON.
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// Refuse, before allocating, boards with more squares to search (free rows ×
+        /// free columns; the engines keep each); exit 2.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SQUARES)]
+        max_squares: u64,
+        #[command(flatten)]
+        limits: super::limits::SearchLimits,
     },
     /// Map a completion of a compiled board back to a solution of the formula.
     Decode {
@@ -84,6 +105,10 @@ pub(crate) enum Command {
     Generate {
         #[command(subcommand)]
         kind: Generator,
+        /// Refuse, before generating, a larger --n (the instance and its board grow
+        /// with n², the Excluded Diagonals board's side is about 266n); exit 2.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_N, global = true)]
+        max_n: u32,
     },
 }
 
@@ -120,14 +145,28 @@ pub(crate) enum Generator {
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Command::Check { board, placement } => check(&board, &placement),
+        Command::Check {
+            board,
+            placement,
+            max_side,
+        } => check(&board, &placement, max_side),
         Command::Solve {
             board,
             count,
             engine,
             limit,
             output,
-        } => solve(&board, count, engine, limit, output.as_deref()),
+            max_squares,
+            limits,
+        } => solve(
+            &board,
+            count,
+            engine,
+            limit,
+            output.as_deref(),
+            max_squares,
+            &limits,
+        ),
         Command::Decode {
             board,
             placement,
@@ -135,7 +174,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             input_format,
             onein3,
         } => decode(board, placement, formula, input_format, onein3),
-        Command::Generate { kind } => generate(kind),
+        Command::Generate { kind, max_n } => generate(kind, max_n),
     }
 }
 
@@ -176,8 +215,15 @@ fn read_placement(path: &Path, n: i64) -> Result<Vec<Queen>> {
     Ok(squares.into_iter().map(|s| queen(n, s)).collect())
 }
 
-fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
+fn check(board: &Path, placement: &Path, max_side: i64) -> Result<ExitCode> {
     let (instance, blocked) = read_instance(board)?;
+    if instance.n > max_side {
+        bail!(
+            "{}: the board is {n}x{n}, larger than --max-side {max_side} (raise the limit to check it)",
+            board.display(),
+            n = instance.n
+        );
+    }
     let added = read_placement(placement, instance.n)?;
     let blocked_hit = blocked
         .iter()
@@ -187,7 +233,7 @@ fn check(board: &Path, placement: &Path) -> Result<ExitCode> {
         check_completion(instance.n, &instance.preplaced, &added),
     ) {
         (Some(square), _) => Err(format!("a queen stands on the blocked square {square}")),
-        (None, Err(violation)) => Err(violation.to_string()),
+        (None, Err(violation)) => Err(violation.on_board(instance.n)),
         (None, Ok(())) => Ok(()),
     };
     match verdict {
@@ -214,28 +260,82 @@ fn solve(
     engine: Engine,
     limit: usize,
     output: Option<&Path>,
+    max_squares: u64,
+    limits: &SearchLimits,
 ) -> Result<ExitCode> {
+    // The time limit counts reading the board too.
+    let start = Instant::now();
     Outputs::reading([board]).writing(output).check()?;
     let (instance, blocked) = read_instance(board)?;
-    let start = Instant::now();
-    let wanted = if count { limit.max(1) } else { 1 };
-    let (solutions, complete) = if blocked.is_empty() {
-        instance.enumerate_with(engine, wanted)?
+    // Every queen of a Blocked board is to place; otherwise one per free row and column.
+    let free = if blocked.is_empty() {
+        instance.missing()
     } else {
-        if !instance.preplaced.is_empty() {
-            bail!(
-                "{}: a Blocked n-Queens board has no pieces",
-                board.display()
-            );
+        instance.n as usize
+    } as u64;
+    let squares = free.saturating_mul(free);
+    if squares > max_squares {
+        bail!(
+            "{}: the {n}x{n} board has {free} free rows and columns, {squares} squares to \
+             search, more than --max-squares {max_squares} (raise the limit to solve it)",
+            board.display(),
+            n = instance.n
+        );
+    }
+    if !blocked.is_empty() && !instance.preplaced.is_empty() {
+        bail!(
+            "{}: a Blocked n-Queens board has no pieces",
+            board.display()
+        );
+    }
+    let wanted = if count { limit.max(1) } else { 1 };
+    let enumeration = EnumerationLimit {
+        solutions: wanted,
+        nodes: limits.node_limit,
+    };
+    let search = {
+        let instance = instance.clone();
+        move || {
+            if blocked.is_empty() {
+                return instance.enumerate_with(engine, enumeration);
+            }
+            let blocked = Blocked {
+                n: instance.n,
+                blocked: canonical(blocked.iter().map(|&s| queen(instance.n, s)).collect()),
+            };
+            // A Blocked solution places all n queens: they are the "added" ones.
+            blocked.enumerate_with(engine, enumeration)
         }
-        let blocked = Blocked {
-            n: instance.n,
-            blocked: canonical(blocked.iter().map(|&s| queen(instance.n, s)).collect()),
-        };
-        // A Blocked solution places all n queens: they are the "added" ones.
-        blocked.enumerate_with(engine, wanted)?
+    };
+    let (solutions, complete) = match limits.time_limit {
+        None => search()?,
+        Some(time_limit) => {
+            // The engines have no clock: the search runs on its own thread, abandoned
+            // (the process exits) when the time is up.
+            let (sender, receiver) = mpsc::channel();
+            std::thread::spawn(move || sender.send(search()));
+            match receiver.recv_timeout(time_limit.saturating_sub(start.elapsed())) {
+                Ok(found) => found?,
+                Err(RecvTimeoutError::Timeout) => {
+                    print_out(format!(
+                        "UNKNOWN: --time-limit reached ({:.3} s)\n",
+                        start.elapsed().as_secs_f64()
+                    ))?;
+                    return Ok(code(exit::UNKNOWN));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(super::Internal("the search thread failed".into()).into());
+                }
+            }
+        }
     };
     let seconds = start.elapsed().as_secs_f64();
+    // Fewer solutions than wanted and not all of them: the node limit stopped the search.
+    let node_limit_reached = !complete && solutions.len() < wanted;
+    if node_limit_reached && (solutions.is_empty() || !count) {
+        print_out(format!("UNKNOWN: --node-limit reached ({seconds:.3} s)\n"))?;
+        return Ok(code(exit::UNKNOWN));
+    }
     let Some(first) = solutions.first() else {
         print_out(format!(
             "UNSOLVABLE: the {n}x{n} board has no completion ({seconds:.3} s)\n",
@@ -244,14 +344,21 @@ fn solve(
         return Ok(code(exit::NO));
     };
     if let Err(violation) = check_completion(instance.n, &instance.preplaced, first) {
-        return Err(
-            super::Internal(format!("the solver's completion is invalid: {violation}")).into(),
-        );
+        return Err(super::Internal(format!(
+            "the solver's completion is invalid: {}",
+            violation.on_board(instance.n)
+        ))
+        .into());
     }
     if count {
         let bound = if complete { "" } else { "at least " };
+        let reached = if node_limit_reached {
+            ", --node-limit reached"
+        } else {
+            ""
+        };
         print_out(format!(
-            "COUNT: {bound}{} completions of the {n}x{n} board ({seconds:.3} s)\n",
+            "COUNT: {bound}{} completions of the {n}x{n} board ({seconds:.3} s{reached})\n",
             solutions.len(),
             n = instance.n
         ))?;
@@ -299,7 +406,11 @@ fn decode(
     super::decode::decode(&args, Some("nqueens"))
 }
 
-fn generate(kind: Generator) -> Result<ExitCode> {
+fn generate(kind: Generator, max_n: u32) -> Result<ExitCode> {
+    let (Generator::ExcludedDiagonals { n, .. } | Generator::Blocked { n, .. }) = kind;
+    if n > max_n {
+        bail!("--n {n} is larger than --max-n {max_n} (raise the limit to generate it)");
+    }
     match kind {
         Generator::ExcludedDiagonals { n, d, seed, output } => {
             if n == 0 {

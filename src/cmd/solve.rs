@@ -1,7 +1,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Result;
 use sat2chess::board::Board;
@@ -50,13 +50,8 @@ pub(crate) struct Args {
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub(crate) king_last: bool,
-    /// Give up with exit code 3 after this many search states (the search engine also
-    /// counts the captures it refutes by the budget test without entering them).
-    #[arg(long, value_name = "STATES")]
-    pub(crate) node_limit: Option<u64>,
-    /// Give up with exit code 3 after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
-    pub(crate) time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub(crate) limits: super::limits::SearchLimits,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
     /// joined by `sat` after 0.2 s), `search`, `tree` (kings only or knights only,
     /// budgets <= 2), `sat` (SAT encoding of the whole game, solved by splr), or
@@ -129,8 +124,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     let options = SolveOptions {
         variant,
-        node_limit: args.node_limit,
+        node_limit: args.limits.node_limit,
         time_limit: args
+            .limits
             .time_limit
             .map(|limit| limit.saturating_sub(start.elapsed())),
         method,

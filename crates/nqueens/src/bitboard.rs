@@ -37,7 +37,7 @@
 //! nqueens` compares it with Algorithm X, [`super::search`]).
 
 use super::Queen;
-use super::csp::{Collector, Enumeration};
+use super::csp::{Collector, Enumeration, EnumerationLimit};
 
 /// The most free rows (and columns) a board may have for this engine: one machine word.
 pub(crate) const MAX_LINES: usize = 64;
@@ -46,7 +46,11 @@ pub(crate) const MAX_LINES: usize = 64;
 /// queen per column and per row that some cell lies on, `required` of each, at most one
 /// per diagonal" — the model of [`super::solve::QueensCsp`]. `None` when the cells span
 /// more than `MAX_LINES` rows or columns, or list a square twice.
-pub fn enumerate(cells: &[Queen], required: usize, limit: usize) -> Option<Enumeration> {
+pub fn enumerate(
+    cells: &[Queen],
+    required: usize,
+    limit: impl Into<EnumerationLimit>,
+) -> Option<Enumeration> {
     let none = || Enumeration {
         solutions: Vec::new(),
         complete: true,
@@ -63,14 +67,13 @@ pub fn enumerate(cells: &[Queen], required: usize, limit: usize) -> Option<Enume
         frames: vec![0; (board.k + 1) * board.k],
         board: &board,
         chosen: Vec::new(),
-        found: Collector::new(limit),
-        nodes: 0,
+        found: Collector::new(limit.into()),
     };
     search.frames[..board.k].copy_from_slice(&board.initial);
     let rows = (0..board.k).filter(|&r| board.initial[r] != 0);
     let cols = board.initial.iter().fold(0, |cols, row| cols | row);
     search.run(0, rows.fold(0, |rows, r| rows | 1 << r), cols);
-    Some(search.found.into_enumeration(search.nodes))
+    Some(search.found.into_enumeration())
 }
 
 fn distinct(values: impl Iterator<Item = i64>) -> Vec<i64> {
@@ -644,13 +647,14 @@ struct Search<'a> {
     frames: Vec<u64>,
     chosen: Vec<u32>,
     found: Collector,
-    nodes: u64,
 }
 
 impl Search<'_> {
-    /// Depth-first search from the node in frame `depth`; false once the limit is passed.
+    /// Depth-first search from the node in frame `depth`; false once a limit is passed.
     fn run(&mut self, depth: usize, rows: u64, cols: u64) -> bool {
-        self.nodes += 1;
+        if !self.found.enter() {
+            return false;
+        }
         let k = self.board.k;
         let mark = self.chosen.len();
         let mut node = Node {

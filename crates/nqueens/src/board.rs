@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::Queen;
 use super::completion::Completion;
 use sat2chess_check::io::FormatError;
-use sat2chess_check::io::json::PlacementWriter;
+use sat2chess_check::io::json::{Object, PlacementWriter};
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 
 /// The square of queen `(α, β)` on an `n × n` board: row `n − β`, column `α + 1`.
@@ -92,7 +92,7 @@ fn json_error(error: serde_json::Error) -> FormatError {
     let position = format!(" at line {line} column {column}");
     FormatError::Syntax {
         line,
-        column,
+        column: column.max(1),
         message: message
             .strip_suffix(&position)
             .unwrap_or(&message)
@@ -100,9 +100,16 @@ fn json_error(error: serde_json::Error) -> FormatError {
     }
 }
 
-/// Parses a placement JSON `{"queens":[[row,col],…]}` (squares 1-based).
+/// Parses a placement JSON `{"queens":[[row,col],…]}` (squares 1-based); only the object
+/// form, as boards and moves (serde's positional form `[[[r,c],…]]` is refused).
 pub fn parse_placement(text: &str) -> Result<Vec<Square>, FormatError> {
-    let raw: RawPlacement = serde_json::from_str(text).map_err(json_error)?;
+    let Object(raw): Object<RawPlacement> = serde_json::from_str(text).map_err(|error| {
+        let mut error = json_error(error);
+        if let FormatError::Syntax { message, .. } = &mut error {
+            message.push_str(r#" (a placement is {"queens":[[row,col],…]})"#);
+        }
+        error
+    })?;
     raw.queens
         .iter()
         .enumerate()
@@ -135,7 +142,7 @@ pub fn write_placement(squares: &[Square]) -> String {
 
 /// The `"blocked"` squares of a board JSON (none when the key is absent).
 pub fn parse_blocked(text: &str) -> Result<Vec<Square>, FormatError> {
-    let raw: RawBlocked = serde_json::from_str(text).map_err(json_error)?;
+    let Object(raw): Object<RawBlocked> = serde_json::from_str(text).map_err(json_error)?;
     raw.blocked
         .iter()
         .enumerate()

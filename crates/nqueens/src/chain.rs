@@ -21,6 +21,12 @@ pub enum ChainError {
         "the n-Queens board would have side {side} (about as many pre-placed queens), above the limit of {limit}"
     )]
     TooLarge { side: i64, limit: i64 },
+    /// Refused from the sizes alone, before the stage that would allocate the gadgets:
+    /// `side` is a lower bound ([`completion_side_at_least`]).
+    #[error(
+        "the n-Queens board would have side at least {side} (about as many pre-placed queens), above the limit of {limit}"
+    )]
+    TooLargeAtLeast { side: i64, limit: i64 },
 }
 
 /// Every stage of the reduction of one input.
@@ -40,6 +46,13 @@ impl Chain {
     /// The chain of a CNF, refused when the final board side would exceed `max_side`
     /// (the last stage alone is checked first: it is the one that takes time and memory).
     pub fn from_cnf(cnf: &Cnf, max_side: i64) -> Result<Chain, ChainError> {
+        // The encoding has `4 + 2v` variables (constants, each variable and its
+        // complement) whatever the clauses: a declared variable count alone can be
+        // too large, and is refused before the encoding allocates them.
+        refuse_above(
+            completion_side_at_least(4 + 2 * u64::from(cnf.num_vars)),
+            max_side,
+        )?;
         let encoding = CnfEncoding::new(cnf);
         let monotone = encoding.instance.clone();
         Chain::build(Some(encoding), monotone, max_side)
@@ -56,6 +69,10 @@ impl Chain {
         monotone: OneInThree,
         max_side: i64,
     ) -> Result<Chain, ChainError> {
+        refuse_above(
+            completion_side_at_least(u64::from(monotone.num_vars)),
+            max_side,
+        )?;
         let restriction = Restriction::new(&monotone);
         let gadgets = GadgetReduction::new(&restriction.instance);
         let side = completion_side(&gadgets.instance);
@@ -165,6 +182,34 @@ pub fn completion_side(problem5: &Problem5) -> i64 {
     19 * block_side(7 * n4 - 3) + cols as i64 + diffs as i64 + sums
 }
 
+/// A lower bound of the side of the board the chain makes of a monotone 1-in-3 instance
+/// with `vars` variables, from that count alone (so a large declared count is refused
+/// before anything is allocated): Theorem 4 keeps at least one restricted variable per
+/// variable, Def. 31 gives each its gadget `G⁰ᵢ` of side `4 + 21i` (so `k ≥ vars`
+/// gadgets, the largest of side `n′ ≥ 4 + 21(vars − 1)`), and [`completion_side`] is at
+/// least `19 · block_side(7n₄ − 3) ≥ 19(14n₄ − 7)` with `n₄ = n′(2k − 1)`. Saturates at
+/// `i64::MAX`.
+pub fn completion_side_at_least(vars: u64) -> i64 {
+    if vars == 0 {
+        return 0;
+    }
+    let cell = u128::from(vars - 1) * 21 + 4;
+    let n4 = cell.saturating_mul(2 * u128::from(vars) - 1);
+    let side = n4.saturating_mul(14).saturating_sub(7).saturating_mul(19);
+    i64::try_from(side).unwrap_or(i64::MAX)
+}
+
+/// Refuses a board whose side is at least `side_at_least`, above `max_side`.
+fn refuse_above(side_at_least: i64, max_side: i64) -> Result<(), ChainError> {
+    if side_at_least > max_side {
+        return Err(ChainError::TooLargeAtLeast {
+            side: side_at_least,
+            limit: max_side,
+        });
+    }
+    Ok(())
+}
+
 /// Sizes along the chain (`compile --stats`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stats {
@@ -215,5 +260,35 @@ impl fmt::Display for Stats {
             self.preplaced,
             self.n as usize - self.preplaced
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sat2chess_core::formula::Lit;
+
+    #[test]
+    fn the_side_bound_from_the_variable_count_is_below_the_side() {
+        for cnf in [
+            Cnf::new(1, vec![vec![Lit::pos(0)]]),
+            Cnf::new(2, vec![vec![Lit::pos(0), Lit::neg(1)], vec![Lit::pos(1)]]),
+        ] {
+            let chain = Chain::from_cnf(&cnf, i64::MAX).expect("no limit");
+            let side = completion_side(&chain.gadgets.instance);
+            assert!(completion_side_at_least(u64::from(chain.monotone.num_vars)) <= side);
+            assert!(completion_side_at_least(4 + 2 * u64::from(cnf.num_vars)) <= side);
+        }
+        assert_eq!(completion_side_at_least(0), 0);
+        assert_eq!(completion_side_at_least(u64::MAX), i64::MAX);
+    }
+
+    #[test]
+    fn a_large_declared_variable_count_is_refused_before_the_encoding() {
+        let cnf = Cnf::new(1_000_000, vec![vec![Lit::pos(0)]]);
+        assert!(matches!(
+            Chain::from_cnf(&cnf, 5_000_000),
+            Err(ChainError::TooLargeAtLeast { side, limit: 5_000_000 }) if side > 5_000_000
+        ));
     }
 }

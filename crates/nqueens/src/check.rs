@@ -22,6 +22,40 @@ pub enum Violation {
     AttackedByPreplaced(Queen),
 }
 
+impl Violation {
+    /// The violation as a user reads it: the queens as the squares of the `n × n` board
+    /// file (1-based `(row,col)`, row 1 at the top; [`crate::board::square`]), not the
+    /// paper's 0-based `(column, row)` counted from the bottom.
+    pub fn on_board(&self, n: i64) -> String {
+        let at = |q: &Queen| crate::board::square(n, *q);
+        match self {
+            Violation::Outside(q, n) => {
+                format!("queen on {} lies outside the {n}x{n} board", at(q))
+            }
+            Violation::Occupied(q) => {
+                format!(
+                    "queen on {} is placed on a square that is already occupied",
+                    at(q)
+                )
+            }
+            Violation::WrongCount { .. } => self.to_string(),
+            Violation::Attack(p, q, line) => {
+                format!(
+                    "queens on {} and {} attack each other along a {line}",
+                    at(p),
+                    at(q)
+                )
+            }
+            Violation::Shared(q, line) => {
+                format!("queen on {} shares its {line} with another queen", at(q))
+            }
+            Violation::AttackedByPreplaced(q) => {
+                format!("queen on {} is attacked by a pre-placed queen", at(q))
+            }
+        }
+    }
+}
+
 /// The line kinds a queen attacks along, with a value on each.
 const LINES: [&str; 4] = ["column", "row", "sum-diagonal", "difference-diagonal"];
 
@@ -131,6 +165,11 @@ mod tests {
         assert_eq!(
             check_completion(4, &[], &[Queen::new(4, 0)]),
             Err(Violation::Outside(Queen::new(4, 0), 4))
+        );
+        // Queen (4, 0) of a 4 × 4 board is row 4, column 5 of its file.
+        assert_eq!(
+            Violation::Outside(Queen::new(4, 0), 4).on_board(4),
+            "queen on (4,5) lies outside the 4x4 board"
         );
         let diagonal = [
             Queen::new(0, 0),

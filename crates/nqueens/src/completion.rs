@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashSet;
 
-use super::csp::Solutions;
+use super::csp::{EnumerationLimit, Solutions};
 use super::lines::{Line, contains, sorted_set};
 use super::problem3::Problem3;
 use super::solve::{Engine, QueensCsp};
@@ -122,7 +122,7 @@ impl Completion {
     pub fn enumerate_with(
         &self,
         engine: Engine,
-        limit: usize,
+        limit: impl Into<EnumerationLimit>,
     ) -> Result<Solutions<Vec<Queen>>, SatError> {
         let Some(csp) = self.to_csp() else {
             return Ok((Vec::new(), true));

@@ -10,7 +10,7 @@ use rustc_hash::FxHashSet;
 
 use super::Queen;
 use super::completion::{Completion, Embedding};
-use super::csp::Solutions;
+use super::csp::{EnumerationLimit, Solutions};
 use super::excluded_diagonals::ExcludedDiagonals;
 use super::problem3::DiagonalBlocking;
 use super::solve::{Engine, QueensCsp};
@@ -117,7 +117,7 @@ impl Blocked {
     pub fn enumerate_with(
         &self,
         engine: Engine,
-        limit: usize,
+        limit: impl Into<EnumerationLimit>,
     ) -> Result<Solutions<Vec<Queen>>, SatError> {
         let blocked: FxHashSet<Queen> = self.blocked.iter().copied().collect();
         let cells: Vec<Queen> = (0..self.n)

@@ -216,7 +216,10 @@ impl Plan for QueensPlan {
                     "it has a queen on {at}, the compiled board not"
                 )));
             } else if let Err(violation) = check.add(q) {
-                first = Some(Err(format!("its pre-placed queens attack: {violation}")));
+                first = Some(Err(format!(
+                    "its pre-placed queens attack: {}",
+                    violation.on_board(n)
+                )));
             }
         };
         let (rows, cols) = read_board(board, &mut visit)?;
@@ -241,7 +244,7 @@ impl Plan for QueensPlan {
             .and_then(|()| check.finish());
         if let Err(violation) = checked {
             return Ok(Ok(Decoded::Refused {
-                report: format!("INVALID: {violation}"),
+                report: format!("INVALID: {}", violation.on_board(n)),
                 malformed: matches!(violation, Violation::Outside(..)),
             }));
         }

@@ -10,7 +10,7 @@
 //! per cell and an alive count per item, undone from a trail; the groups are short lines
 //! of a board, so scanning a group's dead cells costs little.
 
-use super::csp::{Collector, Enumeration, PlacementCsp};
+use super::csp::{Collector, Enumeration, EnumerationLimit, PlacementCsp};
 
 /// The incidence structure of a [`PlacementCsp`] and the search state.
 struct Search {
@@ -26,11 +26,10 @@ struct Search {
     trail: Vec<u32>,
     chosen: Vec<u32>,
     found: Collector,
-    nodes: u64,
 }
 
 impl Search {
-    fn new(csp: &PlacementCsp, limit: usize) -> Search {
+    fn new(csp: &PlacementCsp, limit: EnumerationLimit) -> Search {
         let item_cells: Vec<Vec<u32>> = csp
             .exactly_one
             .iter()
@@ -53,7 +52,6 @@ impl Search {
             trail: Vec::new(),
             chosen: Vec::new(),
             found: Collector::new(limit),
-            nodes: 0,
         }
     }
 
@@ -103,9 +101,11 @@ impl Search {
             .min_by_key(|&item| self.count[item])
     }
 
-    /// Depth-first search; false once the limit is passed.
+    /// Depth-first search; false once a limit is passed.
     fn run(&mut self) -> bool {
-        self.nodes += 1;
+        if !self.found.enter() {
+            return false;
+        }
         let Some(item) = self.most_constrained() else {
             return self.found.record(&self.chosen);
         };
@@ -130,8 +130,8 @@ impl Search {
 }
 
 /// Up to `limit` solutions of `csp` (each the sorted chosen cells) by exhaustive search.
-pub fn enumerate(csp: &PlacementCsp, limit: usize) -> Enumeration {
-    let mut search = Search::new(csp, limit);
+pub fn enumerate(csp: &PlacementCsp, limit: impl Into<EnumerationLimit>) -> Enumeration {
+    let mut search = Search::new(csp, limit.into());
     search.run();
-    search.found.into_enumeration(search.nodes)
+    search.found.into_enumeration()
 }

@@ -9,7 +9,7 @@
 //! solution is counted once whatever the auxiliary variables do.
 
 use super::Queen;
-use super::csp::{Enumeration, PlacementCsp, Solutions};
+use super::csp::{Enumeration, EnumerationLimit, PlacementCsp, Solutions};
 use super::lines::{Line, lines};
 use sat2chess_core::formula::{Cnf, Lit};
 use sat2chess_solve::sat::{SatError, at_most_one, solve_cnf};
@@ -64,7 +64,12 @@ impl QueensCsp {
     }
 
     /// Up to `limit` solutions (the chosen indices of `cells`) with `engine`.
-    pub fn enumerate_with(&self, engine: Engine, limit: usize) -> Result<Enumeration, SatError> {
+    pub fn enumerate_with(
+        &self,
+        engine: Engine,
+        limit: impl Into<EnumerationLimit>,
+    ) -> Result<Enumeration, SatError> {
+        let limit = limit.into();
         let bitboard = match engine {
             Engine::Search => super::bitboard::enumerate(&self.cells, self.required, limit),
             Engine::Sat => None,
@@ -80,7 +85,7 @@ impl QueensCsp {
     pub fn enumerate_queens_with(
         &self,
         engine: Engine,
-        limit: usize,
+        limit: impl Into<EnumerationLimit>,
     ) -> Result<Solutions<Vec<Queen>>, SatError> {
         let found = self.enumerate_with(engine, limit)?;
         let solutions = found
@@ -114,11 +119,16 @@ impl PlacementCsp {
     }
 
     /// Up to `limit` distinct solutions with `engine` (the SAT solver finds each after
-    /// blocking the ones before).
-    pub fn enumerate_with(&self, engine: Engine, limit: usize) -> Result<Enumeration, SatError> {
+    /// blocking the ones before; it ignores the node limit).
+    pub fn enumerate_with(
+        &self,
+        engine: Engine,
+        limit: impl Into<EnumerationLimit>,
+    ) -> Result<Enumeration, SatError> {
+        let limit = limit.into();
         match engine {
             Engine::Search => Ok(super::search::enumerate(self, limit)),
-            Engine::Sat => enumerate_projected(&self.to_cnf(), self.cells, limit),
+            Engine::Sat => enumerate_projected(&self.to_cnf(), self.cells, limit.solutions),
         }
     }
 }

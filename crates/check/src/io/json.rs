@@ -28,7 +28,7 @@ pub(crate) const BOARD_FORMAT: &str = "sat2chess-board";
 pub(crate) const BOARD_VERSION: u64 = 1;
 
 /// A `T` read only from a JSON object, never from serde's positional array form.
-struct Object<T>(T);
+pub struct Object<T>(pub T);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
