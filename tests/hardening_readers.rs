@@ -104,6 +104,20 @@ fn empty_standard_input_is_refused_like_an_empty_cnf_file() {
     );
 }
 
+/// Row 5: a region outside the board, drawn to standard output, is reported as the
+/// argument error it is, naming `--region` and the board's extent (not as a failed write).
+#[test]
+fn region_outside_the_board_names_the_option_and_the_extent() {
+    let board = input("two-kings.txt");
+    assert_bad_input(
+        &run(&["render", &board, "--region", "9,9,9,9"]),
+        &format!(
+            "{board}: --region 9,9,9,9 must satisfy 1 <= r1 <= r2 <= 3 and 1 <= c1 <= c2 <= 3 \
+             (the board is 3x3)"
+        ),
+    );
+}
+
 /// Row 6: `retarget --stats` printed the square count of uniform scaling stuck at
 /// 2^64 − 1; the requirement: `retarget` takes `--max-pieces`.
 #[test]
