@@ -15,6 +15,7 @@ mod gadgets_king;
 mod gadgets_knight;
 mod hardening;
 mod hardening_queens;
+mod hardening_readers;
 mod king_compile;
 mod king_e2e;
 mod knight_e2e;

@@ -28,7 +28,8 @@ pub(crate) struct Args {
     pub(crate) board: PathBuf,
     /// A solving certificate: moves JSON (a placement JSON for n-Queens boards).
     pub(crate) moves: PathBuf,
-    /// The formula the board was compiled from.
+    /// The formula the board was compiled from (DIMACS: at most 10^6 declared variables,
+    /// as for compile).
     #[arg(long)]
     pub(crate) formula: PathBuf,
     /// Formula format (default: from the file name, else the content).

@@ -68,8 +68,9 @@ pub(crate) struct Args {
     /// optimised drawing to stderr.
     #[arg(long)]
     pub(crate) stats: bool,
-    /// With --stats: board squares per tile side, for the bounding box in squares.
-    #[arg(long, default_value_t = 1)]
+    /// With --stats: board squares per tile side (at least 1), for the bounding box in
+    /// squares.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) tile_size: u32,
     /// With --stats: tiles must start on one square colour (Knight), so the pitch is even.
     #[arg(long)]

@@ -118,7 +118,8 @@ pub(crate) fn choice<T: Choice + Clone + Send + Sync>()
 #[derive(clap::Args)]
 pub(crate) struct FormulaInput {
     /// Formula file: DIMACS (.cnf, .cnf.gz, .dimacs) or And-Or (.andor, .aos); other
-    /// names (and `-`, standard input) are recognised by content.
+    /// names (and `-`, standard input) are recognised by content. DIMACS declares at
+    /// most 10^7 variables (10^6 for transform, layout and compile).
     pub(crate) input: std::path::PathBuf,
     /// Input format (default: from the file name, else the content).
     #[arg(long, value_parser = choice::<sat2chess::front::FormulaFormat>())]

@@ -65,6 +65,8 @@ pub(crate) struct Args {
     /// by h + 1 to stderr.
     #[arg(long)]
     pub(crate) stats: bool,
+    #[command(flatten)]
+    pub(crate) limit: super::PieceLimit,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -86,6 +88,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .check()?;
     let board = io::read_board(&args.board, args.input_format)?;
     let board_name = io::display_path(&args.board).display().to_string();
+    // The new board holds as many pieces again, besides its bijection.
+    args.limit.admit(&board_name, board.len() as u64)?;
     let target = args.to;
     let retargeted = retarget::retarget(&board, target).with_context(|| board_name.clone())?;
     if args.stats {

@@ -16,7 +16,7 @@ pub const GLYPH_LIMIT: usize = 20_000;
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     #[error(
-        "region {region} must satisfy 1 <= r1 <= r2 <= {rows} and 1 <= c1 <= c2 <= {cols} (the board is {rows}x{cols})"
+        "--region {region} must satisfy 1 <= r1 <= r2 <= {rows} and 1 <= c1 <= c2 <= {cols} (the board is {rows}x{cols})"
     )]
     RegionOutside {
         region: Region,

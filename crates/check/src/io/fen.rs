@@ -25,9 +25,25 @@ fn item(item: impl Into<String>, message: impl Into<String>) -> FormatError {
     }
 }
 
-/// Parses a FEN placement field, optionally followed by the other FEN fields.
+/// Parses a FEN placement field, optionally followed by the other FEN fields, all on one
+/// line (blank lines around it are allowed; a second line is refused, naming it).
 pub fn parse_board(text: &str) -> Result<Board, FormatError> {
-    let mut fields = text.split_whitespace();
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty());
+    let line = lines.next().map_or("", |(_, line)| line);
+    if let Some((index, second)) = lines.next() {
+        let column = second.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        return Err(FormatError::Syntax {
+            line: index + 1,
+            column,
+            message: "a second line; a FEN board is one line (the placement, \
+                      optionally followed by the other FEN fields)"
+                .into(),
+        });
+    }
+    let mut fields = line.split_whitespace();
     let placement = fields.next().ok_or_else(|| {
         item(
             "FEN",
@@ -204,6 +220,16 @@ mod tests {
         assert_eq!(
             bad("8/8 w - - 0 1 extra"),
             "FEN: expected the placement field and at most 5 more fields, got 7 fields"
+        );
+        assert_eq!(
+            bad("8/8/8\n8/8/8/8/K7"),
+            "line 2, column 1: a second line; a FEN board is one line (the placement, \
+             optionally followed by the other FEN fields)"
+        );
+        assert_eq!(
+            bad("\n8/8 w - - 0 1\n\n  8/8\n"),
+            "line 4, column 3: a second line; a FEN board is one line (the placement, \
+             optionally followed by the other FEN fields)"
         );
         assert_eq!(
             bad("K0/8"),

@@ -2,8 +2,9 @@
 //! DEVELOPERS.md), the line-based text format ([`text`]), FEN for boards up to 8×8
 //! ([`fen`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
 //! Every reader reports errors that name the offending item (line/column for syntax,
-//! `piece #i` / `move #i` (0-based) for content, `line N` for text, the rank for FEN);
-//! [`read_board`] and [`read_moves`] add the file name. No reader allocates rows × cols.
+//! `piece #i` / `move #i` (0-based) for content, `line N` (and the column) for text, the
+//! rank or the line for FEN); [`read_board`] and [`read_moves`] add the file name. No
+//! reader allocates rows × cols.
 
 pub mod ascii;
 mod error;

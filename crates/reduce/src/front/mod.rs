@@ -4,7 +4,8 @@
 //! [`load`] picks the format from the file name — `.cnf`, `.dimacs` (optionally
 //! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or — and otherwise from
 //! the content: a file whose first line that is neither blank nor a comment starts
-//! with `p cnf` is DIMACS, anything else is And-Or. A file starting with the gzip
+//! with `p cnf` is DIMACS, anything else is And-Or; content of blank and comment lines
+//! only is refused (as an empty `.cnf` file is). A file starting with the gzip
 //! magic bytes is decompressed first: every member, nothing after the last, at most
 //! `MAX_DECOMPRESSED_BYTES`.
 
@@ -64,10 +65,7 @@ impl FormulaFormat {
     /// The format of `text` judged from its first line that is neither blank nor a
     /// comment: DIMACS if it is a `p cnf` problem line, And-Or otherwise.
     pub fn from_content(text: &str) -> FormulaFormat {
-        let first = text.lines().map(str::trim).find(|line| {
-            !line.is_empty() && !line.starts_with('#') && !dimacs::is_comment_line(line)
-        });
-        match first.and_then(|line| line.strip_prefix('p')) {
+        match first_formula_line(text).and_then(|line| line.strip_prefix('p')) {
             Some(rest) if rest.split_whitespace().next() == Some("cnf") => FormulaFormat::Dimacs,
             _ => FormulaFormat::Andor,
         }
@@ -80,6 +78,13 @@ impl FormulaFormat {
             FormulaFormat::Andor => andor::parse(text).map(Input::AndOr),
         }
     }
+}
+
+/// The first line of `text` that is neither blank nor a comment, trimmed.
+fn first_formula_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#') && !dimacs::is_comment_line(line))
 }
 
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -125,7 +130,20 @@ pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Inpu
         bytes
     };
     let text = sat2chess_check::io::utf8_text(bytes).map_err(BytesError::Format)?;
-    let format = format.unwrap_or_else(|| FormulaFormat::from_content(&text));
+    let format = match format {
+        Some(format) => format,
+        // Nothing shows the format: refused, as an empty `.cnf` file is (only a named
+        // And-Or input reads as the formula without clauses).
+        None if first_formula_line(&text).is_none() => {
+            return Err(BytesError::Format(FormatError::Item {
+                item: "formula".into(),
+                message: "empty (only blank or comment lines; expected the DIMACS problem \
+                          line `p cnf VARIABLES CLAUSES` or And-Or clauses)"
+                    .into(),
+            }));
+        }
+        None => FormulaFormat::from_content(&text),
+    };
     format.parse(&text).map_err(BytesError::Format)
 }
 

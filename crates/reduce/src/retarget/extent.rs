@@ -22,9 +22,10 @@ impl Extent {
         }
     }
 
-    /// The number of squares, `rows × cols` (saturating).
-    pub fn area(self) -> u64 {
-        self.rows.saturating_mul(self.cols)
+    /// The number of squares, `rows × cols` (exact: two `u64` sides multiply within
+    /// `u128`).
+    pub fn area(self) -> u128 {
+        u128::from(self.rows) * u128::from(self.cols)
     }
 }
 

@@ -35,6 +35,25 @@ pub fn cnf_names(num_vars: u32) -> Vec<String> {
     (0..num_vars).map(|v| Var(v).to_string()).collect()
 }
 
+/// The most variables a CNF input of the chain may declare ([`Chain::from_cnf`],
+/// [`Chain::thesis_from_cnf`]): every declared variable, used or not, costs the chain
+/// about 200 bytes (its name, its provenance and its mark in each step), so this bounds
+/// that part of the memory by about 200 MB. (The DIMACS reader itself, and `sat`, take up
+/// to 10^7.)
+pub const MAX_CHAIN_VARIABLES: u32 = 1_000_000;
+
+/// Refuses, before anything is allocated per variable, a CNF declaring more than
+/// [`MAX_CHAIN_VARIABLES`] variables.
+fn check_declared_variables(cnf: &Cnf) -> Result<(), TransformError> {
+    if cnf.num_vars > MAX_CHAIN_VARIABLES {
+        return Err(TransformError::TooManyVariables {
+            num_vars: cnf.num_vars,
+            max: MAX_CHAIN_VARIABLES,
+        });
+    }
+    Ok(())
+}
+
 /// The kind of a step, named as on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StageKind {
@@ -314,8 +333,10 @@ impl Chain {
     /// kings). A pass is kept only while the drawing's size (the layout's wire tiles)
     /// shrinks, at most `ALIGNMENT_PASSES` of them;
     /// then each clause's interchangeable literals are put on the tracks nearest their
-    /// other clauses, if that shrinks the wire tiles too.
+    /// other clauses, if that shrinks the wire tiles too. A CNF declaring more than
+    /// [`MAX_CHAIN_VARIABLES`] variables is refused first.
     pub fn from_cnf(cnf: &Cnf, order: &dyn ClauseOrder) -> Result<Chain, TransformError> {
+        check_declared_variables(cnf)?;
         let names = cnf_names(cnf.num_vars);
         let split = split::to_three_cnf(cnf, &names)?;
         let fanout = aligned_fanout(&split.output, &split.names, order)?;
@@ -328,8 +349,9 @@ impl Chain {
     }
 
     /// The thesis' chain CNF → 3-CNF → (2+1),3-SAT → And-Or-(1,1)-SAT (Lemma 2.1,
-    /// Theorem 2.2), variables named `x1, x2, …`.
+    /// Theorem 2.2), variables named `x1, x2, …`; refuses as [`Chain::from_cnf`] does.
     pub fn thesis_from_cnf(cnf: &Cnf) -> Result<Chain, TransformError> {
+        check_declared_variables(cnf)?;
         let names = cnf_names(cnf.num_vars);
         let split = split::to_three_cnf(cnf, &names)?;
         let tovey = tovey::to_two_plus_one(&split.output, &split.names)?;

@@ -162,6 +162,12 @@ pub enum TransformError {
     NotTwoPlusOne { var: Var, name: String },
     #[error(transparent)]
     NotAndOr(#[from] AndOrError),
+    #[error(
+        "the formula declares {num_vars} variables; the transformation chain (transform, \
+         layout, compile, decode) takes at most {max} (it holds a name and a provenance \
+         for every declared variable, used or not: about 200 bytes each)"
+    )]
+    TooManyVariables { num_vars: u32, max: u32 },
 }
 
 /// [`check_vars`], and no clause has more than three literals (input of Lemma 2.1 and
