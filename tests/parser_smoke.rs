@@ -1,11 +1,13 @@
 //! Stable-Rust smoke test of every parser entry point on arbitrary and mutated bytes:
 //! DIMACS (plain and gzip), And-Or, formulas of unknown format, board JSON/text/FEN,
-//! moves JSON, and `check` on a board plus moves. The properties are the cargo-fuzz
+//! moves JSON, `check` on a board plus moves, n-Queens placement JSON and boards,
+//! `queens check` on a board plus a placement, and gadget files (King, Knight, Rook;
+//! basic and composite). The properties are the cargo-fuzz
 //! targets' own (`fuzz/src/lib.rs`); here proptest drives them, a few thousand inputs
 //! per entry point, in a few seconds.
 
 #[path = "../fuzz/src/lib.rs"]
-mod properties;
+pub(crate) mod properties;
 
 use proptest::prelude::*;
 use sat2chess::io::BoardFormat;
@@ -35,9 +37,35 @@ const CHECK: &[&str] = &[
     "sat2chess-board v1 3 3\nQ 1 1 2\nN 3 2 2\nB 2 2 1\n\0{\"moves\":[{\"from\":[1,1],\"to\":[2,2]},{\"from\":[3,2],\"to\":[1,1]}]}",
 ];
 
+const PLACEMENT: &[&str] = &[
+    r#"{"queens":[[1,2],[3,4],[4000000000,1]]}"#,
+    r#"{"queens":[]}"#,
+];
+const QUEENS_BOARD: &[&str] = &[
+    r#"{"format":"sat2chess-board","version":1,"rows":4,"cols":4,"pieces":[{"kind":"Q","row":1,"col":2,"budget":0},{"kind":"Q","row":3,"col":1,"budget":0}]}"#,
+    r#"{"format":"sat2chess-board","version":1,"rows":5,"cols":5,"pieces":[],"blocked":[[2,1],[5,5]]}"#,
+];
+const QUEENS_CHECK: &[&str] = &[
+    "{\"rows\":4,\"cols\":4,\"pieces\":[{\"kind\":\"Q\",\"row\":1,\"col\":2,\"budget\":0}]}\0{\"queens\":[[2,4],[3,1],[4,3]]}",
+    "{\"rows\":5,\"cols\":5,\"pieces\":[]}\0{\"queens\":[[1,1],[2,3],[3,5],[4,2],[5,4]]}",
+];
+/// Gadget files: a compact file of each piece and of a composite, and library files
+/// (King basic and composite, Knight basic and composite, Rook).
+const GADGET: &[&str] = &[
+    "gadget: w\nimplements: x\nlayout: y\ninput a: E\noutput X: E\nexpect: a -> X\n  0 -> 0\n  2 -> 1 | -1\nboard:\na2X\na2X\n",
+    "gadget: w\nimplements: x\nlayout: y\npiece: knight\ngraph: standard-wire\ninput a: E outer 1 1\noutput X: E outer 1 5 inner 1\nexpect: a -> X\n  10 -> 10 | 01\nboard:\na...X\n..2..\na...X\n..2..\n",
+    "gadget: r\nimplements: x\nlayout: y\npiece: rook\ninput a: E\noutput X: E\nempty: 1 2 N S\nexpect: a -> X\n  0 -> 0\n  1 -> 1\nboard:\n.2.\na.X\n",
+    "gadget: c\nimplements: x\nlayout: y\npart V: variable flip-rows+transpose at 1 1\ninput a: E\nexpect: a ->\n  1 -> solvable\nboard:\na2.\na21\n",
+    include_str!("../gadgets/king/and.txt"),
+    include_str!("../gadgets/king/double_assignment.txt"),
+    include_str!("../gadgets/knight/increment_dark.txt"),
+    include_str!("../gadgets/knight/crossing_thin.txt"),
+    include_str!("../gadgets/rook/triangle.txt"),
+];
+
 /// Bytes the mutations insert: the formats' own punctuation, digits and a few bytes
 /// that are not UTF-8.
-const ALPHABET: &[u8] = b"0123456789-~|&()#%cpnf \n\t{}[]\":,.KQRBNPkqrbnpv/w\xff\xc3\x80";
+const ALPHABET: &[u8] = b"0123456789-~|&()#%cpnf \n\t{}[]\":,.KQRBNPkqrbnpv/w>aAXNESW\xff\xc3\x80";
 
 /// A seed with up to 8 edits: replace, insert or delete a byte at a position.
 fn mutated(seeds: &'static [&'static str]) -> impl Strategy<Value = Vec<u8>> {
@@ -122,5 +150,25 @@ proptest! {
     #[test]
     fn check_on_arbitrary_boards_and_moves(data in inputs(CHECK)) {
         properties::check(&data);
+    }
+
+    #[test]
+    fn placement(data in inputs(PLACEMENT)) {
+        properties::placement(&data);
+    }
+
+    #[test]
+    fn queens_board(data in inputs(QUEENS_BOARD)) {
+        properties::queens_board(&data);
+    }
+
+    #[test]
+    fn queens_check_on_arbitrary_boards_and_placements(data in inputs(QUEENS_CHECK)) {
+        properties::queens_check(&data);
+    }
+
+    #[test]
+    fn gadget(data in inputs(GADGET)) {
+        properties::gadget(&data);
     }
 }

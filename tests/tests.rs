@@ -25,6 +25,7 @@ mod nqueens_chain;
 mod nqueens_e2e;
 mod nqueens_solvers;
 mod parser_smoke;
+mod reader_roundtrip;
 mod render;
 mod retarget;
 mod rook_compile;

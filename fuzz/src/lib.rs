@@ -7,9 +7,15 @@ use std::io::Write as _;
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
+use sat2chess::board::Square;
 use sat2chess::check::{Extent, check_sequence};
 use sat2chess::front::{FormulaFormat, Input, andor, dimacs, parse_bytes};
+use sat2chess::gadgets::parse_gadget;
 use sat2chess::io::{BoardFormat, json, utf8_text};
+use sat2chess::nqueens::board::{
+    from_board, parse_blocked, parse_placement, queen, to_board, write_blocked, write_placement,
+};
+use sat2chess::nqueens::check::check_completion;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
@@ -128,5 +134,106 @@ pub fn check(data: &[u8]) {
         if report.is_solution() {
             assert_eq!(board.len(), moves.len() + 1);
         }
+    }
+}
+
+/// Placement JSON (an n-Queens certificate `{"queens":[[row,col],…]}`): parsed squares
+/// write and read back as themselves.
+pub fn placement(data: &[u8]) {
+    let Ok(text) = utf8_text(data.to_vec()) else {
+        return;
+    };
+    if let Ok(squares) = parse_placement(&text) {
+        let written = write_placement(&squares);
+        assert_eq!(parse_placement(&written).expect("reads back"), squares);
+    }
+}
+
+/// An n-Queens board JSON: the Completion instance it holds writes as a board and reads
+/// back as itself, and the `"blocked"` squares of a square board (a Blocked n-Queens
+/// instance) write and read back as themselves on an empty board of the same side.
+pub fn queens_board(data: &[u8]) {
+    let Ok(text) = utf8_text(data.to_vec()) else {
+        return;
+    };
+    let Ok(board) = BoardFormat::Json.parse(&text) else {
+        return;
+    };
+    if let Ok(instance) = from_board(&board) {
+        let written = json::write_board(&to_board(&instance));
+        let again = BoardFormat::Json
+            .parse(&written)
+            .expect("a written board reads back");
+        assert_eq!(
+            from_board(&again).expect("an instance reads back"),
+            instance
+        );
+    }
+    if board.rows() == board.cols()
+        && let Ok(blocked) = parse_blocked(&text)
+    {
+        let written = write_blocked(board.rows(), &blocked);
+        let empty = BoardFormat::Json
+            .parse(&written)
+            .expect("a blocked board reads back");
+        assert!(empty.is_empty() && (empty.rows(), empty.cols()) == (board.rows(), board.cols()));
+        assert_eq!(parse_blocked(&written).expect("reads back"), blocked);
+    }
+}
+
+/// `queens check` on an n-Queens board JSON and a placement JSON separated by a NUL
+/// byte: a completion the checker accepts is exactly `n` queens on the board, no two on
+/// a row, column or diagonal (checked here pair by pair).
+pub fn queens_check(data: &[u8]) {
+    let Some(split) = data.iter().position(|&b| b == 0) else {
+        return;
+    };
+    let (Ok(board_text), Ok(placement_text)) = (
+        utf8_text(data[..split].to_vec()),
+        utf8_text(data[split + 1..].to_vec()),
+    ) else {
+        return;
+    };
+    let (Ok(board), Ok(added)) = (
+        BoardFormat::Json.parse(&board_text),
+        parse_placement(&placement_text),
+    ) else {
+        return;
+    };
+    let Ok(instance) = from_board(&board) else {
+        return;
+    };
+    let n = instance.n;
+    let queens: Vec<_> = added.iter().map(|&s| queen(n, s)).collect();
+    if check_completion(n, &instance.preplaced, &queens).is_ok() {
+        let squares: Vec<Square> = (board.pieces().iter().map(|p| p.square))
+            .chain(added)
+            .collect();
+        assert_eq!(squares.len() as i64, n);
+        for (index, a) in squares.iter().enumerate() {
+            assert!(a.row as i64 <= n && a.col as i64 <= n, "{a} outside");
+            for b in &squares[..index] {
+                let (dr, dc) = (a.row.abs_diff(b.row), a.col.abs_diff(b.col));
+                assert!(dr != 0 && dc != 0 && dr != dc, "{a} and {b} attack");
+            }
+        }
+    }
+}
+
+/// A gadget file of any piece (King, Knight, Rook; basic or composite): a parsed gadget
+/// writes (its canonical file text) and reads back as itself, and its board builds.
+pub fn gadget(data: &[u8]) {
+    let Ok(text) = utf8_text(data.to_vec()) else {
+        return;
+    };
+    if let Ok(gadget) = parse_gadget("fuzz.txt", &text) {
+        let written = gadget.to_string();
+        assert_eq!(
+            parse_gadget("written.txt", &written).expect("a written gadget reads back"),
+            gadget
+        );
+        gadget
+            .board()
+            .expect("a parsed gadget's pieces lie on its board");
     }
 }

@@ -1,0 +1,6 @@
+//! n-Queens board JSON: the property of the same name in `src/lib.rs`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| sat2chess_fuzz::queens_board(data));
