@@ -14,6 +14,7 @@ mod gadget_files;
 mod gadgets_king;
 mod gadgets_knight;
 mod hardening;
+mod hardening_gadgets;
 mod king_compile;
 mod king_e2e;
 mod knight_e2e;
