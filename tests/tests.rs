@@ -16,6 +16,7 @@ mod gadgets_knight;
 mod hardening;
 mod hardening_queens;
 mod hardening_readers;
+mod hardening_gadgets;
 mod king_compile;
 mod king_e2e;
 mod knight_e2e;

@@ -8,7 +8,7 @@ use sat2chess::render::{self, Format, Mark, RenderOptions};
 use sat2chess::verify::{self, VerifyOptions};
 
 use super::output;
-use super::{Piece, code, exit, print_out};
+use super::{Piece, code, exit, print_err, print_out};
 
 /// Work with the gadget libraries.
 #[derive(clap::Args)]
@@ -62,10 +62,14 @@ pub(crate) struct VerifyArgs {
     /// the same name; implies `--gadget` for each.
     #[arg(long = "file")]
     pub(crate) files: Vec<PathBuf>,
-    /// Give up a single search after this many states (exit code 3).
-    #[arg(long)]
+    /// Give up a single search after this many states (its row is left UNKNOWN, exit
+    /// code 3). Default: no limit for king and knight searches, 16777216 states for a
+    /// rook search (it remembers every state it refuted).
+    // The rook default is `verify::library::DEFAULT_ROOK_NODE_LIMIT` (checked by a test below).
+    #[arg(long, value_name = "STATES")]
     pub(crate) node_limit: Option<u64>,
-    /// Give up a single search after this many seconds (exit code 3).
+    /// Give up a single search after this many seconds (its row is left UNKNOWN, exit
+    /// code 3), for every piece.
     // The default is `verify::library::DEFAULT_TIME_LIMIT` (checked by a test below).
     #[arg(long, value_name = "SECONDS", default_value = "600", value_parser = super::parse_seconds)]
     pub(crate) time_limit: Duration,
@@ -135,6 +139,12 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
         ),
         Err(error) => return Err(error.into()),
     };
+    if report.unknown {
+        print_err(
+            "gadgets verify: a search reached its limit (--node-limit, --time-limit); \
+             the rows marked UNKNOWN are undecided\n",
+        );
+    }
     Ok(code(if report.failed {
         exit::NO
     } else if !report.complete() {
@@ -221,5 +231,15 @@ mod tests {
         assert_eq!(given.search.method, library.search.method);
         assert_eq!(given.harness_max_kings, library.harness_max_kings);
         assert_eq!(given.reading_max_kings, library.reading_max_kings);
+    }
+
+    /// `gadgets verify --help` states the rook searches' default node limit.
+    #[test]
+    fn help_states_the_rook_node_limit() {
+        use clap::CommandFactory as _;
+        let mut command = Command::command();
+        let help = command.render_long_help().to_string();
+        let limit = verify::library::DEFAULT_ROOK_NODE_LIMIT.to_string();
+        assert!(help.contains(&format!("{limit} states for a")), "{help}");
     }
 }

@@ -12,7 +12,7 @@ use super::contacts::{check_contacts, produced_and_consumed};
 use super::element::{Element, Library};
 use super::geometry::{Column, Frame, P, Reach, to_p, to_square};
 use super::tileset::build_shared;
-use crate::gadgets::{Gadget, Outcome, Part, Port, PortRole, Symmetry, TableRow};
+use crate::gadgets::{Gadget, Outcome, Part, Port, PortRole, SourceLines, Symmetry, TableRow};
 use crate::verify::{GadgetReport, maximal_tuples, verify_composite};
 use sat2chess_core::board::{Board, Piece, Square};
 use sat2chess_solve::{self as solve, SolveOptions, Verdict};
@@ -227,6 +227,7 @@ pub(crate) fn composed<B: Signals>(
         graph: None,
         parts,
         keep_empty: Vec::new(),
+        source: SourceLines::default(),
     };
     assert_eq!(
         gadget.table_inputs.len(),

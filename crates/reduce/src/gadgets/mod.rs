@@ -113,6 +113,64 @@ pub struct Gadget {
     /// Rook gadgets (`empty:` lines, the thesis' red arrows, Fig. 7.6): rays from a
     /// square of the gadget that hold no piece in the whole configuration.
     pub(crate) keep_empty: Vec<(Square, Direction)>,
+    /// Where the gadget was read from, for messages that point into its file.
+    pub source: SourceLines,
+}
+
+/// The file a gadget was read from and the line of each of its elements, for messages
+/// that point into the file (`file:line: …`). Not part of what a gadget is: any two
+/// compare equal, so a gadget read back from its canonical text equals the original.
+#[derive(Clone, Debug, Default)]
+pub struct SourceLines {
+    /// The file name given to [`parse_gadget`]; empty for a gadget built in code.
+    pub file: String,
+    /// The line of each `part` line, in [`Gadget::parts`] order.
+    pub(crate) parts: Vec<usize>,
+    /// The line of each port declaration, in [`Gadget::ports`] order.
+    pub(crate) ports: Vec<usize>,
+    /// The line of each board row, row 1 first.
+    pub(crate) board: Vec<usize>,
+    /// The line of each table row, in [`Gadget::table`] order.
+    pub(crate) table: Vec<usize>,
+}
+
+impl PartialEq for SourceLines {
+    fn eq(&self, _: &SourceLines) -> bool {
+        true
+    }
+}
+
+impl Eq for SourceLines {}
+
+/// A file and a line in it (1-based).
+pub type FileLine = (String, usize);
+
+impl SourceLines {
+    /// Entry `index` of `lines` in the file, when the gadget was read from one.
+    fn at(&self, lines: &[usize], index: usize) -> Option<FileLine> {
+        let line = *lines.get(index)?;
+        (!self.file.is_empty()).then(|| (self.file.clone(), line))
+    }
+
+    /// Where [`Gadget::parts`]`[index]` is declared.
+    pub fn part(&self, index: usize) -> Option<FileLine> {
+        self.at(&self.parts, index)
+    }
+
+    /// Where [`Gadget::ports`]`[index]` is declared.
+    pub fn port(&self, index: usize) -> Option<FileLine> {
+        self.at(&self.ports, index)
+    }
+
+    /// Where board row `row` (1-based) is drawn.
+    pub fn board_row(&self, row: u32) -> Option<FileLine> {
+        self.at(&self.board, (row as usize).checked_sub(1)?)
+    }
+
+    /// Where [`Gadget::table`]`[index]` is written.
+    pub fn table_row(&self, index: usize) -> Option<FileLine> {
+        self.at(&self.table, index)
+    }
 }
 
 /// A library gadget placed inside a composite gadget.

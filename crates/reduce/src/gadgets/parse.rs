@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    Gadget, GadgetError, GraphCheck, Outcome, Part, Port, PortRole, Symmetry, TableRow,
-    signal_width,
+    Gadget, GadgetError, GraphCheck, Outcome, Part, Port, PortRole, SourceLines, Symmetry,
+    TableRow, signal_width,
 };
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::label::Direction;
@@ -72,6 +72,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
     // (line, letter, role, flow, Knight outer square, Knight output inner budget)
     let mut declared: Vec<(usize, char, PortRole, Direction, Option<Square>, u32)> = Vec::new();
     let mut parts: Vec<Part> = Vec::new();
+    let mut part_lines: Vec<usize> = Vec::new();
     let mut keep_empty: Vec<(usize, Square, Direction)> = Vec::new();
     let mut header: Option<(usize, Vec<char>, Vec<char>)> = None;
     let mut table_lines: Vec<(usize, &str)> = Vec::new();
@@ -212,6 +213,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
                     symmetry,
                     at: Square::new(coordinate(row)?, coordinate(col)?),
                 });
+                part_lines.push(line_no);
             }
             ["empty"] => {
                 let words: Vec<&str> = value.split_whitespace().collect();
@@ -320,6 +322,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
 
     // Ports: declared flows + squares from the art.
     let mut ports = Vec::new();
+    let port_lines: Vec<usize> = declared.iter().map(|d| d.0).collect();
     for &(line_no, letter, role, flow, outer, inner_budget) in &declared {
         let squares = port_squares.remove(&letter).unwrap_or_default();
         if piece == PieceKind::Rook {
@@ -417,6 +420,23 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         if square.row > rows || square.col > cols {
             return Err(p.error(line_no, format!("{square} is outside the board")));
         }
+        // Placing a rook gadget keeps only the lines that hold rooks (gadgets/lines.rs):
+        // a ray must start on one of them.
+        let row_has_rook = kings.iter().any(|(s, _)| s.row == square.row);
+        let col_has_rook = kings.iter().any(|(s, _)| s.col == square.col);
+        if !row_has_rook || !col_has_rook {
+            let (line, index) = if row_has_rook {
+                ("column", square.col)
+            } else {
+                ("row", square.row)
+            };
+            return Err(p.error(
+                line_no,
+                format!(
+                    "empty ray from {square}: {line} {index} holds no rook, so the square is on no line of the placed gadget; expected a square whose row and column both hold a rook"
+                ),
+            ));
+        }
     }
     let keep_empty = keep_empty.into_iter().map(|(_, s, d)| (s, d)).collect();
     if let Some((&letter, _)) = port_squares.iter().next() {
@@ -458,6 +478,13 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         ));
     }
     let mut table = Vec::new();
+    let mut source = SourceLines {
+        file: file.to_owned(),
+        parts: part_lines,
+        ports: port_lines,
+        board: art.iter().map(|&(line_no, _)| line_no).collect(),
+        table: Vec::new(),
+    };
     for &(line_no, line) in &table_lines {
         let (ins, outs) = line
             .split_once("->")
@@ -536,6 +563,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
             return Err(p.error(line_no, "input combination listed twice"));
         }
         table.push(TableRow { inputs, expected });
+        source.table.push(line_no);
     }
     Ok(Gadget {
         name,
@@ -552,6 +580,7 @@ pub fn parse_gadget(file: &str, text: &str) -> Result<Gadget, GadgetError> {
         graph,
         parts,
         keep_empty,
+        source,
     })
 }
 

@@ -4,17 +4,40 @@
 use std::collections::BTreeSet;
 
 use super::{GadgetReport, Measured, RowReport, attacks, maximal_tuples};
-use crate::gadgets::{Gadget, Outcome, Port, signal_width};
+use crate::gadgets::{FileLine, Gadget, Outcome, Port, format_signals, signal_width};
 use sat2chess_core::board::Square;
 use sat2chess_solve::SearchStats;
 
 /// Why a composite gadget is not the assembly its `part` lines describe, or why its
-/// table cannot be composed.
+/// table cannot be composed: `file:line: message` (the gadget's name instead of the
+/// file when it was built in code).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{gadget}: {message}")]
+#[error("{}: {message}", place(gadget, location))]
 pub struct CompositionError {
     pub gadget: String,
+    /// The file and line the message is about; `None` for a gadget built in code.
+    pub location: Option<FileLine>,
+    /// What is wrong and what was expected (coordinates 1-based, (row,col)).
     pub message: String,
+}
+
+/// `file:line`, or the gadget's name when there is no file.
+fn place(gadget: &str, location: &Option<FileLine>) -> String {
+    match location {
+        Some((file, line)) => format!("{file}:{line}"),
+        None => gadget.to_owned(),
+    }
+}
+
+/// A port's squares and flow, as a message shows them.
+fn describe_port(port: &Port) -> String {
+    let [a, b] = port.squares;
+    let squares = if a == b {
+        a.to_string()
+    } else {
+        format!("{a} and {b}")
+    };
+    format!("{squares}, flow {}", port.flow.letter())
 }
 
 /// A part of a composite, placed on the composite's squares.
@@ -67,20 +90,33 @@ pub fn verify_composite(
     gadget: &Gadget,
     library: &[Gadget],
 ) -> Result<GadgetReport, CompositionError> {
-    let fail = |message: String| CompositionError {
+    let fail = |location: Option<FileLine>, message: String| CompositionError {
         gadget: gadget.name.clone(),
+        location,
         message,
     };
+    let lines = &gadget.source;
+    let piece = gadget.piece.name();
     let mut placed = Vec::new();
-    for part in &gadget.parts {
+    for (index, part) in gadget.parts.iter().enumerate() {
         let base = library
             .iter()
             .find(|g| g.name == part.gadget && g.name != gadget.name)
             .ok_or_else(|| {
-                fail(format!(
-                    "part {}: no library gadget `{}`",
-                    part.name, part.gadget
-                ))
+                let known: Vec<&str> = library
+                    .iter()
+                    .filter(|g| g.name != gadget.name)
+                    .map(|g| g.name.as_str())
+                    .collect();
+                fail(
+                    lines.part(index),
+                    format!(
+                        "part {}: `{}` is not a gadget of the library; expected one of: {}",
+                        part.name,
+                        part.gadget,
+                        known.join(", ")
+                    ),
+                )
             })?;
         let image = translated(&base.transformed(part.symmetry), part.at);
         placed.push(Placed {
@@ -96,22 +132,41 @@ pub fn verify_composite(
     for (index, part) in placed.iter().enumerate() {
         for &(square, budget) in &part.gadget.pieces {
             if let Some((other, _)) = owner.insert(square, (index, budget)) {
-                return Err(fail(format!(
-                    "parts {} and {} both put a king on {square}",
-                    placed[other].name, part.name
-                )));
+                return Err(fail(
+                    lines.part(index),
+                    format!(
+                        "part {} puts a {piece} on {square}, where part {} already has one; expected parts that do not overlap",
+                        part.name, placed[other].name
+                    ),
+                ));
             }
         }
     }
-    let union: Vec<(Square, u32)> = owner.iter().map(|(&s, &(_, b))| (s, b)).collect();
-    if union != gadget.pieces {
-        let board: BTreeSet<(Square, u32)> = gadget.pieces.iter().copied().collect();
-        let parts: BTreeSet<(Square, u32)> = union.iter().copied().collect();
-        let extra = board.difference(&parts).next();
-        let missing = parts.difference(&board).next();
-        return Err(fail(format!(
-            "the board is not the union of its parts (board only: {extra:?}, parts only: {missing:?})"
-        )));
+    let union_expected = "expected the board to be exactly the union of its parts";
+    for &(square, budget) in &gadget.pieces {
+        let message = match owner.get(&square) {
+            None => format!(
+                "the board has a {piece} with budget {budget} on {square} that no part places; {union_expected}"
+            ),
+            Some(&(part, placed_budget)) if placed_budget != budget => format!(
+                "the board has a {piece} with budget {budget} on {square}, where part {} places one with budget {placed_budget}; {union_expected}",
+                placed[part].name
+            ),
+            Some(_) => continue,
+        };
+        return Err(fail(lines.board_row(square.row), message));
+    }
+    if let Some((&square, &(part, budget))) = owner
+        .iter()
+        .find(|&(square, _)| gadget.pieces.iter().all(|(s, _)| s != square))
+    {
+        return Err(fail(
+            lines.part(part),
+            format!(
+                "part {} places a {piece} with budget {budget} on {square}, where the board has none; {union_expected}",
+                placed[part].name
+            ),
+        ));
     }
 
     // Ports: connections and composite ports.
@@ -134,12 +189,15 @@ pub fn verify_composite(
                     .find(|out| other != index && same(out, port))
                     .map(|out| (other, out.name))
             });
-            let source = if let Some((other, name)) = feeder {
+            let feeds = if let Some((other, name)) = feeder {
                 if !used_outputs.insert((other, name)) {
-                    return Err(fail(format!(
-                        "output {}.{name} feeds two inputs",
-                        placed[other].name
-                    )));
+                    return Err(fail(
+                        lines.part(index),
+                        format!(
+                            "output {name} of part {} feeds a second input, input {} of part {}; expected each output to feed one input",
+                            placed[other].name, port.name, part.name
+                        ),
+                    ));
                 }
                 Source::Part {
                     part: other,
@@ -151,14 +209,19 @@ pub fn verify_composite(
                     .iter()
                     .position(|outer| same(outer, port))
                     .ok_or_else(|| {
-                        fail(format!(
-                            "input {}.{} is not connected",
-                            part.name, port.name
-                        ))
+                        fail(
+                            lines.part(index),
+                            format!(
+                                "input {} of part {} ({}) is not connected; expected an output of another part, or an input port of the composite, on the same squares with the same flow",
+                                port.name,
+                                part.name,
+                                describe_port(port)
+                            ),
+                        )
                     })?;
                 Source::External(external)
             };
-            sources.insert((index, port.name), source);
+            sources.insert((index, port.name), feeds);
         }
     }
     for (index, part) in placed.iter().enumerate() {
@@ -170,15 +233,39 @@ pub fn verify_composite(
                 .outputs()
                 .iter()
                 .position(|outer| same(outer, port))
-                .ok_or_else(|| fail(format!("output {}.{} leads nowhere", part.name, port.name)))?;
+                .ok_or_else(|| {
+                    fail(
+                        lines.part(index),
+                        format!(
+                            "output {} of part {} ({}) leads nowhere; expected an input of another part, or an output port of the composite, on the same squares with the same flow",
+                            port.name,
+                            part.name,
+                            describe_port(port)
+                        ),
+                    )
+                })?;
             composite_outputs[position] = Some((index, port.name));
         }
     }
+    // Where the composite's port `name` is declared.
+    let port_line = |name: char| {
+        let index = gadget.ports.iter().position(|p| p.name == name)?;
+        lines.port(index)
+    };
     let composite_outputs: Vec<(usize, char)> = composite_outputs
         .into_iter()
-        .zip(&gadget.table_outputs)
-        .map(|(found, name)| {
-            found.ok_or_else(|| fail(format!("output port {name} is no part's output")))
+        .zip(gadget.outputs())
+        .map(|(found, port)| {
+            found.ok_or_else(|| {
+                fail(
+                    port_line(port.name),
+                    format!(
+                        "output port {} ({}) is no part's output; expected an output of a part on the same squares with the same flow",
+                        port.name,
+                        describe_port(port)
+                    ),
+                )
+            })
         })
         .collect::<Result<_, _>>()?;
     let externals: BTreeSet<usize> = sources
@@ -188,8 +275,20 @@ pub fn verify_composite(
             Source::Part { .. } => None,
         })
         .collect();
-    if externals.len() != gadget.table_inputs.len() {
-        return Err(fail("some input port feeds no part".to_owned()));
+    if let Some((_, port)) = gadget
+        .inputs()
+        .into_iter()
+        .enumerate()
+        .find(|(i, _)| !externals.contains(i))
+    {
+        return Err(fail(
+            port_line(port.name),
+            format!(
+                "input port {} ({}) feeds no part; expected an input of a part on the same squares with the same flow",
+                port.name,
+                describe_port(port)
+            ),
+        ));
     }
 
     // Kings of different parts touch only across a connection.
@@ -208,17 +307,20 @@ pub fn verify_composite(
                 && !inputs_of[pv].contains(&u)
                 && !inputs_of[pu].contains(&v)
             {
-                return Err(fail(format!(
-                    "kings {u} (part {}) and {v} (part {}) touch outside a port connection",
-                    placed[pu].name, placed[pv].name
-                )));
+                return Err(fail(
+                    lines.part(pv),
+                    format!(
+                        "the {piece} on {u} (part {}) and the {piece} on {v} (part {}) attack each other outside a port connection; expected parts to meet only where an output of one feeds an input of the other",
+                        placed[pu].name, placed[pv].name
+                    ),
+                ));
             }
         }
     }
 
     // A composite input's signal column touches only the part it feeds.
-    for (&(index, name), source) in &sources {
-        if let Source::External(_) = source {
+    for (&(index, name), feeds) in &sources {
+        if let Source::External(_) = feeds {
             let port = placed[index]
                 .gadget
                 .port(name)
@@ -228,10 +330,13 @@ pub fn verify_composite(
                     .iter()
                     .find(|&(&k, &(part, _))| part != index && attacks(gadget.piece, k, square))
                 {
-                    return Err(fail(format!(
-                        "input square {square} of part {} touches {other_square} of part {}",
-                        placed[index].name, placed[other].name
-                    )));
+                    return Err(fail(
+                        lines.part(index),
+                        format!(
+                            "input square {square} of part {} (a composite input) is attacked by the {piece} on {other_square} of part {}; expected a composite input to reach only the part it feeds",
+                            placed[index].name, placed[other].name
+                        ),
+                    ));
                 }
             }
         }
@@ -252,13 +357,24 @@ pub fn verify_composite(
                         Source::Part { part, .. } => known.contains(&part),
                     })
         });
-        let next = next.ok_or_else(|| fail("the parts' connections form a cycle".to_owned()))?;
+        let next = next.ok_or_else(|| {
+            let waiting = (0..placed.len())
+                .find(|i| !known.contains(i))
+                .expect("a part is left");
+            fail(
+                lines.part(waiting),
+                format!(
+                    "the parts' connections form a cycle through part {}; expected parts that feed each other from the inputs to the outputs",
+                    placed[waiting].name
+                ),
+            )
+        })?;
         known.insert(next);
         order.push(next);
     }
     let width = signal_width(gadget.piece);
     let mut rows = Vec::new();
-    for row in &gadget.table {
+    for (row_index, row) in gadget.table.iter().enumerate() {
         // The signal components on each part's output port.
         type World = std::collections::BTreeMap<(usize, char), Vec<i8>>;
         let mut worlds: Vec<World> = vec![World::new()];
@@ -281,13 +397,24 @@ pub fn verify_composite(
                     .iter()
                     .find(|r| r.inputs == inputs)
                     .ok_or_else(|| {
-                        fail(format!(
-                            "part {} ({}) has no table row for inputs {inputs:?}",
-                            placed[index].name, placed[index].library_name
-                        ))
+                        fail(
+                            lines.table_row(row_index),
+                            format!(
+                                "this row gives part {} ({}) the inputs {}, which its table has no row for; expected a row of the part's table for every input it can receive",
+                                placed[index].name,
+                                placed[index].library_name,
+                                format_signals(gadget.piece, &inputs)
+                            ),
+                        )
                     })?;
                 let Outcome::Outputs(tuples) = &part_row.expected else {
-                    return Err(fail(format!("part {} has no outputs", placed[index].name)));
+                    return Err(fail(
+                        lines.part(index),
+                        format!(
+                            "part {} ({}) has no outputs; expected a gadget with output ports",
+                            placed[index].name, placed[index].library_name
+                        ),
+                    ));
                 };
                 for tuple in tuples.iter().filter(|t| t.iter().all(|&v| v >= 0)) {
                     let mut extended = world.clone();
@@ -351,7 +478,7 @@ mod tests {
         let extra = original.replace("P22222222.22", "P222222222222");
         let broken = parse_gadget("broken", &extra).unwrap();
         let error = verify_composite(&broken, &library).unwrap_err();
-        assert!(error.message.contains("not the union"), "{error}");
+        assert!(error.message.contains("no part places"), "{error}");
         // A part moved by one square.
         let moved = original.replace("part A: and identity at 7 7", "part A: and identity at 7 8");
         let broken = parse_gadget("broken", &moved).unwrap();

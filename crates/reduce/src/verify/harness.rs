@@ -218,37 +218,52 @@ pub(super) fn harness_checks(
     (checks, None)
 }
 
+/// The harness self-check's result: its text and verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfCheck {
+    /// One line per case.
+    pub text: String,
+    /// Some case was decided against the expectation (or its harness could not be built).
+    pub failed: bool,
+    /// Some case was left undecided by a search limit.
+    pub unknown: bool,
+}
+
 /// The harness checked on itself: a signal column standing directly on the output port
 /// of the horizontal wire `wire`, followed by a k-test, is solvable iff the signal is at
-/// least k, for every signal 0..2 and k 0..2. Returns one line per case and whether all held.
-pub fn harness_self_check(wire: &Gadget, options: &SolveOptions) -> (String, bool) {
-    let mut text =
-        String::from("harness self-check: signal column + k-test, solvable iff signal >= k\n");
-    let mut all_ok = true;
+/// least k, for every signal 0..2 and k 0..2.
+pub fn harness_self_check(wire: &Gadget, options: &SolveOptions) -> SelfCheck {
+    let mut checked = SelfCheck {
+        text: String::from(
+            "harness self-check: signal column + k-test, solvable iff signal >= k\n",
+        ),
+        failed: false,
+        unknown: false,
+    };
     let output = wire.outputs()[0].clone();
     for signal in 0..=2u8 {
         for test in 0..=2u8 {
             let Some((board, antenna)) =
                 harness_around(signal_column(&output, signal, 0), &output, test)
             else {
-                all_ok = false;
+                checked.failed = true;
                 continue;
             };
             let check = run_harness(&board, &antenna, test, signal >= test, options);
-            let ok = check.passed();
-            all_ok &= ok;
+            checked.failed |= check.failed();
+            checked.unknown |= check.solvable.is_none();
             let _ = writeln!(
-                text,
+                checked.text,
                 "  input {signal}, {test}-test: {} ({} states){}",
                 match check.solvable {
                     Some(true) => "solvable",
                     Some(false) => "unsolvable",
-                    None => "unknown",
+                    None => "unknown (limit)",
                 },
                 check.stats.nodes,
-                if ok { "" } else { "  MISMATCH" }
+                if check.failed() { "  MISMATCH" } else { "" }
             );
         }
     }
-    (text, all_ok)
+    checked
 }

@@ -45,8 +45,16 @@ pub struct HarnessCheck {
 }
 
 impl HarnessCheck {
+    /// The harness was decided as expected.
     pub fn passed(&self) -> bool {
         self.solvable == Some(self.expect_solvable)
+    }
+
+    /// The harness was decided against the expectation (not merely left undecided by
+    /// a limit).
+    pub fn failed(&self) -> bool {
+        self.solvable
+            .is_some_and(|solvable| solvable != self.expect_solvable)
     }
 }
 

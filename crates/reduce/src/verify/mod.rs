@@ -49,7 +49,7 @@ use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_solve::{self as solve, SearchStats, SolveOptions, Verdict};
 
 pub use composite::{CompositionError, verify_composite};
-pub use harness::{harness_board, harness_self_check};
+pub use harness::{SelfCheck, harness_board, harness_self_check};
 use harness::{harness_checks, measure_by_tests};
 use inputs::placements;
 pub use inputs::{attacks, gadget_with_inputs, knight_signal_column, signal_column};
@@ -92,6 +92,15 @@ impl RowReport {
         self.measured.contains(&Measured::Unknown)
             || self.harness.iter().any(|h| h.solvable.is_none())
     }
+
+    /// Some placement or harness check was decided against the table (a search that
+    /// hit a limit decides nothing).
+    pub fn failed(&self) -> bool {
+        self.measured
+            .iter()
+            .any(|m| *m != Measured::Unknown && !matches(m, &self.expected))
+            || self.harness.iter().any(HarnessCheck::failed)
+    }
 }
 
 fn matches(measured: &Measured, expected: &Outcome) -> bool {
@@ -119,12 +128,19 @@ pub struct GadgetReport {
 }
 
 impl GadgetReport {
+    /// Every row was decided and meets the table.
     pub fn passed(&self) -> bool {
         self.rows.iter().all(RowReport::passed)
     }
 
+    /// Some row was left undecided by a search limit.
     pub fn unknown(&self) -> bool {
         self.rows.iter().any(RowReport::unknown)
+    }
+
+    /// Some row was decided against the table.
+    pub fn failed(&self) -> bool {
+        self.rows.iter().any(RowReport::failed)
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -143,10 +159,10 @@ impl GadgetReport {
         let mut text = String::new();
         let status = if self.passed() {
             "PASS"
-        } else if self.unknown() {
-            "UNKNOWN"
-        } else {
+        } else if self.failed() {
             "FAIL"
+        } else {
+            "UNKNOWN"
         };
         let stats = self.stats();
         let _ = writeln!(
@@ -192,7 +208,7 @@ impl GadgetReport {
                     None => "unknown",
                 };
                 let _ = write!(line, "; {}-test {got}", check.test);
-                if !check.passed() {
+                if check.failed() {
                     line.push_str(" (MISMATCH)");
                 }
             }
@@ -202,8 +218,10 @@ impl GadgetReport {
             if row.incomparable() {
                 line.push_str("  INCOMPARABLE MAXIMA");
             }
-            if !row.passed() {
-                line.push_str(if row.unknown() { "  UNKNOWN" } else { "  FAIL" });
+            if row.failed() {
+                line.push_str("  FAIL");
+            } else if !row.passed() {
+                line.push_str("  UNKNOWN");
             }
             text.push_str(&line);
             text.push('\n');

@@ -27,13 +27,12 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::rook_search::{Goal, RookSearch, SearchError};
+use super::library::DEFAULT_ROOK_NODE_LIMIT;
+use super::rook_search::{Goal, RookSearch, SearchError, SearchLimits};
 use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
 use crate::gadgets::{Gadget, Outcome, TableRow, format_signals};
 use sat2chess_core::board::Square;
-
-/// States one context search may expand.
-pub(crate) const CONTEXT_LIMIT: u64 = 1 << 24;
+use sat2chess_solve::SolveOptions;
 
 /// The contexts' frame: belt row and column 1, gadget lines from 2 on.
 const CONTEXT: Frame = Frame {
@@ -56,22 +55,43 @@ type Pieces = Vec<(Square, u32)>;
 pub(crate) struct RowCheck {
     pub inputs: Vec<u8>,
     pub expected: Outcome,
-    pub found: Outcome,
+    /// What the searches found, or the limit one of them reached (the row is undecided).
+    pub found: Result<Outcome, SearchError>,
     /// States expanded by all searches of the row.
     pub states: u64,
+}
+
+impl RowCheck {
+    /// The row was decided and differs from the table.
+    fn mismatch(&self) -> bool {
+        self.found
+            .as_ref()
+            .is_ok_and(|found| *found != self.expected)
+    }
 }
 
 /// A gadget's verification.
 #[derive(Clone, Debug)]
 pub(crate) struct RookReport {
     pub rows: Vec<RowCheck>,
-    /// A search that hit its limit or a context that broke an empty ray.
+    /// A context that broke an empty ray, or a board the search refuses.
     pub error: Option<String>,
 }
 
 impl RookReport {
+    /// Every row was decided and meets the table.
     pub fn passed(&self) -> bool {
-        self.error.is_none() && self.rows.iter().all(|r| r.expected == r.found)
+        self.error.is_none() && self.rows.iter().all(|r| r.found == Ok(r.expected.clone()))
+    }
+
+    /// Some row was decided against the table, or the gadget could not be searched.
+    pub fn failed(&self) -> bool {
+        self.error.is_some() || self.rows.iter().any(RowCheck::mismatch)
+    }
+
+    /// Some row was left undecided by a search limit.
+    pub fn unknown(&self) -> bool {
+        self.rows.iter().any(|r| r.found.is_err())
     }
 
     /// The table with verdicts, one line per row.
@@ -87,16 +107,18 @@ impl RookReport {
                 .join(" | "),
         };
         for row in &self.rows {
-            let verdict = if row.expected == row.found {
-                "ok".to_owned()
-            } else {
-                format!("MISMATCH: thesis {}", outcome(&row.expected))
+            let (found, verdict) = match &row.found {
+                Ok(found) if *found == row.expected => (outcome(found), "ok".to_owned()),
+                Ok(found) => (
+                    outcome(found),
+                    format!("MISMATCH: thesis {}", outcome(&row.expected)),
+                ),
+                Err(limit) => ("unknown".to_owned(), format!("UNKNOWN: {limit}")),
             };
             let inputs = format_signals(gadget.piece, &row.inputs);
             let _ = writeln!(
                 text,
-                "  {inputs:>3} -> {:<10} {verdict} ({} states)",
-                outcome(&row.found),
+                "  {inputs:>3} -> {found:<10} {verdict} ({} states)",
                 row.states
             );
         }
@@ -111,6 +133,7 @@ impl RookReport {
 fn clears(
     pieces: &[(Square, u32)],
     free: &[Square],
+    limits: SearchLimits,
     states: &mut u64,
 ) -> Result<bool, SearchError> {
     let mut stay: Vec<Square> = pieces
@@ -123,10 +146,10 @@ fn clears(
         stay,
         exact: Vec::new(),
     };
-    let (mut search, start) = RookSearch::new(pieces, &[], &goal, CONTEXT_LIMIT)?;
-    let found = search.find(start)?;
+    let (mut search, start) = RookSearch::new(pieces, &[], &goal, limits)?;
+    let found = search.find(start);
     *states += search.states;
-    Ok(found.is_some())
+    Ok(found?.is_some())
 }
 
 /// The context of `gadget` with `inputs` whose outputs (table order) are read by a
@@ -174,16 +197,44 @@ fn probe_context(
     Ok((pieces, free))
 }
 
+/// Why the searches of a table row stopped without an outcome.
+enum Stopped {
+    /// A search reached one of its limits: the row is undecided.
+    Limit(SearchError),
+    /// The row's context cannot be searched (an empty ray broken, too many rooks).
+    Error(String),
+}
+
+impl From<SearchError> for Stopped {
+    fn from(error: SearchError) -> Stopped {
+        if error.is_limit() {
+            Stopped::Limit(error)
+        } else {
+            Stopped::Error(error.to_string())
+        }
+    }
+}
+
 /// Verifies one Rook library gadget (see the module doc); the gadget input `reader`
-/// reads outputs. The table rows are searched in parallel (one thread per core), the
-/// report lists them in table order up to the first that could not be decided.
-pub(crate) fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport {
+/// reads outputs. Every single search stops at `options`' node limit
+/// ([`DEFAULT_ROOK_NODE_LIMIT`] when none is given) and time limit, leaving its row
+/// undecided. The table rows are searched in parallel (one thread per core), the report
+/// lists them in table order up to the first whose context could not be searched.
+pub(crate) fn verify_rook_gadget(
+    gadget: &Gadget,
+    reader: &Gadget,
+    options: &SolveOptions,
+) -> RookReport {
+    let limits = SearchLimits {
+        states: options.node_limit.unwrap_or(DEFAULT_ROOK_NODE_LIMIT),
+        time: options.time_limit,
+    };
     let mut report = RookReport {
         rows: Vec::new(),
         error: None,
     };
     for checked in in_parallel(gadget.table.len(), |k| {
-        check_row(gadget, reader, &gadget.table[k])
+        check_row(gadget, reader, &gadget.table[k], limits)
     }) {
         match checked {
             Ok(row) => report.rows.push(row),
@@ -196,26 +247,37 @@ pub(crate) fn verify_rook_gadget(gadget: &Gadget, reader: &Gadget) -> RookReport
     report
 }
 
-/// One table row of `gadget` searched.
-fn check_row(gadget: &Gadget, reader: &Gadget, row: &TableRow) -> Result<RowCheck, String> {
+/// One table row of `gadget` searched: its check (undecided when a search reached a
+/// limit), or why its context cannot be searched.
+fn check_row(
+    gadget: &Gadget,
+    reader: &Gadget,
+    row: &TableRow,
+    limits: SearchLimits,
+) -> Result<RowCheck, String> {
     let inputs: Vec<bool> = row.inputs.iter().map(|&v| v == 1).collect();
     let mut states = 0;
-    let found = if SHELL_FILES.contains(&gadget.name.as_str()) {
+    let searched = if SHELL_FILES.contains(&gadget.name.as_str()) {
         let goal = Goal::Single(Some(FINAL_SQUARE));
-        RookSearch::new(&gadget.pieces, &[], &goal, CONTEXT_LIMIT)
+        RookSearch::new(&gadget.pieces, &[], &goal, limits)
             .and_then(|(mut search, start)| {
                 let found = search.find(start);
                 states += search.states;
                 found.map(|f| Outcome::Solvable(f.is_some()))
             })
-            .map_err(|e| e.to_string())
+            .map_err(Stopped::from)
     } else if gadget.table_outputs.is_empty() {
-        clears(&with_inputs(gadget, &inputs), &[], &mut states)
+        clears(&with_inputs(gadget, &inputs), &[], limits, &mut states)
             .map(Outcome::Solvable)
-            .map_err(|e| e.to_string())
+            .map_err(Stopped::from)
     } else {
-        maximal_outputs(gadget, reader, &inputs, &mut states)
-    }?;
+        maximal_outputs(gadget, reader, &inputs, limits, &mut states)
+    };
+    let found = match searched {
+        Ok(outcome) => Ok(outcome),
+        Err(Stopped::Limit(limit)) => Err(limit),
+        Err(Stopped::Error(error)) => return Err(error),
+    };
     Ok(RowCheck {
         inputs: row.inputs.clone(),
         expected: sorted(&row.expected),
@@ -261,16 +323,18 @@ fn maximal_outputs(
     gadget: &Gadget,
     reader: &Gadget,
     inputs: &[bool],
+    limits: SearchLimits,
     states: &mut u64,
-) -> Result<Outcome, String> {
+) -> Result<Outcome, Stopped> {
     let width = gadget.table_outputs.len();
     let mut achievable: Vec<Vec<bool>> = Vec::new();
     for bits in 0..1u32 << width {
         let probes: Vec<bool> = (0..width)
             .map(|k| bits >> (width - 1 - k) & 1 == 1)
             .collect();
-        let (pieces, free) = probe_context(gadget, reader, inputs, &probes)?;
-        if clears(&pieces, &free, states).map_err(|e| e.to_string())? {
+        let (pieces, free) =
+            probe_context(gadget, reader, inputs, &probes).map_err(Stopped::Error)?;
+        if clears(&pieces, &free, limits, states)? {
             achievable.push(probes);
         }
     }

@@ -15,12 +15,34 @@
 //!   line" graph needs a piece on a square where pieces may stay (for one piece left:
 //!   one component).
 
+use std::time::{Duration, Instant};
+
 use rustc_hash::FxHashSet;
 
 use sat2chess_core::board::Square;
 
 /// The most squares a search handles (two bits each in a `u128`).
 pub(crate) const MAX_SQUARES: usize = 64;
+
+/// States expanded between two reads of the clock (one expansion takes well under a
+/// microsecond, so a time limit is overshot by about a millisecond at most).
+const CLOCK_INTERVAL: u64 = 1 << 10;
+
+/// When a search gives up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// The most states the search may expand.
+    pub states: u64,
+    /// The most wall-clock time, counted from [`RookSearch::new`]; `None`: no limit.
+    pub time: Option<Duration>,
+}
+
+impl SearchLimits {
+    /// At most `states` states, no time limit.
+    pub const fn states(states: u64) -> SearchLimits {
+        SearchLimits { states, time: None }
+    }
+}
 
 /// What a search looks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +64,16 @@ pub enum SearchError {
     #[error("the board has {0} rooks; the exhaustive rook search handles at most 64")]
     TooLarge(usize),
     #[error("state limit {0} reached")]
-    Limit(u64),
+    StateLimit(u64),
+    #[error("time limit of {} s reached", .0.as_secs_f64())]
+    TimeLimit(Duration),
+}
+
+impl SearchError {
+    /// The search reached one of its [`SearchLimits`] (rather than refusing the board).
+    pub fn is_limit(&self) -> bool {
+        matches!(self, SearchError::StateLimit(_) | SearchError::TimeLimit(_))
+    }
 }
 
 /// A rook board prepared for search; see the module doc.
@@ -56,7 +87,9 @@ pub(crate) struct RookSearch {
     exact: Vec<(u8, u8)>,
     single: Option<Option<u8>>,
     failed: FxHashSet<u128>,
-    limit: u64,
+    limits: SearchLimits,
+    /// When the search started (the time limit counts from here).
+    start: Instant,
     /// States expanded so far.
     pub states: u64,
 }
@@ -71,12 +104,12 @@ fn with_cell(state: u128, i: usize, value: u8) -> u128 {
 
 impl RookSearch {
     /// A search over `pieces` (square, budget ≤ 2) for `goal`; pieces on `frozen`
-    /// squares never move (they may still be captured). At most `limit` states.
+    /// squares never move (they may still be captured). The search gives up at `limits`.
     pub fn new(
         pieces: &[(Square, u32)],
         frozen: &[Square],
         goal: &Goal,
-        limit: u64,
+        limits: SearchLimits,
     ) -> Result<(RookSearch, u128), SearchError> {
         if pieces.len() > MAX_SQUARES {
             return Err(SearchError::TooLarge(pieces.len()));
@@ -146,7 +179,8 @@ impl RookSearch {
                 exact,
                 single,
                 failed: FxHashSet::default(),
-                limit,
+                limits,
+                start: Instant::now(),
                 states: 0,
             },
             start,
@@ -318,8 +352,13 @@ impl RookSearch {
             return Ok(false);
         }
         self.states += 1;
-        if self.states > self.limit {
-            return Err(SearchError::Limit(self.limit));
+        if self.states > self.limits.states {
+            return Err(SearchError::StateLimit(self.limits.states));
+        }
+        let clock_due = self.states % CLOCK_INTERVAL == 0;
+        let time_limit = self.limits.time.filter(|_| clock_due);
+        if let Some(time) = time_limit.filter(|&t| self.start.elapsed() > t) {
+            return Err(SearchError::TimeLimit(time));
         }
         for i in 0..self.squares.len() {
             let budget = cell(state, i);
@@ -401,8 +440,13 @@ mod tests {
                     pieces.push((s, rng.u32(0..=2)));
                 }
             }
-            let (mut search, start) =
-                RookSearch::new(&pieces, &[], &Goal::Single(None), 1 << 20).unwrap();
+            let (mut search, start) = RookSearch::new(
+                &pieces,
+                &[],
+                &Goal::Single(None),
+                SearchLimits::states(1 << 20),
+            )
+            .unwrap();
             let found = search.find(start).unwrap();
             assert_eq!(found.is_some(), brute(&pieces), "{pieces:?}");
         }
@@ -416,11 +460,13 @@ mod tests {
             stay: vec![sq(1, 2)],
             exact: vec![],
         };
-        let (mut search, start) = RookSearch::new(&triangle, &[], &goal, 1000).unwrap();
+        let (mut search, start) =
+            RookSearch::new(&triangle, &[], &goal, SearchLimits::states(1000)).unwrap();
         assert_eq!(search.find(start).unwrap(), None);
         let mut with_input = triangle.to_vec();
         with_input.push((sq(2, 1), 2));
-        let (mut search, start) = RookSearch::new(&with_input, &[], &goal, 1000).unwrap();
+        let (mut search, start) =
+            RookSearch::new(&with_input, &[], &goal, SearchLimits::states(1000)).unwrap();
         assert!(search.find(start).unwrap().is_some());
     }
 }

@@ -11,14 +11,14 @@ use std::collections::HashMap;
 use super::{CompiledRook, RookError, TOMB};
 use crate::gadgets::lines::{Line, Role, destinations, with_inputs};
 use crate::gadgets::{Gadget, Outcome};
-use crate::verify::rook_search::{Goal, RookSearch};
+use crate::verify::rook_search::{Goal, RookSearch, SearchLimits};
 use sat2chess_check as check;
 use sat2chess_core::board::Square;
 use sat2chess_core::formula::{Assignment, Lit};
 use sat2chess_core::rules::{Move, Variant};
 
 /// States one local search may expand (the largest gadget needs a few thousand).
-const LOCAL_LIMIT: u64 = 1 << 22;
+const LOCAL_LIMIT: SearchLimits = SearchLimits::states(1 << 22);
 
 /// Local capture sequences by (gadget, input values, output values).
 type Cache = HashMap<(String, Vec<bool>, Vec<bool>), Vec<(Square, Square)>>;
