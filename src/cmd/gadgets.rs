@@ -65,7 +65,7 @@ pub(crate) struct VerifyArgs {
     /// Give up a single search after this many states (its row is left UNKNOWN, exit
     /// code 3). Default: no limit for king and knight searches, 16777216 states for a
     /// rook search (it remembers every state it refuted).
-    // The rook default is `verify::library::DEFAULT_ROOK_NODE_LIMIT` (checked by a test below).
+    // The rook default is `verify::rook::DEFAULT_ROOK_NODE_LIMIT` (checked by a test below).
     #[arg(long, value_name = "STATES")]
     pub(crate) node_limit: Option<u64>,
     /// Give up a single search after this many seconds (its row is left UNKNOWN, exit
@@ -239,7 +239,7 @@ mod tests {
         use clap::CommandFactory as _;
         let mut command = Command::command();
         let help = command.render_long_help().to_string();
-        let limit = verify::library::DEFAULT_ROOK_NODE_LIMIT.to_string();
+        let limit = verify::rook::DEFAULT_ROOK_NODE_LIMIT.to_string();
         assert!(help.contains(&format!("{limit} states for a")), "{help}");
     }
 }

@@ -38,9 +38,6 @@ pub(crate) const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
 pub const DEFAULT_HARNESS_MAX_KINGS: usize = 20;
 /// Default of [`VerifyOptions::reading_max_kings`] (`gadgets verify --reading-max-kings`).
 pub const DEFAULT_READING_MAX_KINGS: usize = 20;
-/// The node limit of a single Rook search when none is given (`gadgets verify
-/// --node-limit`): the search memoises every failed state, so it is bounded by default.
-pub const DEFAULT_ROOK_NODE_LIMIT: u64 = 1 << 24;
 
 /// The options of `sat2chess gadgets verify` without limits given: no node limit,
 /// `DEFAULT_TIME_LIMIT`, [`DEFAULT_HARNESS_MAX_KINGS`], [`DEFAULT_READING_MAX_KINGS`].

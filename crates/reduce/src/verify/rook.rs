@@ -27,12 +27,15 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::library::DEFAULT_ROOK_NODE_LIMIT;
 use super::rook_search::{Goal, RookSearch, SearchError, SearchLimits};
 use crate::gadgets::lines::{Frame, Instance, Line, Role, Sketch, with_inputs};
 use crate::gadgets::{Gadget, Outcome, TableRow, format_signals};
 use sat2chess_core::board::Square;
 use sat2chess_solve::SolveOptions;
+
+/// The node limit of a single Rook search when none is given (`gadgets verify
+/// --node-limit`): the search memoises every failed state, so it is bounded by default.
+pub const DEFAULT_ROOK_NODE_LIMIT: u64 = 1 << 24;
 
 /// The contexts' frame: belt row and column 1, gadget lines from 2 on.
 const CONTEXT: Frame = Frame {
