@@ -13,7 +13,7 @@ use sat2chess_check::{self as check, Replay, SequenceCheck};
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use super::{BoardFile, Decoded, OtherBoard, ReduceError};
+use super::{BoardFile, Decoded, OtherBoard, ReduceError, Step};
 
 /// What a plan provides to [`decode_captures`].
 pub trait CaptureDecoding {
@@ -117,4 +117,16 @@ pub(super) fn same_board(
         )),
         None => Ok(()),
     }
+}
+
+/// Hands a capture certificate held in memory to `sink`, move by move; the number of
+/// moves.
+pub(super) fn emit_captures(
+    moves: &[Move],
+    sink: &mut dyn FnMut(Step) -> std::io::Result<()>,
+) -> Result<u64, ReduceError> {
+    for &mv in moves {
+        sink(Step::Capture(mv))?;
+    }
+    Ok(moves.len() as u64)
 }

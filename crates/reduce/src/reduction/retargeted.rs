@@ -9,8 +9,8 @@ use std::path::Path;
 
 use sat2chess_core::formula::Assignment;
 
-use super::captures::decode_captures;
-use super::rooks::{PreparedRooks, RookDecoding, RookPlan};
+use super::captures::emit_captures;
+use super::rooks::{PreparedRooks, RookPlan};
 use super::sinks::write_pieces;
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
@@ -143,10 +143,7 @@ impl Plan for RetargetedPlan {
             .map
             .moves_forward(&moves)
             .map_err(ReduceError::internal)?;
-        for &mv in &mapped {
-            sink(Step::Capture(mv))?;
-        }
-        Ok(mapped.len() as u64)
+        emit_captures(&mapped, sink)
     }
 
     fn decode(
@@ -154,15 +151,14 @@ impl Plan for RetargetedPlan {
         board: &BoardFile,
         moves: &Path,
     ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
-        let mut decoding = RookDecoding {
-            board: &self.retargeted.board,
-            decoder: self.rooks.compiled.decoder(),
-            map: Some(&self.retargeted.map),
-        };
-        let kind = self.target.kind();
-        if let Some(refused) = decode_captures(board, moves, self.name, kind, &mut decoding)? {
-            return Ok(refused);
-        }
-        Ok(Ok(Decoded::Model(self.rooks.model(&decoding.decoder)?)))
+        let target = (self.name, self.target.kind());
+        let retargeted = &self.retargeted;
+        (self.rooks).decode_on(
+            board,
+            moves,
+            target,
+            &retargeted.board,
+            Some(&retargeted.map),
+        )
     }
 }

@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 
 use sat2chess_check::Replay;
-use sat2chess_core::board::PieceKind;
+use sat2chess_core::board::{Board, PieceKind};
 use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
@@ -19,6 +19,7 @@ use super::{
 use crate::back::rook::{self, CompiledRook, RookDecoder, RookError};
 use crate::back::{self, ChainModelError};
 use crate::layout::BandOrder;
+use crate::retarget::SquareMap;
 use crate::transform::Chain;
 
 /// The rook target.
@@ -126,6 +127,28 @@ impl RookPlan {
         let andor = self.compiled.assignment(decoder);
         back::input_model(&self.chain, &andor).map_err(model_error)
     }
+
+    /// Decodes the capture sequence `moves` on the board file `file` of target `name`
+    /// (pieces of `kind`): the rook board itself (`map` is `None`) or its image `board`
+    /// under `map`, whose moves are mapped back onto the rook board first.
+    pub(super) fn decode_on(
+        &self,
+        file: &BoardFile,
+        moves: &Path,
+        (name, kind): (&'static str, PieceKind),
+        board: &Board,
+        map: Option<&SquareMap>,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
+        let mut decoding = RookDecoding {
+            board,
+            decoder: self.compiled.decoder(),
+            map,
+        };
+        if let Some(refused) = decode_captures(file, moves, name, kind, &mut decoding)? {
+            return Ok(refused);
+        }
+        Ok(Ok(Decoded::Model(self.model(&decoding.decoder)?)))
+    }
 }
 
 impl Plan for RookPlan {
@@ -155,11 +178,7 @@ impl Plan for RookPlan {
         sink: &mut dyn FnMut(Step) -> io::Result<()>,
         _: &dyn Observer,
     ) -> Result<u64, ReduceError> {
-        let moves = self.moves(model)?;
-        for &mv in &moves {
-            sink(Step::Capture(mv))?;
-        }
-        Ok(moves.len() as u64)
+        captures::emit_captures(&self.moves(model)?, sink)
     }
 
     fn decode(
@@ -167,26 +186,17 @@ impl Plan for RookPlan {
         board: &BoardFile,
         moves: &Path,
     ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
-        let mut decoding = RookDecoding {
-            board: &self.compiled.board,
-            decoder: self.compiled.decoder(),
-            map: None,
-        };
-        if let Some(refused) =
-            decode_captures(board, moves, "rook", PieceKind::Rook, &mut decoding)?
-        {
-            return Ok(refused);
-        }
-        Ok(Ok(Decoded::Model(self.model(&decoding.decoder)?)))
+        let target = ("rook", PieceKind::Rook);
+        self.decode_on(board, moves, target, &self.compiled.board, None)
     }
 }
 
 /// A rook decoder following a sequence on `board` — the rook board, or its image under
 /// `map` (a retargeted board), whose moves are mapped back first.
-pub(super) struct RookDecoding<'p> {
-    pub(super) board: &'p sat2chess_core::board::Board,
-    pub(super) decoder: RookDecoder,
-    pub(super) map: Option<&'p crate::retarget::SquareMap>,
+struct RookDecoding<'p> {
+    board: &'p Board,
+    decoder: RookDecoder,
+    map: Option<&'p SquareMap>,
 }
 
 impl CaptureDecoding for RookDecoding<'_> {
