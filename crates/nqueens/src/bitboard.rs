@@ -180,7 +180,7 @@ struct Node<'a> {
     cols: u64,
 }
 
-/// Where [`propagate`] leaves a node.
+/// Where [`Node::propagate`] leaves a node.
 enum Step {
     /// No completion below this node.
     Fail,
