@@ -21,6 +21,7 @@ use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
 use sat2chess::nqueens::solve::Engine;
 use sat2chess::nqueens::{Queen, canonical};
 
+use super::decode::InputFormat;
 use super::limits::SearchLimits;
 use super::output::{self, Outputs};
 use super::{code, exit, print_err, print_out};
@@ -28,7 +29,7 @@ use super::{code, exit, print_err, print_out};
 /// Shown after `sat2chess queens --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
-  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves placement.json --stats
+  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves-out placement.json --stats
   sat2chess queens check board.json placement.json
   sat2chess queens decode board.json placement.json --formula examples/onein3/one-clause.cnf --onein3
   sat2chess queens generate excluded-diagonals --n 12 --d 12 --seed 1 -o ed.json
@@ -96,7 +97,7 @@ pub(crate) enum Command {
         formula: PathBuf,
         /// Formula format (default: from the file name, else the content).
         #[arg(long, value_parser = super::choice::<FormulaFormat>())]
-        input_format: Option<FormulaFormat>,
+        from: Option<FormulaFormat>,
         /// The formula is a DIMACS file of 1-in-3 clauses (as for compile).
         #[arg(long)]
         onein3: bool,
@@ -171,9 +172,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             board,
             placement,
             formula,
-            input_format,
+            from,
             onein3,
-        } => decode(board, placement, formula, input_format, onein3),
+        } => decode(board, placement, formula, from, onein3),
         Command::Generate { kind, max_n } => generate(kind, max_n),
     }
 }
@@ -387,23 +388,21 @@ fn decode(
     board: PathBuf,
     placement: PathBuf,
     formula: PathBuf,
-    input_format: Option<FormulaFormat>,
+    from: Option<FormulaFormat>,
     onein3: bool,
 ) -> Result<ExitCode> {
     let args = super::decode::Args {
         board,
         moves: placement,
         formula,
-        input_format,
-        format: None,
-        piece: None,
+        from: from.into_iter().map(InputFormat::Formula).collect(),
         to: sat2chess::targets::target("nqueens"),
         onein3,
         limit: super::PieceLimit {
             max_pieces: sat2chess::budget::DEFAULT_MAX_PIECES,
         },
     };
-    super::decode::decode(&args, Some("nqueens"))
+    super::decode::decode(&args)
 }
 
 fn generate(kind: Generator, max_n: u32) -> Result<ExitCode> {
