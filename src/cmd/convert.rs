@@ -39,11 +39,11 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let format = output::output_format(args.output.as_deref(), args.format, "board")?
-        .unwrap_or(BoardFormat::Json);
     Outputs::reading([args.input.as_path()])
         .writing(args.output.as_deref())
         .check()?;
+    let format = output::output_format(args.output.as_deref(), args.format, "board")?
+        .unwrap_or(BoardFormat::Json);
     let input = BoardInput::resolve(&args.input, args.from)?;
     let text = format.write(&input.read()?).with_context(|| input.name())?;
     output::write(args.output.as_deref(), text.as_bytes())?;

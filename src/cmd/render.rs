@@ -85,6 +85,14 @@ pub(crate) struct Args {
 const PIECES_PER_ARROW: u64 = 20;
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    Outputs::reading(
+        [args.board.as_path()]
+            .into_iter()
+            .chain(args.moves.as_deref())
+            .chain(args.placement.as_deref()),
+    )
+    .writing(args.output.as_deref())
+    .check()?;
     let named = output::output_format(args.output.as_deref(), args.format, "figure")?;
     let format = match (args.animate, named) {
         (true, None | Some(Format::Html)) => Format::Html,
@@ -94,14 +102,6 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         ),
         (false, format) => format.unwrap_or(Format::Svg),
     };
-    Outputs::reading(
-        [args.board.as_path()]
-            .into_iter()
-            .chain(args.moves.as_deref())
-            .chain(args.placement.as_deref()),
-    )
-    .writing(args.output.as_deref())
-    .check()?;
     // A board JSON file is streamed (read again at each pass of the figure, never held);
     // other formats, standard input, pipes and boards with a placement are read whole.
     let input = BoardInput::resolve(&args.board, args.from)?;

@@ -318,3 +318,34 @@ pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
         error,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BoardFormat, Content, sniff};
+
+    #[test]
+    fn content_shows_what_a_file_is() {
+        let cases = [
+            (
+                "  {\"format\":\"sat2chess-board\"}",
+                Content::Board(BoardFormat::Json),
+            ),
+            ("{ \"moves\": [] }", Content::Moves),
+            (
+                "# a comment\nsat2chess-board v1 8 8\n",
+                Content::Board(BoardFormat::Text),
+            ),
+            (
+                "\n8/8/8/3q4/8/8/8/R3K3 w - - 0 1\n",
+                Content::Board(BoardFormat::Fen),
+            ),
+            ("c a comment\np cnf 1 1\n1 0\n", Content::Dimacs),
+            ("p cnf 1 1\n1 0\n", Content::Dimacs),
+            ("(x & ~y) | z\n", Content::Unknown),
+            ("", Content::Unknown),
+        ];
+        for (text, content) in cases {
+            assert_eq!(sniff(text), content, "{text:?}");
+        }
+    }
+}
