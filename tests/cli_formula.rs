@@ -182,7 +182,7 @@ fn transform_rejects_impossible_requests() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: an And-Or formula has no DIMACS form: use --format andor or json\n"
+        "error: an And-Or formula has no DIMACS form: write .andor or .json (--format andor or json)\n"
     );
 }
 

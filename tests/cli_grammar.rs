@@ -183,9 +183,11 @@ fn boards_are_recognised_by_content_and_as_fen_strings() {
     let fen = std::fs::read_to_string(FEN_PUZZLE).unwrap();
     let from_stdin = run_with_input(&["solve", "-"], &fen);
     assert_eq!(from_stdin.status.code(), Some(0), "{}", stderr(&from_stdin));
+    // The same sequence as from the file (the verdict line holds a timing).
+    let sequence = |output: &Output| stdout(output).split_once('\n').unwrap().1.to_owned();
     assert_eq!(
-        stdout(&from_stdin),
-        stdout(&succeeds(&["solve", FEN_PUZZLE]))
+        sequence(&from_stdin),
+        sequence(&succeeds(&["solve", FEN_PUZZLE]))
     );
     let json = std::fs::read_to_string(PUZZLE).unwrap();
     let shown = run_with_input(&["show", "-"], &json);
@@ -276,5 +278,51 @@ fn the_nqueens_refusal_names_onein3_and_max_side() {
     refused(
         &["compile", path(&formula), "--to", "nqueens"],
         "--onein3 reads it as such",
+    );
+}
+
+#[test]
+fn queens_outputs_follow_their_extension() {
+    let dir = scratch("cli_grammar/queens");
+    let out = |name: &str| dir.join(name).display().to_string();
+    let generate = [
+        "queens",
+        "generate",
+        "excluded-diagonals",
+        "--n",
+        "4",
+        "--d",
+        "4",
+    ];
+    succeeds(&[&generate[..], &["-o", &out("ed.txt")]].concat());
+    assert!(
+        std::fs::read_to_string(out("ed.txt"))
+            .unwrap()
+            .starts_with("sat2chess-board v1 ")
+    );
+    succeeds(&["queens", "solve", &out("ed.txt")]);
+    refused(
+        &[
+            "queens",
+            "solve",
+            &out("ed.txt"),
+            "-o",
+            &out("placement.txt"),
+        ],
+        "placement.txt: .txt names no placement format (known: .json); write one of those\n",
+    );
+    refused(
+        &[
+            "queens",
+            "generate",
+            "blocked",
+            "--n",
+            "8",
+            "--b",
+            "3",
+            "-o",
+            &out("b.txt"),
+        ],
+        "b.txt: .txt names no Blocked n-Queens format (known: .json)",
     );
 }

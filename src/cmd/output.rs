@@ -54,9 +54,16 @@ pub(crate) fn output_format<F: FileFormat>(
                     path.display()
                 );
             }
+            // A command writing one format has no --format to offer.
+            let several = F::CHOICES.len() > 1;
+            let or_format = if several {
+                ", or name the format with --format"
+            } else {
+                ""
+            };
             bail!(
-                "{}: .{extension} names no {what} format (known: {}); write one of those, or \
-                 name the format with --format",
+                "{}: .{extension} names no {what} format (known: {}); write one of \
+                 those{or_format}",
                 path.display(),
                 F::extension_list()
             )

@@ -137,12 +137,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         (Some(OutputFormat::Andor), FormulaRef::Cnf { .. }) => {
             bail!(
-                "a {} formula is CNF: use --format dimacs or json",
+                "a {} formula is CNF: write .cnf or .json (--format dimacs or json)",
                 args.to_name()
             )
         }
         (Some(OutputFormat::Dimacs), FormulaRef::AndOr(_)) => {
-            bail!("an And-Or formula has no DIMACS form: use --format andor or json")
+            bail!(
+                "an And-Or formula has no DIMACS form: write .andor or .json (--format andor or json)"
+            )
         }
     };
     output::write(args.output.as_deref(), text.as_bytes())?;

@@ -97,7 +97,7 @@ pub fn compile(
 pub struct DecodeJob<'a> {
     /// The targets a board's provenance may name.
     pub targets: &'a [&'a dyn Reduction],
-    /// The target the user named (`--piece`, `--to`), if any: it must agree with the
+    /// The target the user named (`--to`), if any: it must agree with the
     /// board's provenance, and decides for boards without one (else the target named
     /// after the piece kind of every piece; boards of several kinds need one).
     pub target: Option<&'a str>,
