@@ -179,6 +179,6 @@ fn main() {
     }
     let names = rows.iter().rev().map(|row| &row.name);
     for (name, ms) in names.zip(compile_ms.iter().rev()).rev() {
-        println!("{name}: compile --piece rook {ms:.1} ms");
+        println!("{name}: compile --to rook {ms:.1} ms");
     }
 }

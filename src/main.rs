@@ -8,11 +8,25 @@ use clap::{Parser, Subcommand};
 
 /// Shown after the top-level `--help`.
 const OVERVIEW: &str = "\
-Examples:
-  sat2chess solve examples/puzzles/chesscom-1.json
-  sat2chess show examples/puzzles/chesscom-1.json
-  sat2chess convert examples/puzzles/chesscom-2.fen - --to text
+Commands, one example each:
+  solve      sat2chess solve examples/puzzles/chesscom-1.json -o solution.json
+  check      sat2chess check board.json solution.json
+  show       sat2chess show examples/puzzles/chesscom-2.fen
+  convert    sat2chess convert examples/puzzles/chesscom-2.fen -o puzzle.txt
+  render     sat2chess render board.json --moves solution.json -o board.svg
+  sat        sat2chess sat examples/cnf/uf20-91-01.cnf
+  transform  sat2chess transform examples/cnf/uf20-91-01.cnf --to andor -o uf20.andor
+  layout     sat2chess layout examples/andor/thesis.andor -o thesis.svg
+  gadgets    sat2chess gadgets verify --piece king
+  compile    sat2chess compile examples/andor/thesis.andor --to king -o board.json
+  decode     sat2chess decode board.json solution.json --formula examples/andor/thesis.andor
+  queens     sat2chess queens generate excluded-diagonals --n 12 --d 12 -o ed.json
+  retarget   sat2chess retarget examples/retarget/rooks.txt --to queen -o queens.json
 
+Inputs are positional (`-` is standard input); --from names an input's format (else the
+extension, else the content; a FEN string is accepted where a board is expected).
+-o names the output (default standard output) and its extension the output format;
+--format names the output format (it must agree with the extension).
 Run `sat2chess help COMMAND` for a command's options and examples.
 Exit codes: 0 solvable/valid, 1 unsolvable/invalid, 2 bad input or usage,
 3 unknown (a search limit was reached), 4 internal error (a bug).";
@@ -63,19 +77,20 @@ enum Command {
     /// `--to andor`: it is written back, with a fresh variable for each clause that holds
     /// both literals of a variable. JSON output carries the provenance of every variable.
     ///
-    /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor --stats
+    /// Example: sat2chess transform examples/cnf/uf20-91-01.cnf --to andor -o uf20.andor --stats
     Transform(cmd::transform::Args),
     /// Lay out a formula as a circuit on a tile grid (thesis §2.2.2); JSON, SVG or text.
     ///
-    /// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
+    /// Example: sat2chess layout examples/andor/thesis.andor -o thesis.svg --stats
     Layout(cmd::layout::Args),
     /// Verify and show the gadget libraries (thesis ch. 5).
     ///
     /// Example: sat2chess gadgets verify --piece king
     Gadgets(cmd::gadgets::Args),
-    /// Compile a formula into a King 2-Solo Chess board (thesis Theorem 5.15).
+    /// Compile a formula into a Solo Chess board (king, knight, rook, queen or bishop) or
+    /// an n-Queens Completion board.
     ///
-    /// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats
+    /// Example: sat2chess compile examples/andor/thesis.andor --to king -o board.json --stats
     Compile(cmd::compile::Args),
     /// Read a satisfying assignment off a solving sequence of a compiled board.
     ///

@@ -67,11 +67,11 @@ fn missing_files_and_usage_errors_exit_2() {
     assert_eq!(code(&run(&["solve"])), 2);
     assert_eq!(code(&run(&["frobnicate"])), 2);
     assert_eq!(code(&run(&["solve", TWO_KINGS, "--time-limit", "-1"])), 2);
-    assert_eq!(code(&run(&["show", "-"])), 2, "stdin needs --format");
-    assert_eq!(code(&run(&["check", "-", "-", "--format", "json"])), 2);
-    let no_format = run(&["convert", TWO_KINGS, "out.pgn"]);
+    assert_eq!(code(&run(&["show", "-"])), 2, "empty standard input");
+    assert_eq!(code(&run(&["check", "-", "-", "--from", "json"])), 2);
+    let no_format = run(&["convert", TWO_KINGS, "-o", "out.pgn"]);
     assert_eq!(code(&no_format), 2);
-    assert!(text(&no_format.stderr).contains("pass --to"));
+    assert!(text(&no_format.stderr).contains("name the format with --format"));
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn bundled_puzzles_have_the_documented_verdicts() {
         for (flags, expected) in [(vec![], standard), (vec!["--king-last"], king_last)] {
             let moves = dir.join(format!("{name}{}.moves.json", flags.len()));
             let moves = moves.to_str().expect("UTF-8 path");
-            let mut args = vec!["solve", board.as_str(), "--moves", moves];
+            let mut args = vec!["solve", board.as_str(), "-o", moves];
             args.extend(&flags);
             let output = run(&args);
             let stdout = text(&output.stdout);
@@ -128,7 +128,14 @@ fn bundled_puzzles_have_the_documented_verdicts() {
 
 #[test]
 fn solve_pipes_its_moves_into_check() {
-    let solved = run(&["solve", "examples/puzzles/chesscom-1.json", "--moves", "-"]);
+    let solved = run(&[
+        "solve",
+        "examples/puzzles/chesscom-1.json",
+        "-o",
+        "-",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code(&solved), 0);
     assert!(text(&solved.stderr).starts_with("SOLVABLE: 8 captures"));
     let moves = text(&solved.stdout);
@@ -143,7 +150,7 @@ fn a_closed_pipe_is_not_a_crash() {
     let dir = scratch("pipe");
     let board = dir.join("kings.txt");
     write_king_square(&board, 100);
-    let mut child = command(&["convert", board.to_str().expect("UTF-8 path"), "-"])
+    let mut child = command(&["convert", board.to_str().expect("UTF-8 path")])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -212,14 +219,14 @@ fn show_draws_a_puzzle() {
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("show_chesscom_1", text(&output.stdout));
     });
-    let fen = run_with_input(&["show", "-", "--format", "fen"], "R1/1b w - - 0 1\n");
+    let fen = run_with_input(&["show", "-", "--from", "fen"], "R1/1b w - - 0 1\n");
     assert_eq!(
         text(&fen.stdout),
         "  1  2\n1 R2 .\n2 .  B2\n\
          2x2 board, 2 pieces; cells show kind and budget (K2 = king with 2 captures left)\n"
     );
     let huge = run_with_input(
-        &["show", "-", "--format", "text"],
+        &["show", "-", "--from", "text"],
         "sat2chess-board v1 100000 100000\nK 100000 100000 2\n",
     );
     assert_eq!(code(&huge), 2);
@@ -234,7 +241,7 @@ fn convert_round_trips_through_every_format() {
     let mut previous = "examples/puzzles/chesscom-2.fen".to_string();
     for name in ["a.json", "b.txt", "c.board", "d.fen", "e.json"] {
         let next = dir.join(name).to_str().expect("UTF-8 path").to_string();
-        let output = run(&["convert", &previous, &next]);
+        let output = run(&["convert", &previous, "-o", &next]);
         assert_eq!(code(&output), 0, "{}", text(&output.stderr));
         assert_eq!(
             io::read_board(Path::new(&next), None).expect("converted board"),
@@ -243,12 +250,12 @@ fn convert_round_trips_through_every_format() {
         );
         previous = next;
     }
-    let to_stdout = run(&["convert", &previous, "-", "--to", "fen"]);
+    let to_stdout = run(&["convert", &previous, "--format", "fen"]);
     assert_eq!(
         text(&to_stdout.stdout),
         "N2B4/QNK2N2/2N5/PN2R3/4RQ2/8/8/8 w - - 0 1\n"
     );
-    let json_by_default = run(&["convert", "examples/puzzles/chesscom-2.fen", "-"]);
+    let json_by_default = run(&["convert", "examples/puzzles/chesscom-2.fen"]);
     assert_eq!(
         BoardFormat::Json
             .parse(&text(&json_by_default.stdout))
@@ -256,7 +263,7 @@ fn convert_round_trips_through_every_format() {
         original
     );
     let spent = run_with_input(
-        &["convert", "-", "-", "--from", "text", "--to", "fen"],
+        &["convert", "-", "--from", "text", "--format", "fen"],
         "sat2chess-board v1 8 8\nK 1 1 2\nQ 2 2 1\n",
     );
     assert_eq!(code(&spent), 2);
@@ -274,7 +281,7 @@ fn retarget_maps_boards_and_moves_both_ways() {
     let dir = scratch("retarget");
     let path = |name: &str| dir.join(name).display().to_string();
     let rooks = "examples/retarget/rooks.txt";
-    let solved = run(&["solve", rooks, "--moves", &path("rooks.json")]);
+    let solved = run(&["solve", rooks, "-o", &path("rooks.json")]);
     assert_eq!(code(&solved), 0, "{}", text(&solved.stderr));
     for piece in ["queen", "bishop"] {
         let (board, moves, back) = (
@@ -352,7 +359,7 @@ fn retarget_maps_boards_and_moves_both_ways() {
     );
 }
 
-/// `compile --piece queen|bishop --certify` and `decode --piece queen|bishop`: the rook
+/// `compile --to queen|bishop --certify` and `decode --to queen|bishop`: the rook
 /// board transformed, its certificate valid on the new board, decoded back.
 #[test]
 fn compile_and_decode_queen_and_bishop_boards() {
@@ -367,12 +374,12 @@ fn compile_and_decode_queen_and_bishop_boards() {
         let compiled = run(&[
             "compile",
             formula,
-            "--piece",
+            "--to",
             piece,
             "-o",
             &board,
             "--certify",
-            "--moves",
+            "--moves-out",
             &moves,
         ]);
         assert_eq!(code(&compiled), 0, "{}", text(&compiled.stderr));
@@ -387,7 +394,7 @@ fn compile_and_decode_queen_and_bishop_boards() {
             &moves,
             "--formula",
             formula,
-            "--piece",
+            "--to",
             piece,
         ]);
         assert_eq!(text(&decoded.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
@@ -397,7 +404,7 @@ fn compile_and_decode_queen_and_bishop_boards() {
             &moves,
             "--formula",
             formula,
-            "--piece",
+            "--to",
             "rook",
         ]);
         assert_eq!(code(&wrong), 2);

@@ -182,7 +182,7 @@ fn transform_rejects_impossible_requests() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "error: an And-Or formula has no DIMACS form: use --format andor or json\n"
+        "error: an And-Or formula has no DIMACS form: write .andor or .json (--format andor or json)\n"
     );
 }
 
@@ -197,7 +197,7 @@ fn decode_then_refuse_truncated(board: &str, moves: &str, formula_path: &str, pi
             moves,
             "--formula",
             formula_path,
-            "--piece",
+            "--to",
             piece,
         ])
     };
@@ -229,12 +229,12 @@ fn compile_certify_then_decode() {
     let certified = run(&[
         "compile",
         thesis,
-        "--piece",
+        "--to",
         "king",
         "-o",
         &board,
         "--certify",
-        "--moves",
+        "--moves-out",
         &moves,
     ]);
     assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
@@ -257,12 +257,12 @@ fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
     let output = run(&[
         "compile",
         cnf.to_str().unwrap(),
-        "--piece",
+        "--to",
         "king",
         "-o",
         board.to_str().unwrap(),
         "--certify",
-        "--moves",
+        "--moves-out",
         moves.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(1));
@@ -270,8 +270,8 @@ fn compile_certify_unsatisfiable_exits_1_and_writes_the_board() {
     assert!(board.exists() && !moves.exists());
 }
 
-/// The Knight backend on the command line: `compile --piece knight --certify --stats`
-/// writes a board of knights and a certificate that `check` accepts, `decode --piece
+/// The Knight backend on the command line: `compile --to knight --certify --stats`
+/// writes a board of knights and a certificate that `check` accepts, `decode --to
 /// knight` reads a model back, and a truncated certificate is refused.
 #[test]
 fn knight_compile_certify_check_decode() {
@@ -283,12 +283,12 @@ fn knight_compile_certify_check_decode() {
     let certified = run(&[
         "compile",
         thesis,
-        "--piece",
+        "--to",
         "knight",
         "-o",
         &board,
         "--certify",
-        "--moves",
+        "--moves-out",
         &moves,
         "--stats",
     ]);

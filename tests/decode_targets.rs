@@ -26,7 +26,7 @@ fn compile(dir: &Path, formula: &str, target: &[&str], extra: &[&str]) -> (Strin
     let mut args = vec!["compile", formula, "-o", path(&board)];
     args.extend(target);
     args.extend(extra);
-    args.extend(["--certify", "--moves", path(&moves)]);
+    args.extend(["--certify", "--moves-out", path(&moves)]);
     let out = run(&args);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     (path(&board).to_owned(), path(&moves).to_owned())
@@ -135,7 +135,7 @@ fn every_target_decodes_without_naming_it() {
 }
 
 #[test]
-fn boards_without_provenance_decode_with_the_piece_named() {
+fn boards_without_provenance_decode_for_their_piece_kind() {
     let dir = scratch("decode-targets/text");
     let board = dir.join("board.txt");
     let moves = dir.join("moves.json");
@@ -149,7 +149,7 @@ fn boards_without_provenance_decode_with_the_piece_named() {
         "--format",
         "text",
         "--certify",
-        "--moves",
+        "--moves-out",
         path(&moves),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -169,9 +169,21 @@ fn boards_without_provenance_decode_with_the_piece_named() {
         text(&with_piece.stderr)
     );
     assert_eq!(text(&with_piece.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
-    // Without a piece the default is king, which this board is not.
+    // Without a target named, the board's pieces (all rooks) name it.
+    let by_kind = run(&["decode", path(&board), path(&moves), "--formula", THESIS]);
+    assert_eq!(by_kind.status.code(), Some(0), "{}", text(&by_kind.stderr));
+    assert_eq!(text(&by_kind.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+    // A target that the pieces are not is refused.
     assert_refused(
-        &["decode", path(&board), path(&moves), "--formula", THESIS],
+        &[
+            "decode",
+            path(&board),
+            path(&moves),
+            "--formula",
+            THESIS,
+            "--to",
+            "king",
+        ],
         &format!(
             "{}: not the king board compiled from {THESIS}: it has a rook on ",
             board.display()

@@ -50,12 +50,12 @@ fn compile_certified(formula: &str, name: &str) -> (PathBuf, PathBuf) {
     let compile = run(&[
         "compile",
         formula,
-        "--piece",
+        "--to",
         "king",
         "-o",
         path_str(&board),
         "--certify",
-        "--moves",
+        "--moves-out",
         path_str(&moves),
     ]);
     assert_eq!(compile.status.code(), Some(0), "{}", stderr(&compile));
@@ -103,14 +103,7 @@ fn a_full_disk_names_what_could_not_be_written() {
     );
     let dir = scratch("unwritable");
     let target = dir.join("missing-directory").join("board.json");
-    let output = run(&[
-        "compile",
-        THESIS,
-        "--piece",
-        "king",
-        "-o",
-        path_str(&target),
-    ]);
+    let output = run(&["compile", THESIS, "--to", "king", "-o", path_str(&target)]);
     assert_bad_input_containing(&output, &format!("{}: cannot write", target.display()));
     assert!(!target.exists());
 }
@@ -171,7 +164,7 @@ fn declared_dimacs_sizes_are_bounded_before_anything_is_allocated() {
         &["sat", &file][..],
         &["transform", &file, "--to", "andor"],
         &["layout", &file],
-        &["compile", &file, "--piece", "king"],
+        &["compile", &file, "--to", "king"],
         &["decode", TWO_KINGS, ONE_CAPTURE, "--formula", &file],
     ] {
         assert_bad_input(&run(args), &message);
@@ -230,17 +223,17 @@ fn layouts_and_boards_over_the_budget_are_refused_before_the_work() {
         ),
     );
     assert_bad_input_containing(
-        &run(&["compile", &file, "--piece", "king", "--naive"]),
+        &run(&["compile", &file, "--to", "king", "--naive"]),
         "more than the limit of 1000000000 (raise it with --max-pieces",
     );
-    let stats = run(&["compile", THESIS, "--piece", "king", "--stats"]);
+    let stats = run(&["compile", THESIS, "--to", "king", "--stats"]);
     assert!(
         stderr(&stats).starts_with("estimate: about 2700 pieces"),
         "{}",
         stderr(&stats)
     );
     assert_bad_input_containing(
-        &run(&["compile", THESIS, "--piece", "king", "--max-pieces", "1000"]),
+        &run(&["compile", THESIS, "--to", "king", "--max-pieces", "1000"]),
         "the work needs about 2700 pieces",
     );
     let moves = ONE_CAPTURE;
@@ -327,27 +320,24 @@ fn an_output_never_replaces_an_input_or_a_half_written_file() {
     let b = path_str(&board);
     let original = std::fs::read(&board).unwrap();
     let refused = format!("{b}: the output file is an input ({b}); refusing to overwrite it");
-    assert_bad_input(&run(&["solve", b, "--moves", b]), &refused);
-    assert_bad_input(&run(&["convert", b, b]), &refused);
+    assert_bad_input(&run(&["solve", b, "-o", b]), &refused);
+    assert_bad_input(&run(&["convert", b, "-o", b]), &refused);
     assert_bad_input(&run(&["render", b, "-o", b]), &refused);
     // The same file under another spelling.
     let other_spelling = format!("{}/./b.json", dir.display());
-    assert_bad_input_containing(
-        &run(&["solve", b, "--moves", &other_spelling]),
-        "is an input",
-    );
+    assert_bad_input_containing(&run(&["solve", b, "-o", &other_spelling]), "is an input");
     let moves = dir.join("m.json");
     let m = path_str(&moves);
     assert_bad_input(
         &run(&[
             "compile",
             THESIS,
-            "--piece",
+            "--to",
             "king",
             "-o",
             m,
             "--certify",
-            "--moves",
+            "--moves-out",
             m,
         ]),
         &format!("{m}: the output file is another output ({m}); refusing to overwrite it"),
@@ -370,14 +360,14 @@ fn an_output_never_replaces_an_input_or_a_half_written_file() {
     let failed = run(&[
         "compile",
         &input("huge-declared.cnf"),
-        "--piece",
+        "--to",
         "king",
         "-o",
         m,
     ]);
     assert_eq!(failed.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&moves).unwrap(), "keep");
-    let written = run(&["convert", b, m]);
+    let written = run(&["convert", b, "-o", m]);
     assert_eq!(written.status.code(), Some(0), "{}", stderr(&written));
     assert_eq!(std::fs::read(&moves).unwrap(), original);
     let names: Vec<_> = std::fs::read_dir(&dir)
@@ -501,7 +491,7 @@ fn standard_input_is_named_stdin_and_formula_commands_read_it() {
         "<stdin>: line 2, column 1: literal 2 is out of range: the problem line declares 1 variables",
     );
     assert_bad_input(
-        &run_with_input(&["solve", "-", "--format", "json"], "{"),
+        &run_with_input(&["solve", "-", "--from", "json"], "{"),
         "<stdin>: line 1, column 1: EOF while parsing an object",
     );
 }

@@ -42,7 +42,7 @@ fn chain_refuses_ten_million_declared_variables_before_allocating() {
         vec!["transform", &file, "--to", "andor"],
         vec!["transform", &file, "--to", "3sat", "--thesis"],
         vec!["layout", &file],
-        vec!["compile", &file, "--piece", "king", "-o", &board],
+        vec!["compile", &file, "--to", "king", "-o", &board],
     ] {
         assert_bad_input(&run(&args), &refusal);
     }

@@ -138,7 +138,7 @@ fn compile_check_decode_solve_one_clause() {
             "-o",
             "board.json",
             "--certify",
-            "--moves",
+            "--moves-out",
             "placement.json",
             "--stats",
         ],
@@ -204,7 +204,7 @@ fn unsatisfiable_formula_has_no_completion() {
             "-o",
             "board.json",
             "--certify",
-            "--moves",
+            "--moves-out",
             "placement.json",
         ],
         &dir,
@@ -281,7 +281,7 @@ fn decode_names_the_limit_a_large_board_exceeds() {
             "-o",
             "b.json",
             "--certify",
-            "--moves",
+            "--moves-out",
             "p.json",
         ],
         &dir,
@@ -335,7 +335,8 @@ fn bad_inputs_exit_2_with_a_message() {
         ),
         (
             &["compile", "unit.cnf", "--to", "nqueens", "-o", "x.json"],
-            "unit.cnf: too large for --max-side (raise the limit to compile it): the n-Queens board would have side",
+            "unit.cnf: too large for --max-side 5000000: pass --max-side 75191811 to compile it; \
+             a plain CNF is encoded into 1-in-3 SAT first",
         ),
         (&["queens", "check", "wide.json", "p.json"], "square"),
     ];

@@ -8,6 +8,7 @@ mod common;
 mod architecture;
 mod cli;
 mod cli_formula;
+mod cli_grammar;
 mod console_examples;
 mod decode_targets;
 mod front;

@@ -14,7 +14,7 @@ use sat2chess::targets::target;
 
 use super::streamed::CertificateStream;
 
-/// The King board of `formula` and its certificate, as `sat2chess compile --piece king
+/// The King board of `formula` and its certificate, as `sat2chess compile --to king
 /// --certify` writes them, as files under target/bench-boards/ (compiled once, reused by
 /// later runs).
 pub fn king_board_and_certificate(formula: &str) -> (PathBuf, PathBuf) {

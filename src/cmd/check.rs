@@ -2,8 +2,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
-use sat2chess::check::{self, SequenceCheck};
+use sat2chess::check::SequenceCheck;
 use sat2chess::io::{self, BoardFormat, InputError, json};
+
+use super::input::BoardInput;
 
 use super::{code, exit, print_out, variant};
 
@@ -11,8 +13,9 @@ use super::{code, exit, print_out, variant};
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess check board.json moves.json
-  sat2chess solve board.json --moves - | sat2chess check board.json -
+  sat2chess solve board.json -o - --format json | sat2chess check board.json -
   sat2chess check puzzle.fen moves.json --king-last
+  sat2chess check \"8/8/8/3q4/8/8/8/R3K3 w - - 0 1\" moves.json
 
 Prints one line: VALID (one piece left, and which), INVALID (the moves file and its
 first illegal move as `move #i (n-th)`, i counting from 0, with the reason) or
@@ -24,13 +27,14 @@ from an empty square (it names no piece, so the moves do not belong to this boar
 /// Replay a capture sequence and report the first illegal move or the final piece.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Board file (format from the extension unless --format is given).
+    /// Board file (format from --from, else the extension, else the content), or a FEN
+    /// string; `-` reads standard input.
     pub(crate) board: PathBuf,
     /// Moves JSON file `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; `-` reads standard input.
     pub(crate) moves: PathBuf,
-    /// Board format, overriding the file extension.
+    /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) format: Option<BoardFormat>,
+    pub(crate) from: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub(crate) king_last: bool,
@@ -46,8 +50,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
-    let replay = check::load_board(&args.board, args.format, variant(args.king_last))?;
-    let board_name = io::display_path(&args.board).display().to_string();
+    let board = BoardInput::resolve(&args.board, args.from)?;
+    let replay = board.replay(variant(args.king_last))?;
+    let board_name = board.name();
     let pieces = replay.remaining() as u64;
     args.limit.admit(&board_name, pieces)?;
     let extent = replay.extent();

@@ -10,8 +10,8 @@ use sat2chess::reduction::{
     Reduction, Step,
 };
 
-use super::output::{Output, Outputs};
-use super::{Piece, code, exit, print_err};
+use super::output::{self, Output, Outputs};
+use super::{code, exit, print_err};
 
 /// A value parser offering the name of every registered target
 /// ([`sat2chess::targets::TARGETS`]): `--to` reaches any reduction, a new one included.
@@ -25,17 +25,6 @@ pub(crate) fn target() -> impl clap::builder::TypedValueParser<Value = &'static 
     .map(|name| sat2chess::targets::target(&name).expect("clap offers only targets' names"))
 }
 
-/// The reduction `--piece` or `--to` names.
-pub(crate) fn reduction(
-    piece: Option<Piece>,
-    to: Option<&'static dyn Reduction>,
-) -> Option<&'static dyn Reduction> {
-    match piece {
-        Some(piece) => sat2chess::targets::target(piece.name()),
-        None => to,
-    }
-}
-
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
 /// formula is satisfiable (thesis Theorem 5.15). CNF input goes through the
 /// transformation chain to And-Or-(1,1)-SAT, is laid out on a tile grid and every tile
@@ -44,41 +33,41 @@ pub(crate) fn reduction(
 /// The board records where it comes from (a "provenance" key: target, options, the
 /// formula's SHA-256), so `decode` needs no options. With --certify the SAT solver
 /// decides the formula: satisfiable → a solving capture sequence built gadget by gadget
-/// is written to --moves (exit 0); unsatisfiable → said on stderr, exit 1 (the board is
-/// still written).
+/// is written to --moves-out (exit 0); unsatisfiable → said on stderr, exit 1 (the board
+/// is still written). The board's format is the one the -o extension names (.json,
+/// .txt, .fen), else --format, else JSON.
 ///
-/// Example: sat2chess compile examples/andor/thesis.andor --piece king -o board.json --stats --certify --moves moves.json
+/// Example: sat2chess compile examples/andor/thesis.andor --to king -o board.json --stats --certify --moves-out moves.json
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) formula: super::FormulaInput,
-    /// The piece type of the board.
+    /// The target: a piece type (king, knight, rook, queen, bishop), or `nqueens`
+    /// (n-Queens Completion, whose certificate is a placement JSON
+    /// `{"queens":[[row,col],…]}`). `--piece` is another name of this option.
     #[arg(
         long,
-        value_enum,
+        alias = "piece",
         ignore_case = true,
-        required_unless_present = "to",
-        conflicts_with = "to"
+        value_parser = target(),
+        value_name = "TARGET"
     )]
-    pub(crate) piece: Option<Piece>,
-    /// The target by name: any of the pieces, or `nqueens` (n-Queens Completion, whose
-    /// certificate is a placement JSON `{"queens":[[row,col],…]}`).
-    #[arg(long, value_parser = target(), value_name = "TARGET")]
-    pub(crate) to: Option<&'static dyn Reduction>,
+    pub(crate) to: &'static dyn Reduction,
     /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
     /// distinct positive literals, exactly one true).
-    #[arg(long, requires = "to")]
+    #[arg(long)]
     pub(crate) onein3: bool,
     /// With --to nqueens: refuse boards with a larger side (CNF input grows fast:
     /// a single clause gives a side of ~10^8).
-    #[arg(long, requires = "to", default_value_t = sat2chess::reduction::DEFAULT_MAX_SIDE)]
+    #[arg(long, default_value_t = sat2chess::reduction::DEFAULT_MAX_SIDE)]
     pub(crate) max_side: i64,
     /// Board file to write (default: standard output).
     #[arg(long, short)]
     pub(crate) output: Option<PathBuf>,
-    /// Board format.
-    #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
-    pub(crate) format: BoardFormat,
+    /// Board format (default: the one the -o extension names, else json); it must agree
+    /// with the extension.
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
+    pub(crate) format: Option<BoardFormat>,
     /// Print the size estimate, pieces, rows, columns, crossings and gadgets per kind to
     /// stderr.
     #[arg(long)]
@@ -86,12 +75,13 @@ pub(crate) struct Args {
     /// Use the thesis layout as written instead of the optimised one.
     #[arg(long)]
     pub(crate) naive: bool,
-    /// Decide the formula and, if satisfiable, write a solving sequence to --moves.
-    #[arg(long, requires = "moves")]
+    /// Decide the formula and, if satisfiable, write a solving sequence to --moves-out.
+    #[arg(long, requires = "moves_out")]
     pub(crate) certify: bool,
-    /// Moves file for --certify (a placement for --to nqueens).
-    #[arg(long, requires = "certify")]
-    pub(crate) moves: Option<PathBuf>,
+    /// Moves JSON file for --certify (a placement JSON for --to nqueens; `-`: standard
+    /// output).
+    #[arg(long, value_name = "FILE", requires = "certify")]
+    pub(crate) moves_out: Option<PathBuf>,
     /// Refuse, before starting, boards estimated above this many pieces (JSON output is
     /// streamed: about 60 bytes of output each, memory bounded by the layout; text and
     /// FEN hold the board, about 200 bytes each, at most 5·10^7); exit 2 with the
@@ -103,9 +93,11 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
-        .writing(args.moves.as_deref())
+        .writing(args.moves_out.as_deref())
         .check()?;
-    let reduction = reduction(args.piece, args.to).context("name a target: --piece or --to")?;
+    let format = output::output_format(args.output.as_deref(), args.format, "board")?
+        .unwrap_or(BoardFormat::Json);
+    let reduction = args.to;
     let input = args.formula.load()?;
     let name = args.formula.name();
     let job = Job {
@@ -123,7 +115,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     let progress = super::progress::Progress::new(args.stats);
     let mut certificate = args
-        .moves
+        .moves_out
         .as_deref()
         .filter(|_| args.certify)
         .map(CertificateFile::new);
@@ -131,7 +123,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .as_mut()
         .map(|file| file as &mut dyn CertificateSink);
     let board = Output::create(args.output.as_deref())?;
-    let outcome = if args.format == BoardFormat::Json {
+    let outcome = if format == BoardFormat::Json {
         let mut sink = JsonBoard::new(board);
         let outcome = pipeline::compile(&job, &mut sink, certificate_sink, &progress);
         if let Some(board) = sink.into_finished() {
@@ -142,7 +134,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         let mut sink = BoardInMemory::default();
         let outcome = pipeline::compile(&job, &mut sink, certificate_sink, &progress);
         if outcome.is_ok() {
-            let text = args.format.write(&sink.board()?)?;
+            let text = format.write(&sink.board()?)?;
             let mut board = board;
             match std::io::Write::write_all(&mut board, text.as_bytes()) {
                 Ok(()) => board.finish()?,
@@ -154,15 +146,31 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     progress.finish();
     let outcome = outcome
         .map_err(anyhow::Error::from)
-        .map_err(|error| match super::over_size_limit(&error) {
-            true => error.context("too large for --max-side (raise the limit to compile it)"),
-            false => error,
+        .map_err(|error| match super::refused_side(&error) {
+            Some((side, at_least)) => {
+                let onein3 = if args.onein3 {
+                    String::new()
+                } else {
+                    format!(
+                        "; a plain CNF is encoded into 1-in-3 SAT first: if every clause of \
+                         {name} is a 1-in-3 clause (three distinct positive literals, exactly \
+                         one true), --onein3 reads it as such, for a far smaller board"
+                    )
+                };
+                let at_least = if at_least { "at least " } else { "" };
+                error.context(format!(
+                    "too large for --max-side {}: pass --max-side {at_least}{side} to compile \
+                     it{onein3}",
+                    args.max_side
+                ))
+            }
+            None => error,
         })
         .with_context(|| name.clone())?;
     let Some(written) = outcome.certificate else {
         return Ok(code(exit::YES));
     };
-    let path = args.moves.as_deref().unwrap_or(Path::new("-"));
+    let path = args.moves_out.as_deref().unwrap_or(Path::new("-"));
     let to = if io::is_stdio(path) {
         "standard output".to_owned()
     } else {

@@ -1,60 +1,51 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, Result, anyhow};
-use sat2chess::io::{self, BoardFormat};
+use anyhow::{Context as _, Result};
+use sat2chess::io::BoardFormat;
 
+use super::input::BoardInput;
 use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Examples shown by `sat2chess convert --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
-  sat2chess convert puzzle.fen puzzle.json
-  sat2chess convert board.json board.txt
-  sat2chess convert board.json - --to fen
-  echo 'rnb5/8/8/8/8/8/8/7K w - - 0 1' | sat2chess convert - puzzle.json --from fen
+  sat2chess convert puzzle.fen -o puzzle.json
+  sat2chess convert board.json -o board.txt
+  sat2chess convert board.json --format fen
+  echo 'rnb5/8/8/8/8/8/8/7K w - - 0 1' | sat2chess convert - -o puzzle.json
 
-Formats come from the file extensions (.json; .txt or .board; .fen) unless --from/--to
-name them; `-` is standard input (needs --from) or standard output (JSON unless --to).
-FEN holds only boards up to 8x8 with every budget 2; converting anything else to FEN
-fails with exit 2.";
+The input's format comes from --from, else its extension (.json; .txt or .board; .fen),
+else its content (`-` is standard input); the output's from the -o extension, else
+--format (standard output: JSON unless --format). FEN holds only boards up to 8x8 with
+every budget 2; converting anything else to FEN fails with exit 2.";
 
 /// Convert a board between the JSON, text and FEN formats.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Input board file; `-` reads standard input.
+    /// Input board file, or a FEN string; `-` reads standard input.
     pub(crate) input: PathBuf,
-    /// Output board file; `-` writes standard output.
-    pub(crate) output: PathBuf,
-    /// Input format, overriding the input file's extension.
+    /// Output board file (default: standard output).
+    #[arg(short, long)]
+    pub(crate) output: Option<PathBuf>,
+    /// Input format, overriding the input file's extension and content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
-    /// Output format, overriding the output file's extension.
+    /// Output format (default: the one the -o extension names, else json); it must agree
+    /// with the extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) to: Option<BoardFormat>,
+    pub(crate) format: Option<BoardFormat>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let to_stdout = io::is_stdio(&args.output);
-    let format = match args.to.or_else(|| BoardFormat::from_path(&args.output)) {
-        Some(format) => format,
-        None if to_stdout => BoardFormat::Json,
-        None => {
-            return Err(anyhow!(
-                "{}: cannot tell the output format from the file name (known extensions: \
-                 .json, .txt, .board, .fen); pass --to",
-                args.output.display()
-            ));
-        }
-    };
     Outputs::reading([args.input.as_path()])
-        .writing(Some(&args.output))
+        .writing(args.output.as_deref())
         .check()?;
-    let board = io::read_board(&args.input, args.from)?;
-    let text = format
-        .write(&board)
-        .with_context(|| io::display_path(&args.input).display().to_string())?;
-    output::write(Some(&args.output), text.as_bytes())?;
+    let format = output::output_format(args.output.as_deref(), args.format, "board")?
+        .unwrap_or(BoardFormat::Json);
+    let input = BoardInput::resolve(&args.input, args.from)?;
+    let text = format.write(&input.read()?).with_context(|| input.name())?;
+    output::write(args.output.as_deref(), text.as_bytes())?;
     Ok(code(exit::YES))
 }

@@ -1,14 +1,15 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use sat2chess::choice::Choice as _;
 use sat2chess::front::FormulaFormat;
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::reduction::pipeline::{self, DecodeJob};
 use sat2chess::reduction::{BoardFile, Decoded, Limits, Options, Reduction};
 
 use super::sat::value_lines;
-use super::{Piece, code, exit, print_err, print_out};
+use super::{code, exit, print_err, print_out};
 
 /// Read a satisfying assignment of a formula off any solving certificate of its
 /// compiled board (thesis Theorem 5.15, "solvable ⇒ SAT"): the board must be the one
@@ -17,14 +18,14 @@ use super::{Piece, code, exit, print_err, print_out};
 /// gadgets, mapped back through the transformation chain, verified against the formula
 /// and printed as DIMACS `s`/`v` lines.
 ///
-/// The target and the options come from the board's provenance; `--piece`/`--to` are
-/// needed only for boards without one (text and FEN files, boards of older versions;
-/// default king).
+/// The target and the options come from the board's provenance; boards without one (text
+/// and FEN files, boards of older versions) are decoded for the target of their piece
+/// kind (all kings: king, …), else `--to` must name it.
 ///
 /// Example: sat2chess decode board.json moves.json --formula examples/andor/thesis.andor
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The compiled board.
+    /// The compiled board (format from --from, else the extension, else the content).
     pub(crate) board: PathBuf,
     /// A solving certificate: moves JSON (a placement JSON for n-Queens boards).
     pub(crate) moves: PathBuf,
@@ -32,18 +33,20 @@ pub(crate) struct Args {
     /// as for compile).
     #[arg(long)]
     pub(crate) formula: PathBuf,
-    /// Formula format (default: from the file name, else the content).
-    #[arg(long, value_parser = super::choice::<FormulaFormat>())]
-    pub(crate) input_format: Option<FormulaFormat>,
-    /// Board format (default: from the extension).
-    #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) format: Option<BoardFormat>,
-    /// The piece type the board was compiled for (it must agree with the board's
-    /// provenance).
-    #[arg(long, value_enum, ignore_case = true, conflicts_with = "to")]
-    pub(crate) piece: Option<Piece>,
-    /// The target the board was compiled for, by name (`nqueens`, or a piece).
-    #[arg(long, value_parser = super::compile::target(), value_name = "TARGET")]
+    /// Input formats, overriding extensions and content: a board format (json, text,
+    /// fen) for the board, a formula format (dimacs, andor) for --formula; give it twice
+    /// to name both.
+    #[arg(long, value_parser = input_format(), value_name = "FMT")]
+    pub(crate) from: Vec<InputFormat>,
+    /// The target the board was compiled for (`nqueens`, or a piece; `--piece` is
+    /// another name of this option); it must agree with the board's provenance.
+    #[arg(
+        long,
+        alias = "piece",
+        ignore_case = true,
+        value_parser = super::compile::target(),
+        value_name = "TARGET"
+    )]
     pub(crate) to: Option<&'static dyn Reduction>,
     /// An n-Queens board without provenance: its formula's clauses are 1-in-3 clauses.
     #[arg(long)]
@@ -52,21 +55,59 @@ pub(crate) struct Args {
     pub(crate) limit: super::PieceLimit,
 }
 
-pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let target = super::compile::reduction(args.piece, args.to).map(|r| r.name());
-    decode(&args, target)
+/// An input format `--from` names: a board's or a formula's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InputFormat {
+    Board(BoardFormat),
+    Formula(FormulaFormat),
 }
 
-/// Decodes `args` for `target` (`None`: from the board's provenance, else king).
-pub(crate) fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
-    let input = sat2chess::front::load(&args.formula, args.input_format)?;
+/// A value parser offering the board and the formula formats' names.
+fn input_format() -> impl clap::builder::TypedValueParser<Value = InputFormat> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    let board = BoardFormat::CHOICES
+        .iter()
+        .map(|&(_, name, help)| (name, help));
+    let formula = FormulaFormat::CHOICES
+        .iter()
+        .map(|&(_, name, help)| (name, help));
+    PossibleValuesParser::new(
+        board
+            .chain(formula)
+            .map(|(name, help)| PossibleValue::new(name).help(help)),
+    )
+    .map(|name| match BoardFormat::from_name(&name) {
+        Some(format) => InputFormat::Board(format),
+        None => InputFormat::Formula(
+            FormulaFormat::from_name(&name).expect("clap offers only the formats' names"),
+        ),
+    })
+}
+
+pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    decode(&args)
+}
+
+/// Decodes `args` (target `None`: from the board's provenance, else its piece kind).
+pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
+    let (mut board_format, mut formula_format) = (None, None);
+    for &from in &args.from {
+        let (slot, name) = match from {
+            InputFormat::Board(format) => (board_format.replace(format).is_some(), "board"),
+            InputFormat::Formula(format) => (formula_format.replace(format).is_some(), "formula"),
+        };
+        if slot {
+            bail!("--from names the {name} format twice");
+        }
+    }
+    let input = sat2chess::front::load(&args.formula, formula_format)?;
     let formula = io::display_path(&args.formula).display().to_string();
     let job = DecodeJob {
         targets: &sat2chess::targets::TARGETS,
-        target,
+        target: args.to.map(|target| target.name()),
         board: BoardFile {
             path: args.board.clone(),
-            format: args.format,
+            format: board_format,
         },
         certificate: &args.moves,
         source: &input,
@@ -83,12 +124,12 @@ pub(crate) fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
     };
     let decoded = pipeline::decode(&job)
         .map_err(anyhow::Error::from)
-        .map_err(|error| match super::over_size_limit(&error) {
-            true => error.context(format!(
+        .map_err(|error| match super::refused_side(&error) {
+            Some(_) => error.context(format!(
                 "{}: too large for --max-pieces (raise the limit to decode it)",
                 io::display_path(&args.board).display()
             )),
-            false => error,
+            None => error,
         });
     match decoded? {
         Decoded::Model(model) => {

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use sat2chess::budget::{self, Budget};
+use sat2chess::choice::{Choice, FileFormat};
 use sat2chess::layout::order::Ordering;
 use sat2chess::layout::{self, Footprint, Stats, VariablePlacement};
 use sat2chess::transform::Chain;
@@ -12,14 +13,39 @@ use super::output::{self, Outputs};
 use super::{code, exit};
 
 /// Output formats of `layout`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LayoutFormat {
-    /// The circuit: nodes, ports, nets with their corner points and crossings.
     Json,
-    /// A schematic drawing in the style of thesis Fig. 2.2.
     Svg,
-    /// One character per tile plus a legend (small layouts).
     Text,
+}
+
+impl Choice for LayoutFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            LayoutFormat::Json,
+            "json",
+            "the circuit: nodes, ports, nets with their corner points and crossings (.json)",
+        ),
+        (
+            LayoutFormat::Svg,
+            "svg",
+            "a schematic drawing in the style of thesis Fig. 2.2 (.svg)",
+        ),
+        (
+            LayoutFormat::Text,
+            "text",
+            "one character per tile plus a legend, small layouts (.txt)",
+        ),
+    ];
+}
+
+impl FileFormat for LayoutFormat {
+    const EXTENSIONS: &'static [(&'static str, Self)] = &[
+        ("json", LayoutFormat::Json),
+        ("svg", LayoutFormat::Svg),
+        ("txt", LayoutFormat::Text),
+    ];
 }
 
 /// Where the variables go (`--placement`).
@@ -49,14 +75,15 @@ impl From<Placement> for VariablePlacement {
 /// crossing an explicit crossing node. CNF input goes through the transformation chain
 /// to And-Or-(1,1)-SAT first. The layout is validated before it is written.
 ///
-/// Example: sat2chess layout examples/andor/thesis.andor --format svg -o thesis.svg --stats
+/// Example: sat2chess layout examples/andor/thesis.andor -o thesis.svg --stats
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]
     pub(crate) formula: super::FormulaInput,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "json")]
-    pub(crate) format: LayoutFormat,
+    /// Output format (default: the one the -o extension names, .json/.svg/.txt, else
+    /// json); it must agree with the extension.
+    #[arg(long, value_parser = super::choice::<LayoutFormat>())]
+    pub(crate) format: Option<LayoutFormat>,
     /// The thesis drawing as written (clauses in input order, one column per variable)
     /// instead of the optimised one.
     #[arg(long)]
@@ -102,6 +129,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .check()?;
+    let format = output::output_format(args.output.as_deref(), args.format, "layout")?
+        .unwrap_or(LayoutFormat::Json);
     let input = args.formula.load()?;
     let chain = Chain::from_input(&input, &sat2chess::layout::BandOrder)
         .with_context(|| args.formula.name())?;
@@ -166,7 +195,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             }
         }
     }
-    let text = match args.format {
+    let text = match format {
         LayoutFormat::Json => {
             let document = layout::json::Document {
                 formula,

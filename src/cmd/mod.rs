@@ -5,6 +5,7 @@ pub(crate) mod compile;
 pub(crate) mod convert;
 pub(crate) mod decode;
 pub(crate) mod gadgets;
+pub(crate) mod input;
 pub(crate) mod layout;
 pub(crate) mod limits;
 pub(crate) mod output;
@@ -52,21 +53,23 @@ impl std::fmt::Display for Internal {
 
 impl std::error::Error for Internal {}
 
-/// Whether `error` is the refusal of an n-Queens board over the size limit (its
-/// command then names the flag that raises the limit).
-pub(crate) fn over_size_limit(error: &anyhow::Error) -> bool {
+/// The side an n-Queens board refused over the size limit would need, and whether that is
+/// only a lower bound, when `error` is that refusal (its command then names the flags
+/// that help).
+pub(crate) fn refused_side(error: &anyhow::Error) -> Option<(i64, bool)> {
     use sat2chess::nqueens::chain::ChainError;
     use sat2chess::reduction::ReduceError;
-    let is_too_large = |cause: &(dyn std::error::Error + 'static)| {
-        matches!(
-            cause.downcast_ref(),
-            Some(ChainError::TooLarge { .. } | ChainError::TooLargeAtLeast { .. })
-        )
+    let side = |cause: &(dyn std::error::Error + 'static)| match cause.downcast_ref() {
+        Some(ChainError::TooLarge { side, .. }) => Some((*side, false)),
+        Some(ChainError::TooLargeAtLeast { side, .. }) => Some((*side, true)),
+        _ => None,
     };
     // `ReduceError::Input` is transparent: the chain skips the error it wraps.
-    error.chain().any(|cause| {
-        is_too_large(cause)
-            || matches!(cause.downcast_ref(), Some(ReduceError::Input(inner)) if is_too_large(inner.as_ref()))
+    error.chain().find_map(|cause| {
+        side(cause).or_else(|| match cause.downcast_ref() {
+            Some(ReduceError::Input(inner)) => side(inner.as_ref()),
+            _ => None,
+        })
     })
 }
 
@@ -123,7 +126,7 @@ pub(crate) struct FormulaInput {
     pub(crate) input: std::path::PathBuf,
     /// Input format (default: from the file name, else the content).
     #[arg(long, value_parser = choice::<sat2chess::front::FormulaFormat>())]
-    pub(crate) input_format: Option<sat2chess::front::FormulaFormat>,
+    pub(crate) from: Option<sat2chess::front::FormulaFormat>,
 }
 
 impl FormulaInput {
@@ -146,12 +149,12 @@ impl FormulaInput {
 
     /// Reads the formula.
     pub(crate) fn load(&self) -> anyhow::Result<sat2chess::front::Input> {
-        Ok(sat2chess::front::load(&self.input, self.input_format)?)
+        Ok(sat2chess::front::load(&self.input, self.from)?)
     }
 }
 
-/// The piece type of a board or gadget library (`--piece`): one variant per board
-/// target of [`sat2chess::targets`].
+/// The piece type of a gadget library (`gadgets --piece`): one variant per board target
+/// of [`sat2chess::targets`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Piece {
     /// King 2-Solo Chess (thesis ch. 5): every piece a king with budget 2.
@@ -170,17 +173,6 @@ pub(crate) enum Piece {
 }
 
 impl Piece {
-    /// The target's name (`--piece` value, [`sat2chess::targets`]).
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Piece::King => "king",
-            Piece::Knight => "knight",
-            Piece::Rook => "rook",
-            Piece::Queen => "queen",
-            Piece::Bishop => "bishop",
-        }
-    }
-
     /// The board piece kind of the target.
     pub(crate) fn kind(self) -> sat2chess::board::PieceKind {
         match self {

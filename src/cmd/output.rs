@@ -1,4 +1,6 @@
-//! The one way every command writes a result: [`Outputs`] refuses an output path that
+//! The one way every command writes a result: [`output_format`] reads the output's
+//! format off its extension (a contradicting `--format` or an unknown extension is an
+//! error, never a silent other format), [`Outputs`] refuses an output path that
 //! names one of the command's inputs (or another of its outputs) before any work is
 //! done, and [`write_file`] writes a regular file through a temporary file in the same
 //! directory that is renamed over the target only once it is complete, so a failed or
@@ -9,9 +11,65 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
+use sat2chess::choice::FileFormat;
 use sat2chess::io;
 
 use super::print_out;
+
+/// Image formats people ask for that no command writes (figures are SVG; any SVG
+/// converter makes them).
+const RASTER_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "bmp", "pdf"];
+
+/// The format of the output `path` (`None` or `-`: standard output) of a command that
+/// writes a `what` (`"board"`, `"figure"`, …): the one its extension names, which a
+/// `--format` (`given`) must not contradict; `given` alone for standard output, a name
+/// without extension, or an unknown extension (without `--format` that is an error
+/// listing the known ones). `None`: nothing names one, the command's default applies.
+pub(crate) fn output_format<F: FileFormat>(
+    path: Option<&Path>,
+    given: Option<F>,
+    what: &str,
+) -> Result<Option<F>> {
+    let Some(path) = path.filter(|path| !io::is_stdio(path)) else {
+        return Ok(given);
+    };
+    let Some(extension) = path.extension().and_then(|extension| extension.to_str()) else {
+        return Ok(given);
+    };
+    match (F::from_extension(extension), given) {
+        (Some(named), Some(given)) if named != given => bail!(
+            "{} names the {} format, but --format {} was given",
+            path.display(),
+            named.name(),
+            given.name()
+        ),
+        (Some(named), _) => Ok(Some(named)),
+        (None, Some(given)) => Ok(Some(given)),
+        (None, None) => {
+            let lower = extension.to_ascii_lowercase();
+            if RASTER_EXTENSIONS.contains(&lower.as_str()) && F::from_extension("svg").is_some() {
+                let upper = lower.to_ascii_uppercase();
+                bail!(
+                    "{}: {upper} is not written; write .svg (any SVG converter makes a {upper})",
+                    path.display()
+                );
+            }
+            // A command writing one format has no --format to offer.
+            let several = F::CHOICES.len() > 1;
+            let or_format = if several {
+                ", or name the format with --format"
+            } else {
+                ""
+            };
+            bail!(
+                "{}: .{extension} names no {what} format (known: {}); write one of \
+                 those{or_format}",
+                path.display(),
+                F::extension_list()
+            )
+        }
+    }
+}
 
 /// The input and output paths of one command run.
 #[derive(Default)]

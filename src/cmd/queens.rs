@@ -8,8 +8,9 @@ use std::time::Instant;
 
 use anyhow::{Result, bail};
 use sat2chess::board::Square;
+use sat2chess::choice::{Choice, FileFormat};
 use sat2chess::front::FormulaFormat;
-use sat2chess::io::{self, BoardFormat, InputError, json};
+use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board::{
     from_board, parse_blocked, parse_placement, queen, square, to_board, write_blocked,
     write_placement,
@@ -21,6 +22,8 @@ use sat2chess::nqueens::generate::{self, Blocked, SplitMix64};
 use sat2chess::nqueens::solve::Engine;
 use sat2chess::nqueens::{Queen, canonical};
 
+use super::decode::InputFormat;
+use super::input::BoardInput;
 use super::limits::SearchLimits;
 use super::output::{self, Outputs};
 use super::{code, exit, print_err, print_out};
@@ -28,7 +31,7 @@ use super::{code, exit, print_err, print_out};
 /// Shown after `sat2chess queens --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
-  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves placement.json --stats
+  sat2chess compile examples/onein3/one-clause.cnf --to nqueens --onein3 -o board.json --certify --moves-out placement.json --stats
   sat2chess queens check board.json placement.json
   sat2chess queens decode board.json placement.json --formula examples/onein3/one-clause.cnf --onein3
   sat2chess queens generate excluded-diagonals --n 12 --d 12 --seed 1 -o ed.json
@@ -36,6 +39,22 @@ Examples:
 
 A placement is {\"queens\":[[row,col],…]}: the squares of the queens added to the board
 (1-based, row 1 at the top).";
+
+/// The one format of placements and Blocked n-Queens instances, for the extension check
+/// of their `-o`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum JsonFile {
+    Json,
+}
+
+impl Choice for JsonFile {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] =
+        &[(JsonFile::Json, "json", "JSON (.json)")];
+}
+
+impl FileFormat for JsonFile {
+    const EXTENSIONS: &'static [(&'static str, Self)] = &[("json", JsonFile::Json)];
+}
 
 /// Default of `queens check --max-side`: the largest compiled boards (`compile --to
 /// nqueens --max-side`).
@@ -55,7 +74,7 @@ pub(crate) struct Args {
 pub(crate) enum Command {
     /// Check a completion: n queens in all, the pre-placed ones kept, no two attacking.
     Check {
-        /// The n-Queens board (JSON; its pieces are the pre-placed queens).
+        /// The n-Queens board (any board format; its pieces are the pre-placed queens).
         board: PathBuf,
         /// The placement JSON listing the added queens.
         placement: PathBuf,
@@ -96,7 +115,7 @@ pub(crate) enum Command {
         formula: PathBuf,
         /// Formula format (default: from the file name, else the content).
         #[arg(long, value_parser = super::choice::<FormulaFormat>())]
-        input_format: Option<FormulaFormat>,
+        from: Option<FormulaFormat>,
         /// The formula is a DIMACS file of 1-in-3 clauses (as for compile).
         #[arg(long)]
         onein3: bool,
@@ -125,9 +144,13 @@ pub(crate) enum Generator {
         d: usize,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Board JSON to write (default: standard output).
+        /// Board file to write (default: standard output).
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// Board format (default: the one the -o extension names, else json); it must
+        /// agree with the extension.
+        #[arg(long, value_parser = super::choice::<BoardFormat>())]
+        format: Option<BoardFormat>,
     },
     /// Blocked n-Queens (§5.2): an empty board with a "blocked" list of squares.
     Blocked {
@@ -171,9 +194,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             board,
             placement,
             formula,
-            input_format,
+            from,
             onein3,
-        } => decode(board, placement, formula, input_format, onein3),
+        } => decode(board, placement, formula, from, onein3),
         Command::Generate { kind, max_n } => generate(kind, max_n),
     }
 }
@@ -184,13 +207,19 @@ fn placement_squares(n: i64, queens: &[Queen]) -> Vec<Square> {
     squares
 }
 
-/// Reads the board text once: the instance and its `"blocked"` squares.
+/// Reads the instance: a board in any board format, or JSON read once for the instance
+/// and its `"blocked"` squares.
 fn read_instance(path: &Path) -> Result<(Completion, Vec<Square>)> {
-    let text = io::read_text(path)?;
     let in_file = |error: sat2chess::io::FormatError| InputError::Format {
         path: io::display_path(path),
         error,
     };
+    // Blocked n-Queens instances are JSON only; boards come in any board format.
+    let input = BoardInput::resolve(path, None)?;
+    if input.format() != BoardFormat::Json {
+        return Ok((from_board(&input.read()?).map_err(in_file)?, Vec::new()));
+    }
+    let text = io::read_text(path)?;
     let board = BoardFormat::Json.parse(&text).map_err(in_file)?;
     let instance = from_board(&board).map_err(in_file)?;
     let blocked = parse_blocked(&text).map_err(in_file)?;
@@ -266,6 +295,7 @@ fn solve(
     // The time limit counts reading the board too.
     let start = Instant::now();
     Outputs::reading([board]).writing(output).check()?;
+    output::output_format(output, None::<JsonFile>, "placement")?;
     let (instance, blocked) = read_instance(board)?;
     // Every queen of a Blocked board is to place; otherwise one per free row and column.
     let free = if blocked.is_empty() {
@@ -387,23 +417,21 @@ fn decode(
     board: PathBuf,
     placement: PathBuf,
     formula: PathBuf,
-    input_format: Option<FormulaFormat>,
+    from: Option<FormulaFormat>,
     onein3: bool,
 ) -> Result<ExitCode> {
     let args = super::decode::Args {
         board,
         moves: placement,
         formula,
-        input_format,
-        format: None,
-        piece: None,
+        from: from.into_iter().map(InputFormat::Formula).collect(),
         to: sat2chess::targets::target("nqueens"),
         onein3,
         limit: super::PieceLimit {
             max_pieces: sat2chess::budget::DEFAULT_MAX_PIECES,
         },
     };
-    super::decode::decode(&args, Some("nqueens"))
+    super::decode::decode(&args)
 }
 
 fn generate(kind: Generator, max_n: u32) -> Result<ExitCode> {
@@ -412,10 +440,18 @@ fn generate(kind: Generator, max_n: u32) -> Result<ExitCode> {
         bail!("--n {n} is larger than --max-n {max_n} (raise the limit to generate it)");
     }
     match kind {
-        Generator::ExcludedDiagonals { n, d, seed, output } => {
+        Generator::ExcludedDiagonals {
+            n,
+            d,
+            seed,
+            output,
+            format,
+        } => {
             if n == 0 {
                 bail!("--n must be at least 1");
             }
+            let format = output::output_format(output.as_deref(), format, "board")?
+                .unwrap_or(BoardFormat::Json);
             let problem4 = generate::excluded_diagonals(n as i64, d, &mut SplitMix64::new(seed));
             let completion = generate::completion_of(&problem4);
             let excluded = problem4.diff_excluded.len() + problem4.sum_excluded.len();
@@ -425,12 +461,13 @@ fn generate(kind: Generator, max_n: u32) -> Result<ExitCode> {
                 completion.n,
                 completion.preplaced.len()
             ));
-            output::write(output.as_deref(), json::write_board(&to_board(&completion)))?;
+            output::write(output.as_deref(), format.write(&to_board(&completion))?)?;
         }
         Generator::Blocked { n, b, seed, output } => {
             if n == 0 {
                 bail!("--n must be at least 1");
             }
+            output::output_format(output.as_deref(), None::<JsonFile>, "Blocked n-Queens")?;
             let Some(instance) = generate::blocked(n as i64, b, &mut SplitMix64::new(seed)) else {
                 bail!("{b} blocked squares would leave a row with fewer than 4 free squares");
             };

@@ -3,12 +3,14 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::board::{Board, Piece, PieceKind};
+use sat2chess::choice::Choice as _;
 use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board as placement;
 use sat2chess::render::{
     self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
 };
 
+use super::input::BoardInput;
 use super::output::{self, Outputs};
 use super::{code, exit};
 
@@ -17,25 +19,28 @@ pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess render board.json -o board.svg
   sat2chess render board.json --moves moves.json --step 3 --region 1,1,6,8 -o step3.svg
-  sat2chess render gadget.json --gadgets --legend --format tikz -o gadget.tex
+  sat2chess render gadget.json --gadgets --legend -o gadget.tex
   sat2chess render board.json --moves moves.json --animate -o play.html
   sat2chess render nqueens.json --placement placement.json -o completed.svg
 
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
 --step K the position after K moves, move K shaded and move K+1 as an arrow.
-Above 20000 visible pieces each piece is a dot (see --style). --format names the output
-format here; the board's format is --board-format. With --placement (n-Queens boards) the
+Above 20000 visible pieces each piece is a dot (see --style). The figure's format is the
+one the -o extension names (.svg, .tex/.tikz, .html), else --format, else SVG; the
+board's format is --from. With --placement (n-Queens boards) the
 pre-placed queens are black (budget 0) and the added queens white (budget 1); as dots,
 black and light blue.";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Board file (format from the extension unless --board-format is given).
+    /// Board file (format from --from, else the extension, else the content), or a FEN
+    /// string; `-` reads standard input.
     pub(crate) board: PathBuf,
+    /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) board_format: Option<BoardFormat>,
+    pub(crate) from: Option<BoardFormat>,
     /// A moves JSON file: the capture sequence to draw.
     #[arg(long)]
     pub(crate) moves: Option<PathBuf>,
@@ -60,10 +65,12 @@ pub(crate) struct Args {
     /// Piece drawing: glyphs, dots, or auto (dots above 20000 visible pieces).
     #[arg(long, value_parser = super::choice::<Style>(), default_value = "auto")]
     pub(crate) style: Style,
-    /// Output format (default: from the -o extension, .svg/.tex/.tikz/.html, else svg).
+    /// Figure format (default: the one the -o extension names, .svg/.tex/.tikz/.html,
+    /// else svg); it must agree with the extension.
     #[arg(long, value_parser = super::choice::<Format>())]
     pub(crate) format: Option<Format>,
-    /// Write a self-contained HTML page that plays the sequence (same as --format html).
+    /// Write a self-contained HTML page that plays the sequence (same as --format html;
+    /// -o names a .html file).
     #[arg(long)]
     pub(crate) animate: bool,
     /// Output file; standard output when omitted or `-`.
@@ -78,18 +85,6 @@ pub(crate) struct Args {
 const PIECES_PER_ARROW: u64 = 20;
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
-    let format = match (args.animate, args.format) {
-        (true, None | Some(Format::Html)) => Format::Html,
-        (true, Some(other)) => {
-            bail!("--animate writes HTML; it cannot be combined with --format {other:?}")
-        }
-        (false, Some(format)) => format,
-        (false, None) => args
-            .output
-            .as_deref()
-            .and_then(Format::from_path)
-            .unwrap_or(Format::Svg),
-    };
     Outputs::reading(
         [args.board.as_path()]
             .into_iter()
@@ -98,17 +93,27 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     )
     .writing(args.output.as_deref())
     .check()?;
+    let named = output::output_format(args.output.as_deref(), args.format, "figure")?;
+    let format = match (args.animate, named) {
+        (true, None | Some(Format::Html)) => Format::Html,
+        (true, Some(other)) => bail!(
+            "--animate writes an HTML page, not {}: name the output FILE.html",
+            other.name()
+        ),
+        (false, format) => format.unwrap_or(Format::Svg),
+    };
     // A board JSON file is streamed (read again at each pass of the figure, never held);
     // other formats, standard input, pipes and boards with a placement are read whole.
+    let input = BoardInput::resolve(&args.board, args.from)?;
     let streamed = args.placement.is_none()
         && std::fs::metadata(&args.board).is_ok_and(|metadata| metadata.is_file())
-        && io::board_format(&args.board, args.board_format)? == BoardFormat::Json;
+        && input.format() == BoardFormat::Json;
     let (board, pieces): (Box<dyn PieceSource>, usize) = if streamed {
         let file = BoardFile::open(&args.board)?;
         let pieces = file.len();
         (Box::new(file), pieces)
     } else {
-        let mut board = io::read_board(&args.board, args.board_format)?;
+        let mut board = input.read()?;
         if let Some(path) = &args.placement {
             board = with_placement(board, path)?;
         }

@@ -9,6 +9,7 @@ use sat2chess::io::{self, BoardFormat, json};
 use sat2chess::retarget::{self, ExtentStats, Target};
 use sat2chess::rules::Move;
 
+use super::input::BoardInput;
 use super::output::{self, Outputs};
 use super::{code, exit, print_err};
 
@@ -31,21 +32,22 @@ that holds no piece).";
 /// Transform a rook board into an equivalent queen or bishop board.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Rook board file (format from the extension unless --input-format); `-` reads
-    /// standard input.
+    /// Rook board file (format from --from, else the extension, else the content); `-`
+    /// reads standard input.
     pub(crate) board: PathBuf,
     /// The piece kind of the new board.
     #[arg(long, value_parser = super::choice::<Target>())]
     pub(crate) to: Target,
-    /// Input board format, overriding the file extension.
+    /// Input board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) input_format: Option<BoardFormat>,
+    pub(crate) from: Option<BoardFormat>,
     /// Board file to write (default: standard output, unless --moves-back is given).
     #[arg(long, short)]
     pub(crate) output: Option<PathBuf>,
-    /// Output board format.
-    #[arg(long, value_parser = super::choice::<BoardFormat>(), default_value = "json")]
-    pub(crate) format: BoardFormat,
+    /// Output board format (default: the one the -o extension names, else json); it
+    /// must agree with the extension.
+    #[arg(long, value_parser = super::choice::<BoardFormat>())]
+    pub(crate) format: Option<BoardFormat>,
     /// Capture sequence (moves JSON) of the rook board, written mapped to --moves-out.
     #[arg(long, value_name = "FILE", requires = "moves_out")]
     pub(crate) moves: Option<PathBuf>,
@@ -81,13 +83,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if board_out.is_some_and(io::is_stdio) && args.moves_out.as_deref().is_some_and(io::is_stdio) {
         bail!("the board and the moves cannot both go to standard output: pass -o FILE");
     }
+    let format =
+        output::output_format(board_out, args.format, "board")?.unwrap_or(BoardFormat::Json);
     let moves_in = args.moves.as_deref().or(args.moves_back.as_deref());
     Outputs::reading([args.board.as_path()].into_iter().chain(moves_in))
         .writing(board_out)
         .writing(args.moves_out.as_deref())
         .check()?;
-    let board = io::read_board(&args.board, args.input_format)?;
-    let board_name = io::display_path(&args.board).display().to_string();
+    let input = BoardInput::resolve(&args.board, args.from)?;
+    let board = input.read()?;
+    let board_name = input.name();
     // The new board holds as many pieces again, besides its bijection.
     args.limit.admit(&board_name, board.len() as u64)?;
     let target = args.to;
@@ -110,7 +115,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         _ => None,
     };
     if let Some(path) = board_out {
-        output::write(Some(path), args.format.write(&retargeted.board)?.as_bytes())?;
+        output::write(Some(path), format.write(&retargeted.board)?.as_bytes())?;
     }
     if let (Some(mapped), Some(out)) = (mapped, args.moves_out.as_deref()) {
         output::write(Some(out), json::write_moves(&mapped).as_bytes())?;

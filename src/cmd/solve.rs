@@ -6,10 +6,11 @@ use std::time::Instant;
 use anyhow::Result;
 use sat2chess::board::Board;
 use sat2chess::check::{Count, check_sequence};
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::io::{self, BoardFormat, MovesFormat};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
+use super::input::BoardInput;
 use super::output::{self, Outputs};
 use super::{code, exit, print_out, variant};
 
@@ -18,8 +19,9 @@ pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess solve examples/puzzles/chesscom-1.json
   sat2chess solve puzzle.fen --king-last
-  sat2chess solve board.json --moves solution.json --time-limit 10
-  sat2chess solve board.json --moves - | sat2chess check board.json -
+  sat2chess solve \"8/8/8/3q4/8/8/8/R3K3 w - - 0 1\"
+  sat2chess solve board.json -o solution.json --time-limit 10
+  sat2chess solve board.json -o - --format json | sat2chess check board.json -
   sat2chess solve wire.json --engine search
   sat2chess solve dense.json --engine portfolio --time-limit 60
   sat2chess solve row.json --explain
@@ -42,11 +44,12 @@ Exit codes: 0 solvable, 1 unsolvable, 2 bad input, 3 unknown (limit reached).";
 /// Decide whether a board can be reduced to one piece and print a solving sequence.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// Board file (format from the extension unless --format is given); `-` reads standard input.
+    /// Board file (format from --from, else the extension, else the content), or a FEN
+    /// string; `-` reads standard input.
     pub(crate) board: PathBuf,
-    /// Board format, overriding the file extension.
+    /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) format: Option<BoardFormat>,
+    pub(crate) from: Option<BoardFormat>,
     /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
     #[arg(long)]
     pub(crate) king_last: bool,
@@ -61,10 +64,14 @@ pub(crate) struct Args {
     /// Also print which method decided and why (a proof sketch for the special cases).
     #[arg(long)]
     pub(crate) explain: bool,
-    /// Also write the solving sequence as moves JSON to this file (`-`: standard output,
-    /// which then holds only the JSON; the verdict goes to standard error).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) moves: Option<PathBuf>,
+    /// Also write the solving sequence to this file (`-`: standard output, which then
+    /// holds only the sequence; the verdict goes to standard error).
+    #[arg(short, long, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// Format of the sequence written by -o (default: the one the -o extension names,
+    /// .json or .txt; else text, as printed).
+    #[arg(long, value_parser = super::choice::<MovesFormat>())]
+    pub(crate) format: Option<MovesFormat>,
 }
 
 /// The `--engine` choice.
@@ -103,9 +110,12 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // The time limit counts reading the board too.
     let start = Instant::now();
     Outputs::reading([args.board.as_path()])
-        .writing(args.moves.as_deref())
+        .writing(args.output.as_deref())
         .check()?;
-    let board = io::read_board(&args.board, args.format)?;
+    let sequence_format =
+        output::output_format(args.output.as_deref(), args.format, "capture sequence")?
+            .unwrap_or(MovesFormat::Text);
+    let board = BoardInput::resolve(&args.board, args.from)?.read()?;
     let variant = variant(args.king_last);
     let method = match args.engine {
         Engine::Auto => None,
@@ -162,9 +172,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             s.elapsed.as_secs_f64()
         ),
     };
-    let json_to_stdout = args.moves.as_deref().is_some_and(io::is_stdio);
+    let sequence_to_stdout = args.output.as_deref().is_some_and(io::is_stdio);
     let say = |line: String| {
-        if json_to_stdout {
+        if sequence_to_stdout {
             eprintln!("{line}");
             Ok(())
         } else {
@@ -191,15 +201,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 survivor.kind,
                 survivor.square
             ))?;
-            let json = io::json::write_moves(&moves);
-            match &args.moves {
-                Some(path) if io::is_stdio(path) => print_out(&json)?,
-                file => {
-                    print_out(&describe(&board, &moves, variant)?)?;
-                    if let Some(path) = file {
-                        output::write_file(path, json.as_bytes())?;
-                    }
-                }
+            let lines = describe(&board, &moves, variant)?;
+            if !sequence_to_stdout {
+                print_out(&lines)?;
+            }
+            if let Some(path) = &args.output {
+                let sequence = match sequence_format {
+                    MovesFormat::Json => io::json::write_moves(&moves),
+                    MovesFormat::Text => lines,
+                };
+                output::write(Some(path), sequence.as_bytes())?;
             }
             code(exit::YES)
         }

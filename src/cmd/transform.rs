@@ -7,6 +7,7 @@ use sat2chess::transform::{Chain, FormulaRef};
 
 use super::output::{self, Outputs};
 use super::{code, exit};
+use sat2chess::choice::{Choice, FileFormat};
 
 /// The formula a transformation stops at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -22,14 +23,41 @@ pub(crate) enum Target {
 }
 
 /// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OutputFormat {
-    /// DIMACS CNF (3sat and tovey only).
     Dimacs,
-    /// And-Or text (andor only).
     Andor,
-    /// JSON with the provenance of every variable of every step.
     Json,
+}
+
+impl Choice for OutputFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            OutputFormat::Dimacs,
+            "dimacs",
+            "DIMACS CNF, 3sat and tovey only (.cnf)",
+        ),
+        (
+            OutputFormat::Andor,
+            "andor",
+            "And-Or text, andor only (.andor)",
+        ),
+        (
+            OutputFormat::Json,
+            "json",
+            "JSON with the provenance of every variable of every step (.json)",
+        ),
+    ];
+}
+
+impl FileFormat for OutputFormat {
+    const EXTENSIONS: &'static [(&'static str, Self)] = &[
+        ("cnf", OutputFormat::Dimacs),
+        ("dimacs", OutputFormat::Dimacs),
+        ("andor", OutputFormat::Andor),
+        ("aos", OutputFormat::Andor),
+        ("json", OutputFormat::Json),
+    ];
 }
 
 /// `sat2chess transform` (help text in main.rs).
@@ -40,8 +68,9 @@ pub(crate) struct Args {
     /// The step to stop at.
     #[arg(long, value_enum)]
     pub(crate) to: Target,
-    /// Output format (default: dimacs for 3sat and tovey, andor for andor).
-    #[arg(long, value_enum)]
+    /// Output format (default: the one the -o extension names, .cnf/.andor/.json, else
+    /// dimacs for 3sat and tovey, andor for andor); it must agree with the extension.
+    #[arg(long, value_parser = super::choice::<OutputFormat>())]
     pub(crate) format: Option<OutputFormat>,
     /// CNF input: take the thesis' route (Lemma 2.1, then Theorem 2.2) instead of the
     /// fan-out chains (always for --to tovey).
@@ -60,6 +89,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.formula.input.as_path()])
         .writing(args.output.as_deref())
         .check()?;
+    let format = output::output_format(args.output.as_deref(), args.format, "formula")?;
     let input = args.formula.load()?;
     let chain = match &input {
         Input::Cnf(cnf) if args.thesis || args.to == Target::Tovey => Chain::thesis_from_cnf(cnf),
@@ -92,7 +122,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         args.to_name(),
         args.formula.name()
     )];
-    let text = match (args.format, formula) {
+    let text = match (format, formula) {
         (Some(OutputFormat::Json), _) => {
             let value = chain
                 .to_json(steps)
@@ -107,12 +137,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         (Some(OutputFormat::Andor), FormulaRef::Cnf { .. }) => {
             bail!(
-                "a {} formula is CNF: use --format dimacs or json",
+                "a {} formula is CNF: write .cnf or .json (--format dimacs or json)",
                 args.to_name()
             )
         }
         (Some(OutputFormat::Dimacs), FormulaRef::AndOr(_)) => {
-            bail!("an And-Or formula has no DIMACS form: use --format andor or json")
+            bail!(
+                "an And-Or formula has no DIMACS form: write .andor or .json (--format andor or json)"
+            )
         }
     };
     output::write(args.output.as_deref(), text.as_bytes())?;

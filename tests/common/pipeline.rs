@@ -178,7 +178,7 @@ pub fn check_certificate(
 }
 
 /// Writes `steps` to `path` in the certificate format of `target` (moves or placement
-/// JSON, what `compile --certify --moves` writes).
+/// JSON, what `compile --certify --moves-out` writes).
 pub fn write_certificate(target: &dyn Reduction, steps: &[Step], path: &Path) {
     let file = File::create(path).expect("scratch certificate");
     let mut writer =

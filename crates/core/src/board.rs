@@ -70,7 +70,7 @@ impl PieceKind {
         matches!(self, PieceKind::Queen | PieceKind::Rook | PieceKind::Bishop)
     }
 
-    /// Lower-case English name, as used in the CLI (`--piece king`).
+    /// Lower-case English name, as used in the CLI (`--to king`).
     pub fn name(self) -> &'static str {
         match self {
             PieceKind::King => "king",

@@ -189,14 +189,12 @@ impl sat2chess_core::choice::Choice for Format {
     ];
 }
 
-impl Format {
-    /// Guesses the format from an output file name (`.svg`, `.tex`/`.tikz`, `.html`/`.htm`).
-    pub fn from_path(path: &std::path::Path) -> Option<Format> {
-        match path.extension()?.to_str()? {
-            "svg" => Some(Format::Svg),
-            "tex" | "tikz" => Some(Format::Tikz),
-            "html" | "htm" => Some(Format::Html),
-            _ => None,
-        }
-    }
+impl sat2chess_core::choice::FileFormat for Format {
+    const EXTENSIONS: &'static [(&'static str, Self)] = &[
+        ("svg", Format::Svg),
+        ("tex", Format::Tikz),
+        ("tikz", Format::Tikz),
+        ("html", Format::Html),
+        ("htm", Format::Html),
+    ];
 }

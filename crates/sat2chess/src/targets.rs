@@ -1,5 +1,5 @@
 //! Every target of the compiler, by name: the registry that `compile` and `decode`
-//! choose from (`--piece king|knight|rook|queen|bishop`, `--to nqueens`). A new
+//! choose from (`--to king|knight|rook|queen|bishop|nqueens`). A new
 //! reduction implements [`Reduction`] in its crate and is added here.
 
 use sat2chess_nqueens::reduction::NQUEENS;

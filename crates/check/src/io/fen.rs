@@ -25,6 +25,16 @@ fn item(item: impl Into<String>, message: impl Into<String>) -> FormatError {
     }
 }
 
+/// True when `word` has the shape of a FEN placement field: ranks of piece letters and
+/// digits separated by `/` (at least two ranks), nothing else. Used to recognise a FEN
+/// by its content, or given in place of a file name.
+pub fn looks_like_placement(word: &str) -> bool {
+    word.contains('/')
+        && word.split('/').all(|rank| {
+            !rank.is_empty() && rank.chars().all(|c| "KQRBNPkqrbnp12345678".contains(c))
+        })
+}
+
 /// Parses a FEN placement field, optionally followed by the other FEN fields, all on one
 /// line (blank lines around it are allowed; a second line is refused, naming it).
 pub fn parse_board(text: &str) -> Result<Board, FormatError> {

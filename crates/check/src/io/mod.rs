@@ -19,6 +19,7 @@ pub use utf8::utf8_text;
 use std::path::{Path, PathBuf};
 
 use sat2chess_core::board::Board;
+use sat2chess_core::choice::FileFormat;
 use sat2chess_core::rules::Move;
 
 /// A file that could not be read or parsed: the message is the path, the cause its
@@ -37,11 +38,25 @@ pub enum InputError {
         #[source]
         error: FormatError,
     },
+    /// A moves file given where a board is expected (swapped arguments).
     #[error(
-        "{path}: cannot tell the board format from the file name (known extensions: \
-         .json, .txt, .board, .fen); name the format (--format, or --from for convert)"
+        "{} is a moves file, not a board; the board comes first: sat2chess check BOARD MOVES",
+        path.display()
     )]
-    UnknownFormat { path: PathBuf },
+    MovesNotBoard { path: PathBuf },
+    /// A DIMACS formula given where a board is expected.
+    #[error(
+        "{path} is a DIMACS formula, not a board; compile it first: sat2chess compile {path} \
+         --to king -o board.json",
+        path = path.display()
+    )]
+    FormulaNotBoard { path: PathBuf },
+    /// A board given where a formula is expected.
+    #[error(
+        "{path} is a board, not a formula; to solve it: sat2chess solve {path}",
+        path = path.display()
+    )]
+    BoardNotFormula { path: PathBuf },
 }
 
 /// Board file formats.
@@ -71,17 +86,16 @@ impl sat2chess_core::choice::Choice for BoardFormat {
     ];
 }
 
-impl BoardFormat {
-    /// Guesses the format from the file extension (case-insensitive).
-    pub fn from_path(path: &Path) -> Option<BoardFormat> {
-        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-            "json" => Some(BoardFormat::Json),
-            "txt" | "board" => Some(BoardFormat::Text),
-            "fen" => Some(BoardFormat::Fen),
-            _ => None,
-        }
-    }
+impl FileFormat for BoardFormat {
+    const EXTENSIONS: &'static [(&'static str, Self)] = &[
+        ("json", BoardFormat::Json),
+        ("txt", BoardFormat::Text),
+        ("board", BoardFormat::Text),
+        ("fen", BoardFormat::Fen),
+    ];
+}
 
+impl BoardFormat {
     pub fn parse(self, text: &str) -> Result<Board, FormatError> {
         match self {
             BoardFormat::Json => json::parse_board(text),
@@ -97,6 +111,31 @@ impl BoardFormat {
             BoardFormat::Fen => fen::write_board(board),
         }
     }
+}
+
+/// Formats of a capture sequence a command writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesFormat {
+    /// Moves JSON `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; extension `.json`.
+    Json,
+    /// One numbered move per line, as `sat2chess solve` prints them; extension `.txt`.
+    Text,
+}
+
+impl sat2chess_core::choice::Choice for MovesFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (MovesFormat::Json, "json", "moves JSON (.json)"),
+        (
+            MovesFormat::Text,
+            "text",
+            "one move per line, as solve prints them (.txt)",
+        ),
+    ];
+}
+
+impl FileFormat for MovesFormat {
+    const EXTENSIONS: &'static [(&'static str, Self)] =
+        &[("json", MovesFormat::Json), ("txt", MovesFormat::Text)];
 }
 
 /// The path that stands for standard input (and, for outputs, standard output).
@@ -139,20 +178,119 @@ pub fn display_path(path: &Path) -> PathBuf {
     }
 }
 
-/// `format`, or else the one the extension of `path` names.
-pub fn board_format(path: &Path, format: Option<BoardFormat>) -> Result<BoardFormat, InputError> {
-    format
-        .or_else(|| BoardFormat::from_path(path))
-        .ok_or_else(|| InputError::UnknownFormat {
-            path: display_path(path),
-        })
+/// What the start of a file shows it to be ([`sniff`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// Clearly a board in this format: JSON (an object that is not a moves file), the
+    /// text format's header, or a FEN placement.
+    Board(BoardFormat),
+    /// A moves JSON file (its first key is `moves`).
+    Moves,
+    /// A DIMACS formula (its first line that is not blank is a `c` comment or the `p cnf`
+    /// problem line).
+    Dimacs,
+    /// Nothing recognised (read as the text format, whose reader says what is wrong).
+    Unknown,
 }
 
-/// Reads a board file (`-`: standard input); `format` defaults to the one the extension names.
+/// Judges a file by its first bytes: JSON starts with `{`, a FEN is a line of ranks
+/// separated by `/` (optionally followed by FEN's other fields), the text format starts
+/// (after `#` comments) with its `sat2chess-board` header.
+pub fn sniff(start: &str) -> Content {
+    let text = start.trim_start();
+    if let Some(object) = text.strip_prefix('{') {
+        let first_key = object
+            .trim_start()
+            .strip_prefix('"')
+            .and_then(|key| key.split('"').next());
+        return match first_key {
+            Some("moves") => Content::Moves,
+            _ => Content::Board(BoardFormat::Json),
+        };
+    }
+    let Some(line) = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+    else {
+        return Content::Unknown;
+    };
+    let first_word = line.split_whitespace().next().unwrap_or("");
+    if first_word == text::MAGIC {
+        Content::Board(BoardFormat::Text)
+    } else if fen::looks_like_placement(first_word) {
+        Content::Board(BoardFormat::Fen)
+    } else if first_word == "c"
+        || (first_word == "p" && line.split_whitespace().nth(1) == Some("cnf"))
+    {
+        Content::Dimacs
+    } else {
+        Content::Unknown
+    }
+}
+
+/// How many bytes [`board_format`] looks at to judge a file by its content.
+const SNIFF_BYTES: usize = 4096;
+
+/// The first bytes of a regular file or of standard input (left unread there: the
+/// bytes stay in standard input's buffer), as text; `None` for other files (pipes,
+/// devices: looking would consume them) and unreadable ones (their reader reports it).
+fn peek(path: &Path) -> Option<String> {
+    use std::io::{BufRead as _, Read as _};
+    let bytes = if is_stdio(path) {
+        std::io::stdin().lock().fill_buf().ok()?.to_vec()
+    } else {
+        if !std::fs::metadata(path).ok()?.is_file() {
+            return None;
+        }
+        let mut bytes = Vec::with_capacity(SNIFF_BYTES);
+        std::fs::File::open(path)
+            .ok()?
+            .take(SNIFF_BYTES as u64)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        bytes
+    };
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The FEN string given in place of a board file: `path` names no file and reads as a
+/// FEN placement (`sat2chess solve "8/8/8/3q4/8/8/8/R3K3 w - - 0 1"`).
+pub fn inline_fen(path: &Path) -> Option<&str> {
+    let text = path.to_str()?;
+    let placement = text.split_whitespace().next()?;
+    (!is_stdio(path) && fen::looks_like_placement(placement) && !path.exists()).then_some(text)
+}
+
+/// The format a board argument is read in: `format` when given; FEN for a FEN string
+/// given in place of a file ([`inline_fen`]); else the one the extension names; else the
+/// one the content shows ([`sniff`]; the text format when it shows none). A moves file
+/// or a DIMACS formula where a board is expected is refused with a hint.
+pub fn board_format(path: &Path, format: Option<BoardFormat>) -> Result<BoardFormat, InputError> {
+    if let Some(format) = format {
+        return Ok(format);
+    }
+    if inline_fen(path).is_some() {
+        return Ok(BoardFormat::Fen);
+    }
+    let content = peek(path).map_or(Content::Unknown, |start| sniff(&start));
+    let path = display_path(path);
+    match (content, BoardFormat::from_path(&path)) {
+        (Content::Moves, _) => Err(InputError::MovesNotBoard { path }),
+        (Content::Dimacs, _) => Err(InputError::FormulaNotBoard { path }),
+        (_, Some(format)) | (Content::Board(format), None) => Ok(format),
+        (Content::Unknown, None) => Ok(BoardFormat::Text),
+    }
+}
+
+/// Reads a board argument (`-`: standard input; a FEN string, see [`inline_fen`]) in the
+/// format [`board_format`] resolves.
 pub fn read_board(path: &Path, format: Option<BoardFormat>) -> Result<Board, InputError> {
-    let board = match board_format(path, format)? {
-        BoardFormat::Json => json::read_board(open_text(path)?),
-        other => other.parse(&read_text(path)?),
+    let format = board_format(path, format)?;
+    let board = match inline_fen(path) {
+        Some(text) if format == BoardFormat::Fen => fen::parse_board(text),
+        _ if format == BoardFormat::Json => json::read_board(open_text(path)?),
+        _ => format.parse(&read_text(path)?),
     };
     board.map_err(|error| InputError::Format {
         path: display_path(path),
@@ -179,4 +317,35 @@ pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
         path: display_path(path),
         error,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BoardFormat, Content, sniff};
+
+    #[test]
+    fn content_shows_what_a_file_is() {
+        let cases = [
+            (
+                "  {\"format\":\"sat2chess-board\"}",
+                Content::Board(BoardFormat::Json),
+            ),
+            ("{ \"moves\": [] }", Content::Moves),
+            (
+                "# a comment\nsat2chess-board v1 8 8\n",
+                Content::Board(BoardFormat::Text),
+            ),
+            (
+                "\n8/8/8/3q4/8/8/8/R3K3 w - - 0 1\n",
+                Content::Board(BoardFormat::Fen),
+            ),
+            ("c a comment\np cnf 1 1\n1 0\n", Content::Dimacs),
+            ("p cnf 1 1\n1 0\n", Content::Dimacs),
+            ("(x & ~y) | z\n", Content::Unknown),
+            ("", Content::Unknown),
+        ];
+        for (text, content) in cases {
+            assert_eq!(sniff(text), content, "{text:?}");
+        }
+    }
 }

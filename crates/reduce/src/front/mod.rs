@@ -5,7 +5,8 @@
 //! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or — and otherwise from
 //! the content: a file whose first line that is neither blank nor a comment starts
 //! with `p cnf` is DIMACS, anything else is And-Or; content of blank and comment lines
-//! only is refused (as an empty `.cnf` file is). A file starting with the gzip
+//! only is refused (as an empty `.cnf` file is), and so is a board (board JSON, the text
+//! format, a FEN), with a hint to solve it. A file starting with the gzip
 //! magic bytes is decompressed first: every member, nothing after the last, at most
 //! `MAX_DECOMPRESSED_BYTES`.
 
@@ -104,6 +105,7 @@ pub fn load(path: &Path, format: Option<FormulaFormat>) -> Result<Input, InputEr
     parse_bytes(bytes, format.or_else(|| FormulaFormat::from_path(path))).map_err(|error| {
         match error {
             BytesError::Gzip(error) => read_error(error),
+            BytesError::Board => InputError::BoardNotFormula { path: name.clone() },
             BytesError::Format(error) => InputError::Format {
                 path: name.clone(),
                 error,
@@ -119,10 +121,14 @@ pub enum BytesError {
     Gzip(std::io::Error),
     #[error(transparent)]
     Format(FormatError),
+    /// The content is clearly a board (board JSON, the text format's header, a FEN), not
+    /// a formula.
+    #[error("a board, not a formula")]
+    Board,
 }
 
 /// Parses the bytes of a formula file (gzip or text) in `format`, else the format the
-/// content shows.
+/// content shows (a board is refused: [`BytesError::Board`]).
 pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Input, BytesError> {
     let bytes = if bytes.starts_with(&GZIP_MAGIC) {
         gunzip(&bytes, MAX_DECOMPRESSED_BYTES).map_err(BytesError::Gzip)?
@@ -141,6 +147,13 @@ pub fn parse_bytes(bytes: Vec<u8>, format: Option<FormulaFormat>) -> Result<Inpu
                           line `p cnf VARIABLES CLAUSES` or And-Or clauses)"
                     .into(),
             }));
+        }
+        None if matches!(
+            sat2chess_check::io::sniff(&text),
+            sat2chess_check::io::Content::Board(_)
+        ) =>
+        {
+            return Err(BytesError::Board);
         }
         None => FormulaFormat::from_content(&text),
     };

@@ -40,7 +40,7 @@ pub struct BoardFile {
 
 /// A target of the compiler (see the module doc).
 pub trait Reduction: Sync {
-    /// The target's name: `--piece`/`--to` value, provenance, messages.
+    /// The target's name: `--to` value, provenance, messages.
     fn name(&self) -> &'static str;
     /// One line on what the target is (`--help`).
     fn about(&self) -> &'static str;

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use sat2chess_check::io as files;
+use sat2chess_core::board::PieceKind;
 use sat2chess_core::budget::{Budget, DEFAULT_MAX_PIECES};
 
 use super::{
@@ -96,9 +97,9 @@ pub fn compile(
 pub struct DecodeJob<'a> {
     /// The targets a board's provenance may name.
     pub targets: &'a [&'a dyn Reduction],
-    /// The target the user named (`--piece`, `--to`), if any: it must agree with the
-    /// board's provenance, and decides for boards without one (default: the first of
-    /// `targets`).
+    /// The target the user named (`--to`), if any: it must agree with the
+    /// board's provenance, and decides for boards without one (else the target named
+    /// after the piece kind of every piece; boards of several kinds need one).
     pub target: Option<&'a str>,
     pub board: BoardFile,
     pub certificate: &'a Path,
@@ -111,7 +112,8 @@ pub struct DecodeJob<'a> {
 }
 
 /// Reads the model of the formula off the certificate: the target and its options come
-/// from the board's provenance (else from the job), the formula must be the one the
+/// from the board's provenance (else from the job, else the target of the board's piece
+/// kind), the formula must be the one the
 /// board was compiled from, the board must be the plan's and the certificate must
 /// solve it.
 pub fn decode(job: &DecodeJob) -> Result<Decoded, ReduceError> {
@@ -161,6 +163,29 @@ fn read_provenance(board: &BoardFile, name: &str) -> Result<Option<Provenance>, 
         .map_err(ReduceError::from)
 }
 
+/// The piece kind of every piece of a board file (`None`: empty, or several kinds).
+fn single_piece_kind(board: &BoardFile) -> Result<Option<PieceKind>, ReduceError> {
+    let (mut first, mut mixed) = (None, false);
+    let mut visit = |kind: PieceKind| match first {
+        None => first = Some(kind),
+        Some(seen) => mixed |= seen != kind,
+    };
+    if files::board_format(&board.path, board.format)? == files::BoardFormat::Json {
+        files::json::stream_board(files::open_text(&board.path)?, &mut |piece| {
+            visit(piece.kind)
+        })
+        .map_err(|error| files::InputError::Format {
+            path: files::display_path(&board.path),
+            error,
+        })?;
+    } else {
+        for piece in files::read_board(&board.path, board.format)?.pieces() {
+            visit(piece.kind);
+        }
+    }
+    Ok(first.filter(|_| !mixed))
+}
+
 /// The target of a board: its provenance's, which the user's must match.
 fn choose_target<'a>(
     job: &DecodeJob<'a>,
@@ -169,7 +194,20 @@ fn choose_target<'a>(
 ) -> Result<&'a dyn Reduction, ReduceError> {
     let find = |name: &str| job.targets.iter().copied().find(|r| r.name() == name);
     let Some(provenance) = provenance else {
-        let name = job.target.unwrap_or_else(|| job.targets[0].name());
+        let name = match job.target {
+            Some(name) => name,
+            None => match single_piece_kind(&job.board)? {
+                Some(kind) if find(kind.name()).is_some() => kind.name(),
+                kind => {
+                    return Err(ProvenanceError::NoTarget {
+                        board: board.to_owned(),
+                        pieces: kind
+                            .map_or("pieces of more than one kind (or none)", |kind| kind.name()),
+                    }
+                    .into());
+                }
+            },
+        };
         return find(name).ok_or_else(|| {
             ProvenanceError::UnknownTarget {
                 board: board.to_owned(),

@@ -46,6 +46,10 @@ pub enum ProvenanceError {
     #[error("{board}: compiled for the target `{target}`, which this build does not know")]
     UnknownTarget { board: String, target: String },
     #[error(
+        "{board}: records no target (no provenance) and holds {pieces}; name the target: --to TARGET"
+    )]
+    NoTarget { board: String, pieces: &'static str },
+    #[error(
         "{board}: compiled as a {board_target} board (its provenance says so), but {given} was asked for"
     )]
     Contradiction {
