@@ -116,7 +116,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         (Box::new(board), pieces)
     };
     let moves = match &args.moves {
-        Some(path) => io::read_moves(path)?,
+        Some(path) => io::read_moves(path, board.extent())?,
         None => Vec::new(),
     };
     let context = || match &args.moves {

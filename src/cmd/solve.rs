@@ -3,21 +3,23 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
-use sat2chess::board::Board;
+use anyhow::{Context as _, Result};
+use sat2chess::board::{Board, PieceKind};
 use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat};
+use sat2chess::notation::{self, Algebraic, Notation};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
 use super::output::{self, Outputs};
-use super::{code, exit, print_out, variant};
+use super::{code, exit, print_out};
 
 /// Examples shown by `sat2chess solve --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess solve examples/puzzles/chesscom-1.json
-  sat2chess solve puzzle.fen --king-last
+  sat2chess solve examples/puzzles/chesscom-2.fen
+  sat2chess solve puzzle.json --rules chesscom --notation algebraic
   sat2chess solve board.json --moves solution.json --time-limit 10
   sat2chess solve board.json --moves - | sat2chess check board.json -
   sat2chess solve wire.json --engine search
@@ -34,8 +36,12 @@ an exact SAT encoding of the whole game (solved by splr), first answer wins (wit
 cases): `search`, `tree`, `sat`, or `portfolio` (search and sat from the start).
 --explain prints which method decided and why.
 
+A FEN board is a chess.com puzzle: its default rules are chess.com's (a king may not be
+captured) and its moves print in algebraic notation (Qg3xe5); other boards default to
+the thesis rules and (row,col) coordinates.
+
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
-captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
+captured piece, to; or `Qg3xe5`), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
 search. Every sequence printed has passed the sequence checker.
 Exit codes: 0 solvable, 1 unsolvable, 2 bad input, 3 unknown (limit reached).";
 
@@ -47,9 +53,12 @@ pub(crate) struct Args {
     /// Board format, overriding the file extension.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) format: Option<BoardFormat>,
-    /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
-    #[arg(long)]
-    pub(crate) king_last: bool,
+    #[command(flatten)]
+    pub(crate) rules: super::Rules,
+    /// How moves are printed: `algebraic` (Qg3xe5) or `coords` (Q (6,7) x R (4,5)).
+    /// Default: algebraic for a FEN board, coords otherwise.
+    #[arg(long, value_parser = super::choice::<Notation>())]
+    pub(crate) notation: Option<Notation>,
     #[command(flatten)]
     pub(crate) limits: super::limits::SearchLimits,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
@@ -77,20 +86,34 @@ pub(crate) enum Engine {
     Portfolio,
 }
 
-/// The sequence as numbered lines `  3. Q (1,1) x R (1,4)`.
-fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
+/// The sequence as numbered lines, `  3. Q (1,1) x R (1,4)` or `  3. Qh8xe8`
+/// (`algebraic`: names on this board).
+fn describe(
+    board: &Board,
+    moves: &[Move],
+    variant: Variant,
+    algebraic: Option<Algebraic>,
+) -> Result<String> {
     let mut position = Position::new(board, variant);
     let mut out = String::new();
     for (index, &mv) in moves.iter().enumerate() {
         let letter = |square| position.get(square).map_or('?', |p| p.kind.letter());
-        let line = format!(
-            "{:>4}. {} {} x {} {}",
-            index + 1,
-            letter(mv.from),
-            mv.from,
-            letter(mv.to),
-            mv.to
-        );
+        let line = match &algebraic {
+            Some(names) => {
+                let mover = position.get(mv.from).map(|p| p.kind).ok_or_else(|| {
+                    super::Internal(format!("solver move #{index} {mv} starts on no piece"))
+                })?;
+                format!("{:>4}. {}", index + 1, names.capture(mover, mv)?)
+            }
+            None => format!(
+                "{:>4}. {} {} x {} {}",
+                index + 1,
+                letter(mv.from),
+                mv.from,
+                letter(mv.to),
+                mv.to
+            ),
+        };
         position.apply(mv).map_err(|error| {
             super::Internal(format!("solver move #{index} {mv} is illegal: {error}"))
         })?;
@@ -106,7 +129,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .writing(args.moves.as_deref())
         .check()?;
     let board = io::read_board(&args.board, args.format)?;
-    let variant = variant(args.king_last);
+    let format = super::board_format_read(&args.board, args.format)?;
+    let variant = args.rules.variant(format);
+    let notation = args.notation.unwrap_or(
+        if format == BoardFormat::Fen && board.cols() <= notation::MAX_FILES {
+            Notation::Algebraic
+        } else {
+            Notation::Coords
+        },
+    );
+    let algebraic = match notation {
+        Notation::Algebraic => Some(
+            Algebraic::new(board.rows(), board.cols())
+                .with_context(|| io::display_path(&args.board).display().to_string())?,
+        ),
+        Notation::Coords => None,
+    };
     let method = match args.engine {
         Engine::Auto => None,
         Engine::Search => Some(Method::Search),
@@ -116,7 +154,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Engine::Tree => {
             eprintln!(
                 "error: {}: --engine tree needs kings only or knights only with budgets <= 2 \
-                 (kings: without --king-last)",
+                 (kings: under --rules thesis)",
                 io::display_path(&args.board).display()
             );
             return Ok(code(exit::BAD_INPUT));
@@ -174,6 +212,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.explain {
         say(format!("method: {}", report.reason))?;
     }
+    let thesis_note = variant == Variant::Standard
+        && board
+            .pieces()
+            .iter()
+            .any(|piece| piece.kind == PieceKind::King);
     Ok(match report.verdict {
         Verdict::Solvable(moves) => {
             let certificate = check_sequence(&board, &moves, variant);
@@ -184,18 +227,24 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 ))
                 .into());
             };
+            let square = match &algebraic {
+                Some(names) => names.square(survivor.square)?,
+                None => survivor.square.to_string(),
+            };
             say(format!(
-                "SOLVABLE: {} leave{} the {} on {} ({stats})",
+                "SOLVABLE: {} leave{} the {} on {square} ({stats})",
                 Count(moves.len(), "capture"),
                 if moves.len() == 1 { "s" } else { "" },
                 survivor.kind,
-                survivor.square
             ))?;
+            if thesis_note {
+                say(super::THESIS_RULES_NOTE.to_string())?;
+            }
             let json = io::json::write_moves(&moves);
             match &args.moves {
                 Some(path) if io::is_stdio(path) => print_out(&json)?,
                 file => {
-                    print_out(&describe(&board, &moves, variant)?)?;
+                    print_out(&describe(&board, &moves, variant, algebraic)?)?;
                     if let Some(path) = file {
                         output::write_file(path, json.as_bytes())?;
                     }
@@ -205,6 +254,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         Verdict::Unsolvable => {
             say(format!("UNSOLVABLE ({stats})"))?;
+            if thesis_note {
+                say(super::THESIS_RULES_NOTE.to_string())?;
+            }
             code(exit::NO)
         }
         Verdict::Unknown => {
