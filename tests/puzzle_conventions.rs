@@ -113,6 +113,39 @@ fn thesis_rules_capture_the_king_and_say_so() {
 }
 
 #[test]
+fn render_replays_a_fen_puzzle_under_chesscom_rules() {
+    let dir = scratch("puzzle_conventions/render");
+    let solved = run(&[
+        "solve",
+        "examples/puzzles/chesscom-3.fen",
+        "--rules",
+        "thesis",
+    ]);
+    let moves: String = text(&solved.stdout)
+        .lines()
+        .filter(|line| line.starts_with(' '))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let file = dir.join("thesis.txt");
+    std::fs::write(&file, moves).expect("scratch file");
+    let file = file.to_str().expect("UTF-8 path");
+    let figure = dir.join("figure.svg");
+    let figure = figure.to_str().expect("UTF-8 path");
+    let board = "examples/puzzles/chesscom-3.fen";
+    let refused = run(&["render", board, "--moves", file, "-o", figure]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("move #6 (4,6) -> (8,6) captures the king on (8,6)"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let drawn = run(&[
+        "render", board, "--moves", file, "--rules", "thesis", "-o", figure,
+    ]);
+    assert_eq!(drawn.status.code(), Some(0), "{}", text(&drawn.stderr));
+}
+
+#[test]
 fn check_reads_moves_text_in_either_notation() {
     for (board, moves, survivor) in [
         (
