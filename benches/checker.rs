@@ -131,7 +131,7 @@ fn compiled_board(formula: &str) {
     });
     measure("whole (Board + Position):", &|| {
         let board = io::read_board(&board, None).expect("board");
-        let moves = io::read_moves(&moves).expect("moves");
+        let moves = io::read_moves(&moves, (board.rows(), board.cols())).expect("moves");
         let mut position = Position::new(&board, Variant::Standard);
         for &mv in &moves {
             position.apply(mv).expect("a legal move");

@@ -2,24 +2,30 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
+use sat2chess::board::PieceKind;
 use sat2chess::check::SequenceCheck;
-use sat2chess::io::{self, BoardFormat, InputError, json};
+use sat2chess::io::{self, BoardFormat};
+use sat2chess::rules::Variant;
 
 use super::input::BoardInput;
 
-use super::{code, exit, print_out, variant};
+use super::{code, exit, print_err, print_out};
 
 /// Examples shown by `sat2chess check --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess check board.json moves.json
   sat2chess solve board.json -o - --format json | sat2chess check board.json -
-  sat2chess check puzzle.fen moves.json --king-last
+  sat2chess check puzzle.fen moves.txt
+  sat2chess check board.json moves.json --rules chesscom
   sat2chess check \"8/8/8/3q4/8/8/8/R3K3 w - - 0 1\" moves.json
 
 Prints one line: VALID (one piece left, and which), INVALID (the moves file and its
 first illegal move as `move #i (n-th)`, i counting from 0, with the reason) or
-INCOMPLETE (every move legal, but more than one piece left).
+INCOMPLETE (every move legal, but more than one piece left). A FEN board is judged by
+chess.com's rules (a king may not be captured), other boards by the thesis rules;
+--rules chooses. A board with a king checked under the thesis rules says so on
+standard error.
 Exit codes: 0 valid and solved, 1 illegal move or more than one piece left,
 2 bad input: unreadable files, malformed JSON, a square outside the board, or a move
 from an empty square (it names no piece, so the moves do not belong to this board).";
@@ -30,14 +36,15 @@ pub(crate) struct Args {
     /// Board file (format from --from, else the extension, else the content), or a FEN
     /// string; `-` reads standard input.
     pub(crate) board: PathBuf,
-    /// Moves JSON file `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; `-` reads standard input.
+    /// Moves file: moves JSON `{"moves":[{"from":[r,c],"to":[r,c]},…]}` (.json) or one
+    /// capture a line (.txt), `3. Q (1,1) x R (1,4)` or `Qg3xe5`; other names and `-`
+    /// (standard input) by content.
     pub(crate) moves: PathBuf,
     /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
-    /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
-    #[arg(long)]
-    pub(crate) king_last: bool,
+    #[command(flatten)]
+    pub(crate) rules: super::Rules,
     #[command(flatten)]
     pub(crate) limit: super::PieceLimit,
 }
@@ -51,7 +58,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
     let board = BoardInput::resolve(&args.board, args.from)?;
-    let replay = board.replay(variant(args.king_last))?;
+    let variant = args.rules.variant(board.format());
+    let mut has_king = false;
+    let replay = board.replay(variant, &mut |piece| {
+        has_king |= piece.kind == PieceKind::King;
+    })?;
     let board_name = board.name();
     let pieces = replay.remaining() as u64;
     args.limit.admit(&board_name, pieces)?;
@@ -59,7 +70,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let mut sequence = SequenceCheck::new(replay);
     let mut outside = None;
     let moves_name = io::display_path(&args.moves);
-    let read = json::stream_moves(io::open_text(&args.moves)?, &mut |mv| {
+    let read = io::stream_moves(&args.moves, (extent.rows, extent.cols), &mut |mv| {
         if outside.is_none() {
             match extent.admit(sequence.moves(), mv) {
                 Ok(()) => sequence.step(mv),
@@ -67,10 +78,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             }
         }
     });
-    let moves = read.map_err(|error| InputError::Format {
-        path: moves_name.clone(),
-        error,
-    })?;
+    let moves = read?;
     args.limit.admit(&board_name, pieces + moves as u64)?;
     if let Some(error) = outside {
         bail!("{}: {error} of {board_name}", moves_name.display());
@@ -81,6 +89,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Some(step) => format!("INVALID: {}: {step}\n", moves_name.display()),
         None => format!("{report}\n"),
     };
+    if has_king && variant == Variant::Standard {
+        print_err(&format!("{}\n", super::THESIS_RULES_NOTE));
+    }
     print_out(&line)?;
     Ok(code(if report.is_solution() {
         exit::YES

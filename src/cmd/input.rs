@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::Result;
 use sat2chess::board::Board;
 use sat2chess::check::{self, Replay};
+use sat2chess::io::json::PieceRecord;
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::Variant;
 
@@ -42,8 +43,17 @@ impl<'a> BoardInput<'a> {
     }
 
     /// Reads the board into the checker's compact replay state (JSON streamed, 13 bytes
-    /// a piece).
-    pub(crate) fn replay(&self, variant: Variant) -> Result<Replay> {
-        Ok(check::load_board(self.path, Some(self.format), variant)?)
+    /// a piece), showing every piece to `visit` as it is read.
+    pub(crate) fn replay(
+        &self,
+        variant: Variant,
+        visit: &mut dyn FnMut(PieceRecord<'_>),
+    ) -> Result<Replay> {
+        Ok(check::load_board_with(
+            self.path,
+            Some(self.format),
+            variant,
+            visit,
+        )?)
     }
 }

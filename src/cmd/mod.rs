@@ -24,6 +24,7 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use sat2chess::choice::Choice;
 
+use sat2chess::io::BoardFormat;
 use sat2chess::rules::Variant;
 
 /// Documented exit codes (README "Exit codes").
@@ -225,14 +226,33 @@ pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
-/// The rule variant a `--king-last` flag selects.
-pub(crate) fn variant(king_last: bool) -> Variant {
-    if king_last {
-        Variant::KingLast
-    } else {
-        Variant::Standard
+/// The rules a move is judged by (`--rules`, with `--king-last` its hidden alias).
+#[derive(clap::Args)]
+pub(crate) struct Rules {
+    /// Rules: `chesscom` (a king may not be captured, so it is the last piece) or
+    /// `thesis` (any piece may be captured). Default: chesscom for a FEN board, thesis
+    /// otherwise.
+    #[arg(long, value_parser = choice::<Variant>())]
+    pub(crate) rules: Option<Variant>,
+    /// The old name of `--rules chesscom`.
+    #[arg(long, hide = true, conflicts_with = "rules")]
+    pub(crate) king_last: bool,
+}
+
+impl Rules {
+    /// The rules chosen, else the default for a board read in `format`.
+    pub(crate) fn variant(&self, format: BoardFormat) -> Variant {
+        match (self.rules, self.king_last, format) {
+            (Some(rules), _, _) => rules,
+            (None, true, _) | (None, false, BoardFormat::Fen) => Variant::KingLast,
+            (None, false, _) => Variant::Standard,
+        }
     }
 }
+
+/// The note printed when a board with a king is decided under the thesis rules.
+pub(crate) const THESIS_RULES_NOTE: &str =
+    "rules: thesis (a king may be captured; --rules chesscom keeps it to the end)";
 
 /// Writes `text` to standard error; a closed or failing standard error is ignored (there
 /// is nowhere left to report it), so a command still finishes its real work.

@@ -9,6 +9,7 @@ use sat2chess::nqueens::board as placement;
 use sat2chess::render::{
     self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
 };
+use sat2chess::rules::{Move, Variant};
 
 use super::input::BoardInput;
 use super::output::{self, Outputs};
@@ -41,9 +42,12 @@ pub(crate) struct Args {
     /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
-    /// A moves JSON file: the capture sequence to draw.
+    /// A moves file: the capture sequence to draw (moves JSON, or one capture a line in
+    /// .txt, `3. Q (1,1) x R (1,4)` or `Qg3xe5`).
     #[arg(long)]
     pub(crate) moves: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) rules: super::Rules,
     /// An n-Queens placement JSON (`{"queens":[[row,col],…]}`): draw its queens as well.
     #[arg(long, conflicts_with = "moves")]
     pub(crate) placement: Option<PathBuf>,
@@ -121,9 +125,13 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         (Box::new(board), pieces)
     };
     let moves = match &args.moves {
-        Some(path) => io::read_moves(path)?,
+        Some(path) => io::read_moves(path, board.extent())?,
         None => Vec::new(),
     };
+    let variant = args.rules.variant(input.format());
+    if variant == Variant::KingLast {
+        refuse_king_captures(board.as_ref(), &moves, &args.moves)?;
+    }
     let context = || match &args.moves {
         Some(moves) => format!(
             "{} with {}",
@@ -158,6 +166,34 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         })
     })?;
     Ok(code(exit::YES))
+}
+
+/// Refuses a sequence that captures a king (chess.com's rules); every other illegal move
+/// is the figure's to report, so the scan stops at the first one.
+fn refuse_king_captures(
+    board: &dyn PieceSource,
+    moves: &[Move],
+    path: &Option<PathBuf>,
+) -> Result<()> {
+    let mut replay = board.replay()?;
+    for (index, &mv) in moves.iter().enumerate() {
+        if replay
+            .piece_at(mv.to)
+            .is_some_and(|(_, kind, _)| kind == PieceKind::King)
+        {
+            let name = path.as_deref().map(io::display_path).unwrap_or_default();
+            bail!(
+                "{}: move #{index} {mv} captures the king on {}, which chess.com's rules \
+                 forbid (the default for a FEN board); --rules thesis allows it",
+                name.display(),
+                mv.to
+            );
+        }
+        if replay.apply(mv).is_err() {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// `board` with the queens of the placement file added (budget 1, drawn white) and its own

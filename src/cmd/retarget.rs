@@ -103,7 +103,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     // Map the moves first: bad moves leave no board behind.
     let mapped = match moves_in {
         Some(moves_path) if args.moves_out.is_some() => {
-            let moves = io::read_moves(moves_path)?;
+            let moves = io::read_moves(moves_path, (board.rows(), board.cols()))?;
             let mapped: Vec<Move> = if args.moves.is_some() {
                 retargeted.map.moves_forward(&moves)
             } else {

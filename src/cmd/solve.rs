@@ -3,23 +3,25 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Result;
-use sat2chess::board::Board;
+use anyhow::{Context as _, Result};
+use sat2chess::board::{Board, PieceKind};
 use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat, MovesFormat};
+use sat2chess::notation::{self, Algebraic, Notation};
 use sat2chess::rules::{Move, Position, Variant};
 use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
 use super::input::BoardInput;
 use super::output::{self, Outputs};
-use super::{code, exit, print_out, variant};
+use super::{code, exit, print_out};
 
 /// Examples shown by `sat2chess solve --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess solve examples/puzzles/chesscom-1.json
-  sat2chess solve puzzle.fen --king-last
+  sat2chess solve examples/puzzles/chesscom-2.fen
   sat2chess solve \"8/8/8/3q4/8/8/8/R3K3 w - - 0 1\"
+  sat2chess solve puzzle.json --rules chesscom --notation algebraic
   sat2chess solve board.json -o solution.json --time-limit 10
   sat2chess solve board.json -o - --format json | sat2chess check board.json -
   sat2chess solve wire.json --engine search
@@ -36,8 +38,12 @@ an exact SAT encoding of the whole game (solved by splr), first answer wins (wit
 cases): `search`, `tree`, `sat`, or `portfolio` (search and sat from the start).
 --explain prints which method decided and why.
 
+A FEN board is a chess.com puzzle: its default rules are chess.com's (a king may not be
+captured) and its moves print in algebraic notation (Qg3xe5); other boards default to
+the thesis rules and (row,col) coordinates.
+
 Prints SOLVABLE and the capture sequence (one move per line: number, mover, from, `x`,
-captured piece, to), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
+captured piece, to; or `Qg3xe5`), UNSOLVABLE, or UNKNOWN when --node-limit/--time-limit stopped the
 search. Every sequence printed has passed the sequence checker.
 Exit codes: 0 solvable, 1 unsolvable, 2 bad input, 3 unknown (limit reached).";
 
@@ -50,9 +56,12 @@ pub(crate) struct Args {
     /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
-    /// chess.com rule: a king may not be captured, so a king, if present, is the final piece.
-    #[arg(long)]
-    pub(crate) king_last: bool,
+    #[command(flatten)]
+    pub(crate) rules: super::Rules,
+    /// How moves are printed: `algebraic` (Qg3xe5) or `coords` (Q (6,7) x R (4,5)).
+    /// Default: algebraic for a FEN board, coords otherwise.
+    #[arg(long, value_parser = super::choice::<Notation>())]
+    pub(crate) notation: Option<Notation>,
     #[command(flatten)]
     pub(crate) limits: super::limits::SearchLimits,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
@@ -84,20 +93,34 @@ pub(crate) enum Engine {
     Portfolio,
 }
 
-/// The sequence as numbered lines `  3. Q (1,1) x R (1,4)`.
-fn describe(board: &Board, moves: &[Move], variant: Variant) -> Result<String> {
+/// The sequence as numbered lines, `  3. Q (1,1) x R (1,4)` or `  3. Qh8xe8`
+/// (`algebraic`: names on this board).
+fn describe(
+    board: &Board,
+    moves: &[Move],
+    variant: Variant,
+    algebraic: Option<Algebraic>,
+) -> Result<String> {
     let mut position = Position::new(board, variant);
     let mut out = String::new();
     for (index, &mv) in moves.iter().enumerate() {
         let letter = |square| position.get(square).map_or('?', |p| p.kind.letter());
-        let line = format!(
-            "{:>4}. {} {} x {} {}",
-            index + 1,
-            letter(mv.from),
-            mv.from,
-            letter(mv.to),
-            mv.to
-        );
+        let line = match &algebraic {
+            Some(names) => {
+                let mover = position.get(mv.from).map(|p| p.kind).ok_or_else(|| {
+                    super::Internal(format!("solver move #{index} {mv} starts on no piece"))
+                })?;
+                format!("{:>4}. {}", index + 1, names.capture(mover, mv)?)
+            }
+            None => format!(
+                "{:>4}. {} {} x {} {}",
+                index + 1,
+                letter(mv.from),
+                mv.from,
+                letter(mv.to),
+                mv.to
+            ),
+        };
         position.apply(mv).map_err(|error| {
             super::Internal(format!("solver move #{index} {mv} is illegal: {error}"))
         })?;
@@ -115,8 +138,23 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let sequence_format =
         output::output_format(args.output.as_deref(), args.format, "capture sequence")?
             .unwrap_or(MovesFormat::Text);
-    let board = BoardInput::resolve(&args.board, args.from)?.read()?;
-    let variant = variant(args.king_last);
+    let input = BoardInput::resolve(&args.board, args.from)?;
+    let format = input.format();
+    let board = input.read()?;
+    let variant = args.rules.variant(format);
+    let notation = args.notation.unwrap_or(
+        if format == BoardFormat::Fen && board.cols() <= notation::MAX_FILES {
+            Notation::Algebraic
+        } else {
+            Notation::Coords
+        },
+    );
+    let algebraic = match notation {
+        Notation::Algebraic => {
+            Some(Algebraic::new(board.rows(), board.cols()).with_context(|| input.name())?)
+        }
+        Notation::Coords => None,
+    };
     let method = match args.engine {
         Engine::Auto => None,
         Engine::Search => Some(Method::Search),
@@ -126,7 +164,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Engine::Tree => {
             eprintln!(
                 "error: {}: --engine tree needs kings only or knights only with budgets <= 2 \
-                 (kings: without --king-last)",
+                 (kings: under --rules thesis)",
                 io::display_path(&args.board).display()
             );
             return Ok(code(exit::BAD_INPUT));
@@ -184,6 +222,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.explain {
         say(format!("method: {}", report.reason))?;
     }
+    let thesis_note = variant == Variant::Standard
+        && board
+            .pieces()
+            .iter()
+            .any(|piece| piece.kind == PieceKind::King);
     Ok(match report.verdict {
         Verdict::Solvable(moves) => {
             let certificate = check_sequence(&board, &moves, variant);
@@ -194,14 +237,20 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 ))
                 .into());
             };
+            let square = match &algebraic {
+                Some(names) => names.square(survivor.square)?,
+                None => survivor.square.to_string(),
+            };
             say(format!(
-                "SOLVABLE: {} leave{} the {} on {} ({stats})",
+                "SOLVABLE: {} leave{} the {} on {square} ({stats})",
                 Count(moves.len(), "capture"),
                 if moves.len() == 1 { "s" } else { "" },
                 survivor.kind,
-                survivor.square
             ))?;
-            let lines = describe(&board, &moves, variant)?;
+            if thesis_note {
+                say(super::THESIS_RULES_NOTE.to_string())?;
+            }
+            let lines = describe(&board, &moves, variant, algebraic)?;
             if !sequence_to_stdout {
                 print_out(&lines)?;
             }
@@ -216,6 +265,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         Verdict::Unsolvable => {
             say(format!("UNSOLVABLE ({stats})"))?;
+            if thesis_note {
+                say(super::THESIS_RULES_NOTE.to_string())?;
+            }
             code(exit::NO)
         }
         Verdict::Unknown => {

@@ -45,6 +45,21 @@ pub enum Variant {
     KingLast,
 }
 
+impl crate::choice::Choice for Variant {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Variant::KingLast,
+            "chesscom",
+            "chess.com's rules: a king may not be captured, so a king is the last piece",
+        ),
+        (
+            Variant::Standard,
+            "thesis",
+            "the thesis rules: any piece may be captured, a king too",
+        ),
+    ];
+}
+
 /// Whether a piece of `kind` on `from` could capture on `to` on an otherwise empty board
 /// (thesis Definition 3.4's adjacency; for pawns the direction matters: toward row 1).
 pub fn reaches_on_empty_board(kind: PieceKind, from: Square, to: Square) -> bool {

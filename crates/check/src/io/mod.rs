@@ -1,6 +1,6 @@
 //! Board and move file formats: board JSON and moves JSON ([`json`], fixed by
 //! DEVELOPERS.md), the line-based text format ([`text`]), FEN for boards up to 8×8
-//! ([`fen`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
+//! ([`fen`]), the moves text format in either notation ([`moves_text`]), and the ASCII picture of `sat2chess show` ([`ascii`], output only).
 //! Every reader reports errors that name the offending item (line/column for syntax,
 //! `piece #i` / `move #i` (0-based) for content, `line N` (and the column) for text, the
 //! rank or the line for FEN); [`read_board`] and [`read_moves`] add the file name. No
@@ -10,6 +10,7 @@ pub mod ascii;
 mod error;
 pub mod fen;
 pub mod json;
+pub mod moves_text;
 pub mod text;
 pub mod utf8;
 
@@ -113,12 +114,13 @@ impl BoardFormat {
     }
 }
 
-/// Formats of a capture sequence a command writes.
+/// Formats of a capture sequence (moves file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MovesFormat {
-    /// Moves JSON `{"moves":[{"from":[r,c],"to":[r,c]},…]}`; extension `.json`.
+    /// Moves JSON `{"moves":[{"from":[r,c],"to":[r,c]},…]}`, the fixed format; `.json`.
     Json,
-    /// One numbered move per line, as `sat2chess solve` prints them; extension `.txt`.
+    /// One capture a line in either notation ([`moves_text`]), as `sat2chess solve`
+    /// prints them; `.txt`.
     Text,
 }
 
@@ -311,12 +313,58 @@ pub fn open_text(path: &Path) -> Result<utf8::Utf8Reader<Box<dyn std::io::Read>>
     Ok(utf8::Utf8Reader::new(reader))
 }
 
-/// Reads a moves JSON file (`-`: standard input).
-pub fn read_moves(path: &Path) -> Result<Vec<Move>, InputError> {
-    json::read_moves(open_text(path)?).map_err(|error| InputError::Format {
+/// Streams the moves of a moves file (`-`: standard input) into `sink` and returns how
+/// many there were. The format is the one the extension names, else the content's (JSON
+/// starts with `{`, anything else is the moves text). `extent` is the board's rows and
+/// columns, which algebraic squares need.
+pub fn stream_moves(
+    path: &Path,
+    extent: (u32, u32),
+    sink: &mut dyn FnMut(Move),
+) -> Result<usize, InputError> {
+    let format_error = |error| InputError::Format {
         path: display_path(path),
         error,
-    })
+    };
+    let mut reader = open_text(path)?;
+    let format = match MovesFormat::from_path(path) {
+        Some(format) => format,
+        None => {
+            sniff_moves_format(&mut reader).map_err(|error| format_error(FormatError::Io(error)))?
+        }
+    };
+    match format {
+        MovesFormat::Json => json::stream_moves(reader, sink),
+        MovesFormat::Text => moves_text::stream_moves(reader, extent, sink),
+    }
+    .map_err(format_error)
+}
+
+/// The format of a moves file by its first character that is not white space, which
+/// stays unread.
+fn sniff_moves_format(reader: &mut impl std::io::BufRead) -> std::io::Result<MovesFormat> {
+    let mut text = reader.fill_buf()?;
+    while !text.is_empty() {
+        if let Some(&first) = text.iter().find(|b| !b.is_ascii_whitespace()) {
+            return Ok(if first == b'{' {
+                MovesFormat::Json
+            } else {
+                MovesFormat::Text
+            });
+        }
+        // A buffer of white space only: it is white space to either reader.
+        let blank = text.len();
+        reader.consume(blank);
+        text = reader.fill_buf()?;
+    }
+    Ok(MovesFormat::Json)
+}
+
+/// Reads a whole moves file (`-`: standard input) as [`stream_moves`] does.
+pub fn read_moves(path: &Path, extent: (u32, u32)) -> Result<Vec<Move>, InputError> {
+    let mut moves = Vec::new();
+    stream_moves(path, extent, &mut |mv| moves.push(mv))?;
+    Ok(moves)
 }
 
 #[cfg(test)]

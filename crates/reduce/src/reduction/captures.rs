@@ -7,8 +7,8 @@
 
 use std::path::Path;
 
+use sat2chess_check::io;
 use sat2chess_check::io::json::PieceRecord;
-use sat2chess_check::io::{self, InputError};
 use sat2chess_check::{self as check, Replay, SequenceCheck};
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
@@ -55,16 +55,13 @@ pub fn decode_captures(
     if let Err(reason) = decoding.same_board(&replay) {
         return Ok(Some(Err(OtherBoard(reason))));
     }
+    let extent = replay.extent();
     let mut sequence = SequenceCheck::new(replay);
-    io::json::stream_moves(io::open_text(moves)?, &mut |mv| {
+    io::stream_moves(moves, (extent.rows, extent.cols), &mut |mv| {
         sequence.step(mv);
         if sequence.is_legal() {
             decoding.step(mv);
         }
-    })
-    .map_err(|error| InputError::Format {
-        path: io::display_path(moves),
-        error,
     })?;
     let report = sequence.report();
     if report.is_solution() {
