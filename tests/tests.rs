@@ -26,6 +26,7 @@ mod nqueens_chain;
 mod nqueens_e2e;
 mod nqueens_solvers;
 mod parser_smoke;
+mod progress;
 mod reader_roundtrip;
 mod render;
 mod retarget;

@@ -4,6 +4,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use sat2chess::check::{self, SequenceCheck};
 use sat2chess::io::{self, BoardFormat, InputError, json};
+use sat2chess::reduction::Observer as _;
 
 use super::{code, exit, print_out, variant};
 
@@ -46,18 +47,24 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
+    let progress = super::progress::Progress::new(false);
+    progress.phase("load", 0);
     let replay = check::load_board(&args.board, args.format, variant(args.king_last))?;
     let board_name = io::display_path(&args.board).display().to_string();
     let pieces = replay.remaining() as u64;
     args.limit.admit(&board_name, pieces)?;
     let extent = replay.extent();
+    progress.phase("replay", pieces.saturating_sub(1));
     let mut sequence = SequenceCheck::new(replay);
     let mut outside = None;
     let moves_name = io::display_path(&args.moves);
     let read = json::stream_moves(io::open_text(&args.moves)?, &mut |mv| {
         if outside.is_none() {
             match extent.admit(sequence.moves(), mv) {
-                Ok(()) => sequence.step(mv),
+                Ok(()) => {
+                    sequence.step(mv);
+                    progress.every_few(sequence.moves() as u64);
+                }
                 Err(error) => outside = Some(error),
             }
         }
@@ -70,6 +77,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if let Some(error) = outside {
         bail!("{}: {error} of {board_name}", moves_name.display());
     }
+    progress.finish();
     let report = sequence.report();
     let line = match &report.illegal {
         Some(step) if step.is_malformed() => bail!("{}: {step}", moves_name.display()),

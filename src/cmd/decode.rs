@@ -81,14 +81,18 @@ pub(crate) fn decode(args: &Args, target: Option<&str>) -> Result<ExitCode> {
             max_side: i64::try_from(args.limit.max_pieces).unwrap_or(i64::MAX),
         },
     };
-    let decoded = pipeline::decode(&job)
-        .map_err(anyhow::Error::from)
-        .map_err(|error| match super::over_size_limit(&error) {
-            true => error.context(format!(
-                "{}: too large for --max-pieces (raise the limit to decode it)",
-                io::display_path(&args.board).display()
-            )),
-            false => error,
+    let progress = super::progress::Progress::new(false);
+    let decoded = pipeline::decode(&job, &progress);
+    progress.finish();
+    let decoded =
+        decoded.map_err(anyhow::Error::from).map_err(|error| {
+            match super::over_size_limit(&error) {
+                true => error.context(format!(
+                    "{}: too large for --max-pieces (raise the limit to decode it)",
+                    io::display_path(&args.board).display()
+                )),
+                false => error,
+            }
         });
     match decoded? {
         Decoded::Model(model) => {

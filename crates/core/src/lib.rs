@@ -8,4 +8,5 @@ pub mod budget;
 pub mod choice;
 pub mod formula;
 pub mod label;
+pub mod progress;
 pub mod rules;
