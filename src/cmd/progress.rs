@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use indicatif::{
+    HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike,
+};
 use sat2chess::reduction::Observer;
 use sat2chess::solve::Heartbeat;
 
@@ -135,7 +137,7 @@ impl Progress {
     pub(crate) fn new(stats: bool) -> Progress {
         let (target, log) = draw_target();
         let bar = ProgressBar::with_draw_target(Some(0), target);
-        bar.set_style(bar_style());
+        bar.set_style(spinner_style());
         Progress { bar, stats, log }
     }
 
@@ -155,9 +157,11 @@ impl Progress {
     /// Shows `heartbeat` (the engine at work, its states and their rate) until the
     /// returned watch is dropped.
     pub(crate) fn watch(&self, heartbeat: Arc<Heartbeat>) -> Watch {
+        self.bar.set_prefix("solve");
+        self.bar.set_message("0");
         self.bar.set_style(
             ProgressStyle::with_template(
-                "{msg} [{elapsed_precise}] {spinner} {human_pos} states ({per_sec})",
+                "{prefix} [{elapsed_precise}] {spinner} {human_pos} states ({msg}/s)",
             )
             .expect("the template is valid"),
         );
@@ -167,9 +171,13 @@ impl Progress {
             .name("sat2chess-progress".into())
             .spawn(move || {
                 // Shown at least once, however short the search.
+                let start = std::time::Instant::now();
                 loop {
-                    bar.set_message(format!("solve: {}", heartbeat.engine()));
-                    bar.set_position(heartbeat.states());
+                    let states = heartbeat.states();
+                    let rate = states as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                    bar.set_prefix(format!("solve: {}", heartbeat.engine()));
+                    bar.set_message(HumanCount(rate as u64).to_string());
+                    bar.set_position(states);
                     if stopped.load(Ordering::Relaxed) {
                         break;
                     }
@@ -223,6 +231,8 @@ impl Observer for Progress {
                 HumanDuration(self.bar.elapsed())
             ));
         }
+        // The name first: the line is redrawn as it changes, never without a name.
+        self.bar.set_message(name);
         self.bar.disable_steady_tick();
         self.bar.set_style(match total {
             0 => spinner_style(),
@@ -230,7 +240,6 @@ impl Observer for Progress {
         });
         self.bar.set_length(total);
         self.bar.set_position(0);
-        self.bar.set_message(name);
         if total == 0 {
             self.bar.enable_steady_tick(HEARTBEAT);
         }
