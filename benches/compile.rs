@@ -1,5 +1,6 @@
 //! King and Knight boards at scale (issues 14 and 10; Knight rows for uf20 and uf50): uf20-91 (`examples/cnf/uf20-91-01.cnf`) and seeded
-//! random uf50-218- and uf75-325-shaped 3-CNFs, compiled and certified by
+//! random uf50-218- and uf75-325-shaped 3-CNFs, and a 3-variable 3-CNF (`tiny`: the
+//! fixed cost of a target, issue 27), compiled and certified by
 //! `pipeline::compile` as `compile --certify` does it — streamed: the board JSON and the
 //! moves JSON are written to `io::sink()` tile by tile, never held (the certificate
 //! through a counting sink). Per formula: kings, rows × cols, crossings (from the plan's
@@ -41,12 +42,17 @@ use sat2chess::transform::Chain;
 fn main() {
     let uf20 = std::fs::read_to_string("examples/cnf/uf20-91-01.cnf").expect("uf20-91 example");
     let uf20 = sat2chess::front::dimacs::parse(&uf20).expect("uf20-91 parses");
-    let shapes = std::env::var("BENCH_SHAPES").unwrap_or_else(|_| "uf20,uf50,uf75".into());
+    let shapes = std::env::var("BENCH_SHAPES").unwrap_or_else(|_| "tiny,uf20,uf50,uf75".into());
     println!(
         "| formula | piece | pieces | rows × cols | crossings | literal occurrences | peak memory | compile | certify |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    let formulas = [("uf20", 0, 0), ("uf50", 50, 218), ("uf75", 75, 325)];
+    let formulas = [
+        ("tiny", 3, 2),
+        ("uf20", 0, 0),
+        ("uf50", 50, 218),
+        ("uf75", 75, 325),
+    ];
     for (key, vars, clauses) in formulas {
         if !shapes.split(',').any(|s| s == key) {
             continue;

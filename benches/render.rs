@@ -51,7 +51,7 @@ fn time(name: &str, board: &Board, options: &RenderOptions, dir: &Path) {
     let path = dir.join(format!("{name}.svg"));
     let start = Instant::now();
     let mut out = BufWriter::new(File::create(&path).expect("create output"));
-    render(board, &[], options, Format::Svg, &mut out).expect("render");
+    render(board, &[], options, Format::Svg, &mut out, &()).expect("render");
     drop(out);
     let elapsed = start.elapsed();
     let bytes = std::fs::metadata(&path).expect("written").len();
@@ -90,7 +90,7 @@ fn main() {
     let (start, cpu) = (Instant::now(), cpu_seconds());
     let board = BoardFile::open(&path).expect("the compiled board");
     let mut out = BufWriter::new(File::create(dir.join("uf20-91-01.svg")).expect("create"));
-    render(&board, &[], &auto, Format::Svg, &mut out).expect("render");
+    render(&board, &[], &auto, Format::Svg, &mut out, &()).expect("render");
     drop(out);
     println!(
         "uf20-91-01 ({} kings) streamed + dots: {:.2} s wall, {:.2} s CPU, peak {:.0} MB",

@@ -40,6 +40,13 @@ Exit codes: 0 solvable/valid, 1 unsolvable/invalid, 2 bad input or usage,
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Show progress on standard error even when it is not a terminal (one line per
+    /// update there). Default: shown when standard error is a terminal.
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    progress: bool,
+    /// Show no progress.
+    #[arg(long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -120,6 +127,11 @@ fn main() -> ExitCode {
             };
         }
     };
+    cmd::progress::show(match (cli.progress, cli.quiet) {
+        (true, _) => cmd::progress::Shown::Always,
+        (_, true) => cmd::progress::Shown::Never,
+        _ => cmd::progress::Shown::OnTerminal,
+    });
     let result = match cli.command {
         Command::Solve(args) => cmd::solve::run(args),
         Command::Check(args) => cmd::check::run(args),

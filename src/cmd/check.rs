@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 use sat2chess::board::PieceKind;
 use sat2chess::check::SequenceCheck;
 use sat2chess::io::{self, BoardFormat};
+use sat2chess::reduction::Observer as _;
 use sat2chess::rules::Variant;
 
 use super::input::BoardInput;
@@ -57,6 +58,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
+    let progress = super::progress::Progress::new(false);
+    progress.phase("load", 0);
     let board = BoardInput::resolve(&args.board, args.from)?;
     let variant = args.rules.variant(board.format());
     let mut has_king = false;
@@ -67,13 +70,17 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let pieces = replay.remaining() as u64;
     args.limit.admit(&board_name, pieces)?;
     let extent = replay.extent();
+    progress.phase("replay", pieces.saturating_sub(1));
     let mut sequence = SequenceCheck::new(replay);
     let mut outside = None;
     let moves_name = io::display_path(&args.moves);
     let read = io::stream_moves(&args.moves, (extent.rows, extent.cols), &mut |mv| {
         if outside.is_none() {
             match extent.admit(sequence.moves(), mv) {
-                Ok(()) => sequence.step(mv),
+                Ok(()) => {
+                    sequence.step(mv);
+                    progress.every_few(sequence.moves() as u64);
+                }
                 Err(error) => outside = Some(error),
             }
         }
@@ -83,6 +90,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if let Some(error) = outside {
         bail!("{}: {error} of {board_name}", moves_name.display());
     }
+    progress.finish();
     let report = sequence.report();
     let line = match &report.illegal {
         Some(step) if step.is_malformed() => bail!("{}: {step}", moves_name.display()),

@@ -122,15 +122,19 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
             max_side: i64::try_from(args.limit.max_pieces).unwrap_or(i64::MAX),
         },
     };
-    let decoded = pipeline::decode(&job)
-        .map_err(anyhow::Error::from)
-        .map_err(|error| match super::refused_side(&error) {
-            Some(_) => error.context(format!(
-                "{}: too large for --max-pieces (raise the limit to decode it)",
-                io::display_path(&args.board).display()
-            )),
-            None => error,
-        });
+    let progress = super::progress::Progress::new(false);
+    let decoded = pipeline::decode(&job, &progress);
+    progress.finish();
+    let decoded =
+        decoded
+            .map_err(anyhow::Error::from)
+            .map_err(|error| match super::refused_side(&error) {
+                Some(_) => error.context(format!(
+                    "{}: too large for --max-pieces (raise the limit to decode it)",
+                    io::display_path(&args.board).display()
+                )),
+                None => error,
+            });
     match decoded? {
         Decoded::Model(model) => {
             print_out("s SATISFIABLE\n")?;

@@ -6,6 +6,7 @@ use sat2chess::board::{Board, Piece, PieceKind};
 use sat2chess::choice::Choice as _;
 use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board as placement;
+use sat2chess::reduction::Observer as _;
 use sat2chess::render::{
     self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
 };
@@ -112,6 +113,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let streamed = args.placement.is_none()
         && std::fs::metadata(&args.board).is_ok_and(|metadata| metadata.is_file())
         && input.format() == BoardFormat::Json;
+    let progress = super::progress::Progress::new(false);
+    progress.phase("load", 0);
     let (board, pieces): (Box<dyn PieceSource>, usize) = if streamed {
         let file = BoardFile::open(&args.board)?;
         let pieces = file.len();
@@ -158,13 +161,17 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     // Every error but a write error comes before the first byte, and a file is written
     // through a temporary one: a bad region or move leaves no half-written file behind.
-    output::stream(args.output.as_deref(), |out| {
-        render::render(board.as_ref(), &moves, &options, format, out).map_err(|error| match error {
-            RenderError::Write(error) => error.into(),
-            RenderError::Input(error) => error.into(),
-            other => anyhow::Error::new(other).context(context()),
+    let rendered = output::stream(args.output.as_deref(), |out| {
+        render::render(board.as_ref(), &moves, &options, format, out, &progress).map_err(|error| {
+            match error {
+                RenderError::Write(error) => error.into(),
+                RenderError::Input(error) => error.into(),
+                other => anyhow::Error::new(other).context(context()),
+            }
         })
-    })?;
+    });
+    progress.finish();
+    rendered?;
     Ok(code(exit::YES))
 }
 

@@ -179,8 +179,12 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             .map(|limit| limit.saturating_sub(start.elapsed())),
         method,
         cancel: None,
+        heartbeat: Some(Default::default()),
     };
+    let progress = super::progress::Progress::new(false);
+    let watch = options.heartbeat.clone().map(|beat| progress.watch(beat));
     let report = solve::solve(&board, &options);
+    drop(watch);
     let s = &report.stats;
     let stats = match s.method {
         Method::Search => format!(

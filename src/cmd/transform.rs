@@ -1,3 +1,4 @@
+use sat2chess::reduction::Observer as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,12 +91,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .writing(args.output.as_deref())
         .check()?;
     let format = output::output_format(args.output.as_deref(), args.format, "formula")?;
+    let progress = super::progress::Progress::new(false);
+    progress.phase("load", 0);
     let input = args.formula.load()?;
+    progress.phase("transform", 0);
     let chain = match &input {
         Input::Cnf(cnf) if args.thesis || args.to == Target::Tovey => Chain::thesis_from_cnf(cnf),
         _ => Chain::from_input(&input, &sat2chess::layout::BandOrder),
     }
     .with_context(|| args.formula.name())?;
+    progress.finish();
     let steps = match (&input, args.to) {
         (Input::Cnf(_), Target::ThreeSat) => 1,
         (Input::Cnf(_), Target::Tovey) => 2,

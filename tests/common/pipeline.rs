@@ -211,7 +211,7 @@ pub fn decode(
         options: Options::default(),
         limits: Limits::default(),
     };
-    match pipeline::decode(&job).map_err(|e| format!("decode: {e}"))? {
+    match pipeline::decode(&job, &()).map_err(|e| format!("decode: {e}"))? {
         Decoded::Model(model) => Ok(model),
         Decoded::Refused { report, .. } => Err(format!("decode refused the certificate: {report}")),
     }

@@ -9,4 +9,5 @@ pub mod choice;
 pub mod formula;
 pub mod label;
 pub mod notation;
+pub mod progress;
 pub mod rules;

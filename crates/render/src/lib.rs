@@ -48,6 +48,7 @@ pub use parts::{Arrow, ArrowKind, LegendEntry, ScenePiece, TimelineMove};
 pub use scene::Scene;
 pub use source::{BoardFile, PieceSource};
 
+use sat2chess_core::progress::Observer;
 use sat2chess_core::rules::Move;
 
 /// The one entry point for every caller (CLI, gadget library): draws `board` with `moves`
@@ -55,18 +56,29 @@ use sat2chess_core::rules::Move;
 /// play the whole sequence.
 /// Every error but the writer's comes before the first byte is written: the region,
 /// the step and the moves are checked while the [`Scene`] is surveyed, and the pieces are
-/// then read again from `board` as they are drawn.
+/// then read again from `board` as they are drawn. `observer` hears the phases: the
+/// survey of the scene, then the writing.
 pub fn render(
     board: &dyn PieceSource,
     moves: &[Move],
     options: &RenderOptions,
     format: Format,
     out: &mut dyn std::io::Write,
+    observer: &dyn Observer,
 ) -> Result<(), RenderError> {
+    let scene = || {
+        observer.phase("scene", 0);
+        let scene = Scene::build(board, moves, options);
+        observer.phase("write", 0);
+        scene
+    };
     match format {
-        Format::Svg => svg::write(&Scene::build(board, moves, options)?, out),
-        Format::Tikz => tikz::write(&Scene::build(board, moves, options)?, out),
-        Format::Html => html::write(board, moves, options, out),
+        Format::Svg => svg::write(&scene()?, out),
+        Format::Tikz => tikz::write(&scene()?, out),
+        Format::Html => {
+            observer.phase("write", 0);
+            html::write(board, moves, options, out)
+        }
     }
 }
 
@@ -78,6 +90,6 @@ pub fn render_to_string(
     format: Format,
 ) -> Result<String, RenderError> {
     let mut out = Vec::new();
-    render(board, moves, options, format, &mut out)?;
+    render(board, moves, options, format, &mut out, &())?;
     Ok(String::from_utf8(out).expect("the writers emit UTF-8"))
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::heartbeat::Heartbeat;
 use super::options::SolveOptions;
 
 /// Units of search work (slots and capture-graph edges scanned) between two reads of
@@ -23,6 +24,10 @@ pub(crate) struct Clock {
     work: u64,
     next_read: u64,
     expired: bool,
+    /// Where the state count goes at each read of the clock.
+    heartbeat: Option<Arc<Heartbeat>>,
+    /// The states the engine has visited, as it last said ([`Clock::charge_state`]).
+    states: u64,
 }
 
 impl Clock {
@@ -34,6 +39,8 @@ impl Clock {
             work: 0,
             next_read: 0,
             expired: false,
+            heartbeat: None,
+            states: 0,
         }
     }
 
@@ -41,6 +48,7 @@ impl Clock {
     pub(crate) fn for_options(options: &SolveOptions) -> Clock {
         Clock {
             cancel: options.cancel.clone(),
+            heartbeat: options.heartbeat.clone(),
             ..Clock::new(options.time_limit)
         }
     }
@@ -60,8 +68,18 @@ impl Clock {
                     .cancel
                     .as_ref()
                     .is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if let Some(heartbeat) = &self.heartbeat {
+                heartbeat.publish(self.states);
+            }
         }
         self.expired
+    }
+
+    /// [`Clock::charge`] by an engine that has visited `states` states so far (the
+    /// count its heartbeat publishes).
+    pub(crate) fn charge_state(&mut self, states: u64, work: u64) -> bool {
+        self.states = states;
+        self.charge(work)
     }
 
     pub(crate) fn expired(&self) -> bool {

@@ -23,6 +23,7 @@ mod chains;
 mod clock;
 mod engine;
 pub(crate) mod geometry;
+mod heartbeat;
 mod kinds;
 mod lines;
 mod options;
@@ -40,6 +41,7 @@ mod state;
 mod test_boards;
 mod tree;
 
+pub use heartbeat::Heartbeat;
 pub use options::{AUTO_HEAD_START, Method, SolveOptions};
 pub use report::{Remainder, SearchStats, SolveReport, Verdict};
 pub use special::SpecialCase;
@@ -71,7 +73,9 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
     if let Some(report) = special_case(board, options) {
         return report;
     }
+    let heartbeat = options.heartbeat.as_deref();
     if uses_tree(board, options) {
+        heartbeat::start(heartbeat, "tree");
         let mut engine = TreeEngine::new(board, options);
         let verdict = verdict(engine.solve().map_err(|_| ()));
         let mut stats = engine.release();
@@ -86,14 +90,23 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
         };
     }
     match options.method {
-        Some(Method::Sat) => portfolio::sat_only(board, options, start),
+        Some(Method::Sat) => {
+            heartbeat::start(heartbeat, "sat");
+            portfolio::sat_only(board, options, start)
+        }
         Some(Method::Portfolio) if options.node_limit.is_none() => {
+            heartbeat::start(heartbeat, portfolio::BOTH);
             portfolio::solve(board, options, start, Duration::ZERO)
         }
         None if options.node_limit.is_none() => {
+            // The SAT thread names both engines when it starts.
+            heartbeat::start(heartbeat, "search");
             portfolio::solve(board, options, start, AUTO_HEAD_START)
         }
-        _ => search(board, options, start),
+        _ => {
+            heartbeat::start(heartbeat, "search");
+            search(board, options, start)
+        }
     }
 }
 

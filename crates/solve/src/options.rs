@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use sat2chess_core::rules::Variant;
 
+use super::heartbeat::Heartbeat;
 use super::special::SpecialCase;
 
 /// How long the search engine runs alone under the automatic choice before the SAT
@@ -34,6 +35,9 @@ pub struct SolveOptions {
     /// portfolio runs the search engine alone when `node_limit` is set (the SAT solver
     /// counts no nodes).
     pub method: Option<Method>,
+    /// Where the engine at work and its state count are published as the search runs,
+    /// for a caller that shows progress.
+    pub heartbeat: Option<Arc<Heartbeat>>,
 }
 
 /// The engine behind an answer.

@@ -23,6 +23,9 @@ use super::search::search;
 /// How often the waiting thread looks at the caller's cancellation flag.
 const POLL: Duration = Duration::from_millis(5);
 
+/// The engines of a portfolio, as a heartbeat names them while both run.
+pub(super) const BOTH: &str = "search + sat";
+
 /// The SAT encoding alone (`--engine sat`); the limits count from `start`. With a
 /// time limit or a cancellation flag it runs on a detached thread, so that the answer
 /// comes at the limit even when splr overruns it (whole seconds, read between stages).
@@ -99,6 +102,7 @@ pub(super) fn solve(
     let (sat_board, sat_sender) = (board.clone(), sender.clone());
     let (variant, sat_stop) = (options.variant, Arc::clone(&stop));
     let time_limit = options.time_limit;
+    let heartbeat = options.heartbeat.clone();
     // Dropped by the search thread when it ends: the SAT thread then never starts.
     let (search_running, search_ended) = mpsc::channel::<()>();
     let spawned = std::thread::Builder::new()
@@ -109,6 +113,7 @@ pub(super) fn solve(
             {
                 return;
             }
+            super::heartbeat::start(heartbeat.as_deref(), BOTH);
             let limit = time_limit.map(|l| l.saturating_sub(start.elapsed()));
             let run = solve_by_sat(&sat_board, variant, limit);
             let stop_search = decisive(&run.outcome);

@@ -109,8 +109,8 @@ impl<'a, B: Backend> Canvas<'a, B> {
         name: &str,
         orient: &[(char, Direction)],
     ) -> Result<(usize, Gadget), BackendError> {
-        let (index, mut all) = self.orientations(name, orient)?;
-        Ok((index, all.swap_remove(0)))
+        let (index, all) = self.orientations(name, orient)?;
+        Ok((index, all[0].clone()))
     }
 
     /// Every turn of the library gadget `name` in which each listed port has the listed
@@ -119,16 +119,18 @@ impl<'a, B: Backend> Canvas<'a, B> {
         &self,
         name: &str,
         orient: &[(char, Direction)],
-    ) -> Result<(usize, Vec<Gadget>), BackendError> {
-        let index = self.library.index(name)?;
-        let native = &self.library.gadgets[index];
-        let all: Vec<Gadget> = Symmetry::all()
-            .filter(|s| {
+    ) -> Result<(usize, Vec<&'a Gadget>), BackendError> {
+        let library = self.library;
+        let index = library.index(name)?;
+        let native = &library.gadgets[index];
+        let all: Vec<&Gadget> = Symmetry::all()
+            .zip(library.turns(index))
+            .filter(|(s, _)| {
                 orient.iter().all(|&(port, flow)| {
                     native.port(port).map(|p| s.direction(p.flow)) == Some(flow)
                 })
             })
-            .map(|s| native.transformed(s))
+            .map(|(_, turned)| turned)
             .collect();
         if all.is_empty() {
             return Err(BackendError::Orientation {
@@ -162,7 +164,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         let target = self.backend.column_order(anchor.1);
         let mut fitting = None;
         for gadget in turns {
-            let own = self.port_of(&gadget, anchor.0)?;
+            let own = self.port_of(gadget, anchor.0)?;
             let offset = (target[0].0 - own[0].0, target[0].1 - own[0].1);
             if (target[1].0 - own[1].0, target[1].1 - own[1].1) == offset {
                 fitting = Some((gadget, offset));
@@ -171,7 +173,7 @@ impl<'a, B: Backend> Canvas<'a, B> {
         }
         let (gadget, offset) = fitting
             .ok_or_else(|| self.error(format!("port {} of {name} does not fit", anchor.0)))?;
-        self.stamp(index, &gadget, offset, role)
+        self.stamp(index, gadget, offset, role)
     }
 
     /// Stamps the oriented library gadget `gadget` (library index `index`) moved by

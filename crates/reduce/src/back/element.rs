@@ -141,11 +141,29 @@ impl Placed {
 }
 
 /// The verified gadgets a backend stamps.
+#[derive(Clone)]
 pub struct Library {
     pub gadgets: Vec<Gadget>,
+    /// Each gadget turned by every [`Symmetry`], in the order of [`Symmetry::all`]:
+    /// the tile designs try turns in their searches, so they are made once.
+    turns: Vec<Vec<Gadget>>,
 }
 
 impl Library {
+    /// The library of `gadgets`, with every turn of each.
+    pub fn new(gadgets: Vec<Gadget>) -> Library {
+        let turns = gadgets
+            .iter()
+            .map(|g| Symmetry::all().map(|s| g.transformed(s)).collect())
+            .collect();
+        Library { gadgets, turns }
+    }
+
+    /// Gadget `index` turned by each symmetry, in the order of [`Symmetry::all`].
+    pub(crate) fn turns(&self, index: usize) -> &[Gadget] {
+        &self.turns[index]
+    }
+
     pub fn index(&self, name: &str) -> Result<usize, BackendError> {
         self.gadgets
             .iter()

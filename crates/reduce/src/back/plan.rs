@@ -110,9 +110,7 @@ pub struct Labeller {
 impl<B: Backend> Plan<B> {
     /// Plans a validated layout of an And-Or formula with `num_vars` variables.
     pub fn new(backend: B, layout: &Layout, num_vars: usize) -> Result<Plan<B>, BackendError> {
-        let library = Library {
-            gadgets: backend.library()?,
-        };
+        let library = Library::new(backend.library()?);
         let mut tileset = Tileset::new(&backend, &library)?;
         let mut placements = Vec::new();
         for (at, tile) in layout.tiles() {
@@ -197,9 +195,7 @@ impl<B: Backend> Plan<B> {
                 gadgets: BTreeMap::new(),
             },
             backend: backend.clone(),
-            library: Library {
-                gadgets: library.gadgets.clone(),
-            },
+            library: library.clone(),
         };
         let mut built: FxHashMap<(B::Design, Frame, Reach), u32> = FxHashMap::default();
         for (at, design, symmetry, var) in placements {

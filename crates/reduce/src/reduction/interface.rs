@@ -127,20 +127,10 @@ pub enum Decoded {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OtherBoard(pub String);
 
-/// What the pipeline tells its caller as it goes (progress bars, `--stats`); every
-/// method does nothing by default.
-pub trait Observer {
-    /// The estimate against the budget, before the plan is made.
-    fn estimate(&self, _line: &str) {}
-    /// The plan's size figures ([`Plan::stats`]).
-    fn stats(&self, _text: &str) {}
-    /// A new phase of `total` units starts.
-    fn phase(&self, _name: &'static str, _total: u64) {}
-    /// `done` units of the phase are done.
-    fn at(&self, _done: u64) {}
-}
-
-impl Observer for () {}
+/// What the pipeline tells its caller as it goes (progress bars, `--stats`): the
+/// workspace's one progress interface, defined beside the boards so that the checker
+/// and the solver (below this crate) report through it too.
+pub use sat2chess_core::progress::Observer;
 
 /// Where a certificate's steps go as they are made; started only when there is a
 /// certificate (a satisfiable formula).

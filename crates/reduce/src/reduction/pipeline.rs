@@ -61,13 +61,18 @@ pub fn compile(
     };
     observer.estimate(&budget.describe(prepared.estimate()));
     budget.admit(prepared.estimate())?;
+    // Every target's phases are heard; a plan that counts a phase's units starts it
+    // again with its total.
+    observer.phase("planning", 0);
     let plan = prepared.plan()?;
     observer.stats(&plan.stats());
+    observer.phase("checking", 0);
     plan.check(observer)?;
     let (rows, cols) = plan.extent();
     let name = job.reduction.name();
     let provenance = Provenance::new(name, job.options, job.source, job.source_name);
     board.start(rows, cols, &provenance)?;
+    observer.phase("writing", 0);
     plan.write_board(board, observer)?;
     board.finish()?;
     let certificate = match certificate {
@@ -115,8 +120,9 @@ pub struct DecodeJob<'a> {
 /// from the board's provenance (else from the job, else the target of the board's piece
 /// kind), the formula must be the one the
 /// board was compiled from, the board must be the plan's and the certificate must
-/// solve it.
-pub fn decode(job: &DecodeJob) -> Result<Decoded, ReduceError> {
+/// solve it. `observer` hears the phases (planning the board, replaying the
+/// certificate).
+pub fn decode(job: &DecodeJob, observer: &dyn Observer) -> Result<Decoded, ReduceError> {
     let board_name = files::display_path(&job.board.path).display().to_string();
     let provenance = read_provenance(&job.board, &board_name)?;
     let reduction = choose_target(job, provenance.as_ref(), &board_name)?;
@@ -131,7 +137,10 @@ pub fn decode(job: &DecodeJob) -> Result<Decoded, ReduceError> {
     for options in guesses {
         let prepared = reduction.prepare(job.source, options, &job.limits)?;
         Budget::pieces(job.limits.max_pieces).admit(prepared.estimate())?;
-        match prepared.plan()?.decode(&job.board, job.certificate)? {
+        observer.phase("plan", 0);
+        let plan = prepared.plan()?;
+        observer.phase("decode", 0);
+        match plan.decode(&job.board, job.certificate)? {
             Ok(decoded) => return Ok(decoded),
             Err(other) => reasons.push(other.0),
         }

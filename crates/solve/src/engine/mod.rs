@@ -287,7 +287,10 @@ impl<'g> Engine<'g> {
         if self.limits.node_limit.is_some_and(|limit| effort >= limit) {
             self.limits.reached = true;
         }
-        let expired = self.analyser.clock.charge(self.state.count as u64);
+        let expired = self
+            .analyser
+            .clock
+            .charge_state(effort, self.state.count as u64);
         self.limits.reached || expired || effort >= self.limits.round_end
     }
 

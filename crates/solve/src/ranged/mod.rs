@@ -239,7 +239,9 @@ impl RangedEngine {
             return Some(state.occ & finals != 0 && state.budget(last) >= goal.budget);
         }
         if self.stopped
-            || self.clock.charge(u64::from(state.count()))
+            || self
+                .clock
+                .charge_state(self.stats.nodes, u64::from(state.count()))
             || self.limit_reached()
             || self.stats.nodes >= self.round_end
         {

@@ -292,7 +292,7 @@ impl<'a> TreeEngine<'a> {
         let max_width = MAX_BAG.min(self.stats.table_entries.max(1) as usize);
         let (options, clock) = (self.options, &mut self.clock);
         let mut limit = |states: u64, work: u64| {
-            options.node_limit.is_some_and(|l| states >= l) || clock.charge(work)
+            options.node_limit.is_some_and(|l| states >= l) || clock.charge_state(states, work)
         };
         let built = Decomposition::new(
             &self.neighbours,
@@ -377,7 +377,7 @@ impl<'a> TreeEngine<'a> {
                 .options
                 .node_limit
                 .is_some_and(|limit| self.stats.nodes >= limit)
-            || self.clock.charge(STATE_WORK)
+            || self.clock.charge_state(self.stats.nodes, STATE_WORK)
     }
 
     /// Runs the DP; returns every layer's entries and the accepted final entries (index

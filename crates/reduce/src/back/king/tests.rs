@@ -8,9 +8,7 @@ use crate::back::tile_check::{self, Expected};
 use crate::back::tileset::{Tileset, build_design};
 
 fn library() -> Library {
-    Library {
-        gadgets: King.library().unwrap(),
-    }
+    Library::new(King.library().unwrap())
 }
 
 /// f and g of the crossing may emit the 2-signal (Table 5.2), which a corner lowers to

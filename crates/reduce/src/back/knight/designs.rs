@@ -302,24 +302,28 @@ fn plan_shifts(c: &Canvas<Knight>, t: &Turtle) -> Vec<Option<Column>> {
     known
 }
 
-/// Sequences of adapters a route tries, shortest first.
-fn plans() -> Vec<Vec<&'static str>> {
-    let mut plans: Vec<Vec<&'static str>> = vec![vec![]];
-    let mut frontier = plans.clone();
-    for _ in 0..MAX_ADAPTERS {
-        frontier = frontier
-            .iter()
-            .flat_map(|plan| {
-                ADAPTERS.iter().map(move |&a| {
-                    let mut next = plan.clone();
-                    next.push(a);
-                    next
+/// Sequences of adapters a route tries, shortest first (worked out once per process:
+/// every route walks them).
+fn plans() -> &'static [Vec<&'static str>] {
+    static PLANS: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    PLANS.get_or_init(|| {
+        let mut plans: Vec<Vec<&'static str>> = vec![vec![]];
+        let mut frontier = plans.clone();
+        for _ in 0..MAX_ADAPTERS {
+            frontier = frontier
+                .iter()
+                .flat_map(|plan| {
+                    ADAPTERS.iter().map(move |&a| {
+                        let mut next = plan.clone();
+                        next.push(a);
+                        next
+                    })
                 })
-            })
-            .collect();
-        plans.extend(frontier.iter().cloned());
-    }
-    plans
+                .collect();
+            plans.extend(frontier.iter().cloned());
+        }
+        plans
+    })
 }
 
 /// Places the adapters of `plan` after `t`.

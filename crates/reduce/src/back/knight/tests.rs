@@ -59,9 +59,7 @@ fn cases(design: Design, tile: &StampedTile) -> Vec<(Vec<Pair>, Expected)> {
 }
 
 fn library() -> Library {
-    Library {
-        gadgets: Knight.library().unwrap(),
-    }
+    Library::new(Knight.library().unwrap())
 }
 
 /// Every Knight tile design as stamped, in both colours.
