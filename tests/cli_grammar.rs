@@ -197,7 +197,7 @@ fn boards_are_recognised_by_content_and_as_fen_strings() {
     assert!(stdout(&solved).starts_with("SOLVABLE: 1 capture leaves the "));
     let shown = succeeds(&["show", "8/8/8/3q4/8/8/8/R3K3 w - - 0 1"]);
     assert!(
-        stdout(&shown).contains("4 .  .  .  Q2"),
+        stdout(&shown).contains("5 .  .  .  Q2"),
         "{}",
         stdout(&shown)
     );

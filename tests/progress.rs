@@ -34,7 +34,7 @@ fn king_board(name: &str) -> (String, String) {
         "-o",
         &board,
         "--certify",
-        "--moves",
+        "--moves-out",
         &moves,
     ]);
     assert!(out.status.success(), "{out:?}");

@@ -6,7 +6,6 @@ use sat2chess::board::PieceKind;
 use sat2chess::check::SequenceCheck;
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::reduction::Observer as _;
-use sat2chess::rules::Variant;
 
 use super::input::BoardInput;
 
@@ -62,9 +61,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     progress.phase("load", 0);
     let board = BoardInput::resolve(&args.board, args.from)?;
     let variant = args.rules.variant(board.format());
-    let mut has_king = false;
+    let mut kings = 0;
     let replay = board.replay(variant, &mut |piece| {
-        has_king |= piece.kind == PieceKind::King;
+        kings += usize::from(piece.kind == PieceKind::King);
     })?;
     let board_name = board.name();
     let pieces = replay.remaining() as u64;
@@ -97,7 +96,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         Some(step) => format!("INVALID: {}: {step}\n", moves_name.display()),
         None => format!("{report}\n"),
     };
-    if has_king && variant == Variant::Standard {
+    if super::thesis_note_due(variant, kings, pieces as usize) {
         print_err(&format!("{}\n", super::THESIS_RULES_NOTE));
     }
     print_out(&line)?;

@@ -250,9 +250,17 @@ impl Rules {
     }
 }
 
-/// The note printed when a board with a king is decided under the thesis rules.
+/// The note printed when a puzzle-like board (exactly one king among other pieces) is
+/// decided under the thesis rules.
 pub(crate) const THESIS_RULES_NOTE: &str =
     "rules: thesis (a king may be captured; --rules chesscom keeps it to the end)";
+
+/// Whether the rules used deserve [`THESIS_RULES_NOTE`]: thesis rules on a board with one
+/// king and other pieces, as a chess.com puzzle has. Boards of several kings (King 2-Solo
+/// Chess) are thesis boards by nature and get no note.
+pub(crate) fn thesis_note_due(variant: Variant, kings: usize, pieces: usize) -> bool {
+    variant == Variant::Standard && kings == 1 && pieces > 1
+}
 
 /// Writes `text` to standard error; a closed or failing standard error is ignored (there
 /// is nowhere left to report it), so a command still finishes its real work.

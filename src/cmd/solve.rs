@@ -226,11 +226,12 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if args.explain {
         say(format!("method: {}", report.reason))?;
     }
-    let thesis_note = variant == Variant::Standard
-        && board
-            .pieces()
-            .iter()
-            .any(|piece| piece.kind == PieceKind::King);
+    let kings = board
+        .pieces()
+        .iter()
+        .filter(|piece| piece.kind == PieceKind::King)
+        .count();
+    let thesis_note = super::thesis_note_due(variant, kings, board.len());
     Ok(match report.verdict {
         Verdict::Solvable(moves) => {
             let certificate = check_sequence(&board, &moves, variant);
