@@ -134,7 +134,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         let mut sink = BoardInMemory::default();
         let outcome = pipeline::compile(&job, &mut sink, certificate_sink, &progress);
         if outcome.is_ok() {
-            let text = format.write(&sink.board()?)?;
+            let output_name = || {
+                let path = args.output.as_deref().unwrap_or(std::path::Path::new("-"));
+                sat2chess::io::display_path(path).display().to_string()
+            };
+            let text = format.write(&sink.board()?).with_context(output_name)?;
             let mut board = board;
             match std::io::Write::write_all(&mut board, text.as_bytes()) {
                 Ok(()) => board.finish()?,
