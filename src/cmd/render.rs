@@ -6,7 +6,7 @@ use sat2chess::board::{Board, Piece, PieceKind};
 use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board as placement;
 use sat2chess::render::{
-    self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
+    self, BoardFile, Detail, Format, PieceSource, Region, RenderError, RenderOptions, Style,
 };
 
 use super::output::{self, Outputs};
@@ -24,7 +24,9 @@ Examples:
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
 --step K the position after K moves, move K shaded and move K+1 as an arrow.
-Above 20000 visible pieces each piece is a dot (see --style). --format names the output
+Above 20000 visible pieces each piece is a dot (see --style). Views of more than 64
+squares across are drawn as a schematic when their pieces carry gadget labels (see
+--detail). Boards of at most 26 columns are labelled with files a.. and ranks. --format names the output
 format here; the board's format is --board-format. With --placement (n-Queens boards) the
 pre-placed queens are black (budget 0) and the added queens white (budget 1); as dots,
 black and light blue.";
@@ -60,6 +62,15 @@ pub(crate) struct Args {
     /// Piece drawing: glyphs, dots, or auto (dots above 20000 visible pieces).
     #[arg(long, value_parser = super::choice::<Style>(), default_value = "auto")]
     pub(crate) style: Style,
+    /// Level of detail: every piece, or gadgets as labelled boxes and wires as lines.
+    #[arg(long, value_parser = super::choice::<Detail>(), default_value = "auto")]
+    pub(crate) detail: Detail,
+    /// TikZ: one square's side in centimetres (default 0.7, less to fit 16 x 22 cm).
+    #[arg(long, value_name = "CM", value_parser = positive_cm, conflicts_with = "width")]
+    pub(crate) scale: Option<f64>,
+    /// TikZ: the width of the whole figure in centimetres.
+    #[arg(long, value_name = "CM", value_parser = positive_cm)]
+    pub(crate) width: Option<f64>,
     /// Output format (default: from the -o extension, .svg/.tex/.tikz/.html, else svg).
     #[arg(long, value_parser = super::choice::<Format>())]
     pub(crate) format: Option<Format>,
@@ -140,6 +151,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         gadgets: args.gadgets,
         legend: args.legend,
         style: args.style,
+        detail: args.detail,
+        square_cm: args.scale,
+        width_cm: args.width,
         step: args.step,
         marks: Vec::new(),
     };
@@ -153,6 +167,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         })
     })?;
     Ok(code(exit::YES))
+}
+
+/// A length in centimetres: a positive finite number.
+fn positive_cm(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(cm) if cm.is_finite() && cm > 0.0 => Ok(cm),
+        _ => Err(format!(
+            "expected a positive length in centimetres, got {text:?}"
+        )),
+    }
 }
 
 /// `board` with the queens of the placement file added (budget 1, drawn white) and its own
