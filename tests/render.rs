@@ -377,3 +377,288 @@ fn a_board_streamed_from_its_file_draws_the_same_figures() {
     assert!(whole.contains("#0 and #2"), "{whole}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Whether `pdflatex` runs here; outside CI (env `CI` unset) a missing one skips the
+/// caller, in CI it fails it (`.ci/run` installs it).
+fn pdflatex_available(test: &str) -> bool {
+    let found = Command::new("pdflatex")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{test}: pdflatex is missing in CI (.ci/run installs texlive-latex-base and texlive-pictures)"
+        );
+        eprintln!("{test}: skipped, pdflatex is not installed (CI installs it)");
+    }
+    found
+}
+
+/// Every board the project ships (puzzles, render examples, the rook retarget example) and
+/// compiles from its example formulas (the thesis formula to every piece, every other
+/// example to King) draws as a TikZ document that stock pdflatex compiles, within its
+/// page (no overfull box). Prints each run's time.
+#[test]
+fn tikz_of_every_shipped_and_example_board_compiles_with_pdflatex() {
+    use crate::common::{run, scratch};
+    if !pdflatex_available("tikz_of_every_shipped_and_example_board_compiles_with_pdflatex") {
+        return;
+    }
+    let dir = scratch("render/pdflatex");
+    let mut boards: Vec<(String, std::path::PathBuf)> = [
+        "examples/puzzles/chesscom-1.json",
+        "examples/puzzles/chesscom-2.fen",
+        "examples/puzzles/chesscom-3.fen",
+        "examples/puzzles/chesscom-4.json",
+        "examples/render/mixed.json",
+        "examples/render/one-test.json",
+        "examples/retarget/rooks.txt",
+    ]
+    .into_iter()
+    .map(|path| {
+        let name = std::path::Path::new(path)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        (
+            name,
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path),
+        )
+    })
+    .collect();
+    let mut compiled = |formula: &str, target: &str| {
+        let name = format!(
+            "{}-{target}",
+            formula
+                .rsplit('/')
+                .next()
+                .unwrap()
+                .split('.')
+                .next()
+                .unwrap()
+        );
+        let board = dir.join(format!("{name}.json"));
+        let output = run(&[
+            "compile",
+            formula,
+            "--to",
+            target,
+            "-o",
+            board.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "compile {formula} --to {target}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        boards.push((name, board));
+    };
+    for target in ["king", "knight", "rook", "queen", "bishop"] {
+        compiled("examples/andor/thesis.andor", target);
+    }
+    for formula in [
+        "examples/cnf/uf20-91-01.cnf",
+        "examples/cnf/messy.cnf",
+        "examples/cnf/pigeonhole-5-4.cnf.gz",
+        "examples/onein3/one-clause.cnf",
+    ] {
+        compiled(formula, "king");
+    }
+    for (name, board) in &boards {
+        let tex = dir.join(format!("{name}.tex"));
+        let output = run(&[
+            "render",
+            board.to_str().unwrap(),
+            "--gadgets",
+            "--legend",
+            "-o",
+            tex.to_str().unwrap(),
+        ]);
+        assert!(
+            output.status.success(),
+            "render {name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let start = std::time::Instant::now();
+        let latex = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error"])
+            .arg(&tex)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let log = std::fs::read_to_string(dir.join(format!("{name}.log"))).unwrap_or_default();
+        assert!(
+            latex.status.success() && dir.join(format!("{name}.pdf")).exists(),
+            "pdflatex {name}.tex failed:\n{}",
+            log.lines()
+                .filter(|line| line.starts_with('!'))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        assert!(
+            log.contains(&format!("Output written on {name}.pdf (1 page")),
+            "{name}: not one page"
+        );
+        assert!(
+            !log.contains("Overfull"),
+            "{name}: the figure runs off the page"
+        );
+        eprintln!(
+            "pdflatex {name}.tex: {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// A 70 × 40 labelled board (wider than the automatic schematic threshold of 64): a
+/// wire running east into an And gadget, a variable, one unlabelled piece, the final
+/// square.
+fn large_labelled_board() -> Board {
+    use PieceKind::King;
+    let mut pieces: Vec<Piece> = (3..=30)
+        .flat_map(|col| {
+            [
+                piece(King, 10, col, 2, Some("wire flow=E")),
+                piece(King, 11, col, 2, Some("wire flow=E")),
+            ]
+        })
+        .collect();
+    for (row, col) in [(9, 31), (10, 32), (11, 33), (12, 34), (13, 35)] {
+        pieces.push(piece(King, row, col, 2, Some("and#1")));
+    }
+    pieces.push(piece(King, 10, 1, 1, Some("variable#1 output")));
+    pieces.push(piece(King, 11, 2, 1, Some("variable#1")));
+    pieces.push(piece(King, 60, 20, 1, None));
+    pieces.push(piece(King, 40, 36, 1, Some("one-test final")));
+    Board::new(70, 40, pieces).unwrap()
+}
+
+#[test]
+fn large_labelled_boards_are_drawn_as_a_schematic() {
+    use sat2chess::render::Detail;
+    let board = large_labelled_board();
+    let options = RenderOptions {
+        legend: true,
+        ..RenderOptions::default()
+    };
+    let text = svg(&board, &[], &options);
+    // Boxes and lines, no chequer and no glyphs.
+    assert!(text.contains("class=\"s2c-schematic\""), "{text}");
+    assert!(!text.contains("url(#s2c-chequer)") && !text.contains("<use"));
+    assert!(text.contains(">and<") && text.contains(">variable<"));
+    snapshot("render_schematic_svg", &text);
+    let tikz = render_to_string(&board, &[], &options, Format::Tikz).unwrap();
+    assert!(!tikz.contains("\\foreach") && !tikz.contains("\\pic"));
+    snapshot("render_schematic_tikz", &tikz);
+    // Asked for, the piece level draws the chequer and every piece.
+    let pieces = RenderOptions {
+        detail: Detail::Pieces,
+        ..options.clone()
+    };
+    let text = svg(&board, &[], &pieces);
+    assert!(text.contains("url(#s2c-chequer)") && !text.contains("s2c-schematic"));
+    // An unlabelled board of the same size has nothing to box: pieces as before.
+    let plain = Board::new(70, 40, vec![piece(PieceKind::King, 1, 1, 1, None)]).unwrap();
+    assert!(svg(&plain, &[], &options).contains("url(#s2c-chequer)"));
+}
+
+#[test]
+fn chess_sized_boards_are_labelled_with_files_and_ranks() {
+    // 4 rows, 5 columns: files a–e left to right, ranks 4 (top row) down to 1.
+    let text = svg(&mixed_board(), &[], &RenderOptions::default());
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let labels: Vec<&str> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("text-anchor").is_some())
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(labels, ["4", "3", "2", "1", "a", "b", "c", "d", "e"]);
+    let tikz =
+        render_to_string(&mixed_board(), &[], &RenderOptions::default(), Format::Tikz).unwrap();
+    assert!(tikz.contains("anchor=east] at (-0.143,0.5) {4};"), "{tikz}");
+    assert!(
+        tikz.contains("anchor=south] at (0.5,-0.071) {a};"),
+        "{tikz}"
+    );
+    // 27 columns: numbers, row 1 at the top.
+    let wide = Board::new(2, 27, vec![piece(PieceKind::King, 1, 27, 1, None)]).unwrap();
+    let text = svg(&wide, &[], &RenderOptions::default());
+    assert!(text.contains(">27</text>") && !text.contains(">a</text>"));
+}
+
+#[test]
+fn tall_boards_keep_row_labels_inside_and_the_legend_beside() {
+    // 3000 rows of 100 columns (a uf20-like overview): labels of four digits.
+    let board = Board::new(
+        3000,
+        100,
+        vec![
+            piece(PieceKind::King, 1, 1, 1, Some("wire flow=S")),
+            piece(PieceKind::King, 2, 1, 1, Some("wire flow=S")),
+            piece(PieceKind::King, 2999, 99, 1, Some("and#1")),
+        ],
+    )
+    .unwrap();
+    let options = RenderOptions {
+        legend: true,
+        gadgets: true,
+        ..RenderOptions::default()
+    };
+    let text = svg(&board, &[], &options);
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let view: Vec<f64> = document
+        .root_element()
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    // The widest row label ("3000") ends 0.15 text units left of the board and starts
+    // inside the view: 4 digits of 0.6 em at 0.36 text units per em.
+    let text_unit = 3000.0 / 32.0;
+    let label_start = -0.15 * text_unit - (0.6 * 4.0) * 0.36 * text_unit;
+    assert!(
+        view[0] <= label_start,
+        "viewBox {view:?} clips the row labels"
+    );
+    // The legend sits beside the board, so the figure is not widened below it beyond
+    // the legend's own width: less than the board's height.
+    assert!(view[2] < 0.5 * 3000.0, "viewBox {view:?}");
+}
+
+#[test]
+fn rook_gadget_figures_draw_the_rays_that_must_stay_empty() {
+    let rook = |name: &str| {
+        sat2chess::gadgets::rook_library()
+            .unwrap()
+            .into_iter()
+            .find(|gadget| gadget.name == name)
+            .unwrap()
+    };
+    let gadget = rook("and");
+    let options = RenderOptions {
+        gadgets: true,
+        legend: true,
+        ..RenderOptions::default()
+    };
+    let text = svg(&gadget.board().unwrap(), &[], &options);
+    // and.txt lists 22 directions on its `empty:` lines, one arrow each.
+    assert_eq!(
+        text.matches("url(#s2c-head-ray)").count(),
+        22 + 1,
+        "with the legend's"
+    );
+    assert!(text.contains(">ray that must stay empty<"));
+    // The Or, tomb and conveyor gadgets are tinted by kind, not grey.
+    for (name, title) in [
+        ("left_or", ">Or<"),
+        ("tomb", ">tomb<"),
+        ("conveyor_belt", ">conveyor belt<"),
+    ] {
+        let text = svg(&rook(name).board().unwrap(), &[], &options);
+        assert!(text.contains(title), "{name}");
+        assert!(!text.contains(">wire / other<"), "{name}");
+    }
+}

@@ -8,7 +8,7 @@ use sat2chess::io::{self, BoardFormat, InputError};
 use sat2chess::nqueens::board as placement;
 use sat2chess::reduction::Observer as _;
 use sat2chess::render::{
-    self, BoardFile, Format, PieceSource, Region, RenderError, RenderOptions, Style,
+    self, BoardFile, Detail, Format, PieceSource, Region, RenderError, RenderOptions, Style,
 };
 use sat2chess::rules::{Move, Variant};
 
@@ -28,9 +28,11 @@ Examples:
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
 --step K the position after K moves, move K shaded and move K+1 as an arrow.
-Above 20000 visible pieces each piece is a dot (see --style). The figure's format is the
-one the -o extension names (.svg, .tex/.tikz, .html), else --format, else SVG; the
-board's format is --from. With --placement (n-Queens boards) the
+Above 20000 visible pieces each piece is a dot (see --style). Views of more than 64
+squares across are drawn as a schematic when their pieces carry gadget labels (see
+--detail). Boards of at most 26 columns are labelled with files a.. and ranks. The
+figure's format is the one the -o extension names (.svg, .tex/.tikz, .html), else
+--format, else SVG; the board's format is --from. With --placement (n-Queens boards) the
 pre-placed queens are black (budget 0) and the added queens white (budget 1); as dots,
 black and light blue.";
 
@@ -70,6 +72,15 @@ pub(crate) struct Args {
     /// Piece drawing: glyphs, dots, or auto (dots above 20000 visible pieces).
     #[arg(long, value_parser = super::choice::<Style>(), default_value = "auto")]
     pub(crate) style: Style,
+    /// Level of detail: every piece, or gadgets as labelled boxes and wires as lines.
+    #[arg(long, value_parser = super::choice::<Detail>(), default_value = "auto")]
+    pub(crate) detail: Detail,
+    /// TikZ: one square's side in centimetres (default 0.7, less to fit 16 x 22 cm).
+    #[arg(long, value_name = "CM", value_parser = positive_cm, conflicts_with = "width")]
+    pub(crate) scale: Option<f64>,
+    /// TikZ: the width of the whole figure in centimetres.
+    #[arg(long, value_name = "CM", value_parser = positive_cm)]
+    pub(crate) width: Option<f64>,
     /// Figure format (default: the one the -o extension names, .svg/.tex/.tikz/.html,
     /// else svg); it must agree with the extension.
     #[arg(long, value_parser = super::choice::<Format>())]
@@ -156,6 +167,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         gadgets: args.gadgets,
         legend: args.legend,
         style: args.style,
+        detail: args.detail,
+        square_cm: args.scale,
+        width_cm: args.width,
         step: args.step,
         marks: Vec::new(),
     };
@@ -201,6 +215,16 @@ fn refuse_king_captures(
         }
     }
     Ok(())
+}
+
+/// A length in centimetres: a positive finite number.
+fn positive_cm(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(cm) if cm.is_finite() && cm > 0.0 => Ok(cm),
+        _ => Err(format!(
+            "expected a positive length in centimetres, got {text:?}"
+        )),
+    }
 }
 
 /// `board` with the queens of the placement file added (budget 1, drawn white) and its own

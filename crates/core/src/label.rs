@@ -5,7 +5,8 @@
 //! `double-assignment`, `one-test`, …), optionally with an instance after `#`
 //! (`and#3`). Further tokens: `flow=N|E|S|W` (direction a wire's signal travels),
 //! `input` / `output` (the piece is a port's signal square), `final` (the intended
-//! final square of the whole board). Example: `"wire#12 flow=E"`, `"one-test final"`.
+//! final square of the whole board), `empty=NE` (rook gadgets: the rays from this
+//! piece's square that must stay empty, drawn by figures). Example: `"wire#12 flow=E"`, `"one-test final"`.
 
 use std::fmt;
 

@@ -12,27 +12,36 @@ pub enum GadgetClass {
     Crossing,
     DoubleAssignment,
     OneTest,
+    /// The rook reduction's tomb (thesis §7.3).
+    Tomb,
+    /// The rook reduction's conveyor belt (thesis §7.3).
+    Conveyor,
     /// Wires, corners, increments, decrements and any kind not listed above.
     Wire,
 }
 
 impl GadgetClass {
-    pub const ALL: [GadgetClass; 7] = [
+    pub const ALL: [GadgetClass; 9] = [
         GadgetClass::Variable,
         GadgetClass::Or,
         GadgetClass::And,
         GadgetClass::Crossing,
         GadgetClass::DoubleAssignment,
         GadgetClass::OneTest,
+        GadgetClass::Tomb,
+        GadgetClass::Conveyor,
         GadgetClass::Wire,
     ];
 
     /// The class of a label's gadget kind (see [`sat2chess_core::label`] for the kind names). Variants
     /// named `crossing-…` / `variable-…` belong to their family; the shifted sum is the first
-    /// half of the Or gadget (thesis §5.4, Figure 5.9c).
+    /// half of the Or gadget (thesis §5.4, Figure 5.9c); the rook reduction's left and
+    /// right Or are Or gadgets.
     pub fn of(gadget: &str) -> GadgetClass {
         match gadget {
-            "or" | "shifted-sum" => GadgetClass::Or,
+            "or" | "shifted-sum" | "left_or" | "right_or" => GadgetClass::Or,
+            "tomb" => GadgetClass::Tomb,
+            "conveyor_belt" => GadgetClass::Conveyor,
             "and" => GadgetClass::And,
             "double-assignment" => GadgetClass::DoubleAssignment,
             "one-test" => GadgetClass::OneTest,
@@ -50,6 +59,8 @@ impl GadgetClass {
             GadgetClass::Crossing => Rgb(0x8e63c9),
             GadgetClass::DoubleAssignment => Rgb(0x26a69a),
             GadgetClass::OneTest => Rgb(0x29a8f0),
+            GadgetClass::Tomb => Rgb(0x8d6e63),
+            GadgetClass::Conveyor => Rgb(0xf9a825),
             GadgetClass::Wire => Rgb(0x9e9e9e),
         }
     }
@@ -63,6 +74,8 @@ impl GadgetClass {
             GadgetClass::Crossing => "crossing",
             GadgetClass::DoubleAssignment => "double assignment",
             GadgetClass::OneTest => "1-test",
+            GadgetClass::Tomb => "tomb",
+            GadgetClass::Conveyor => "conveyor belt",
             GadgetClass::Wire => "wire / other",
         }
     }
@@ -107,6 +120,8 @@ pub mod palette {
     pub const FLOW: Rgb = Rgb(0x37474f);
     pub const PORT: Rgb = Rgb(0x1a237e);
     pub(crate) const FINAL: Rgb = Rgb(0xff6d00);
+    /// Rays that must stay empty.
+    pub(crate) const EMPTY_RAY: Rgb = Rgb(0xd32f2f);
     pub(crate) const LAST_MOVE: Rgb = Rgb(0xf4d03f);
     pub(crate) const MARGIN_TEXT: Rgb = Rgb(0x555555);
     /// Dots of unlabelled pieces (budget ≥ 2; lighter for 1, black for 0).

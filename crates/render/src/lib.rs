@@ -37,15 +37,20 @@ pub mod html;
 mod options;
 mod parts;
 mod scene;
+pub mod schematic;
 pub mod source;
 pub mod svg;
 pub mod tikz;
 mod xml;
 
 pub use colour::{GadgetClass, Rgb, palette};
-pub use options::{Format, GLYPH_LIMIT, Mark, Region, RenderError, RenderOptions, Style};
+pub use options::{
+    Detail, Format, GLYPH_LIMIT, Mark, Region, RenderError, RenderOptions, SCHEMATIC_SIDE, Style,
+    TIKZ_FIT,
+};
 pub use parts::{Arrow, ArrowKind, LegendEntry, ScenePiece, TimelineMove};
 pub use scene::Scene;
+pub use schematic::{GadgetBox, Schematic, WireLine};
 pub use source::{BoardFile, PieceSource};
 
 use sat2chess_core::progress::Observer;
@@ -74,7 +79,7 @@ pub fn render(
     };
     match format {
         Format::Svg => svg::write(&scene()?, out),
-        Format::Tikz => tikz::write(&scene()?, out),
+        Format::Tikz => tikz::write(&scene()?, options.square_cm, options.width_cm, out),
         Format::Html => {
             observer.phase("write", 0);
             html::write(board, moves, options, out)

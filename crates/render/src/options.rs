@@ -121,6 +121,41 @@ impl sat2chess_core::choice::Choice for Style {
     ];
 }
 
+/// Level of detail: every piece, or a schematic of the gadgets (see the crate documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Pieces up to [`SCHEMATIC_SIDE`] squares along the longer side of the view; above it
+    /// a schematic, when the board's pieces carry gadget labels.
+    #[default]
+    Auto,
+    Pieces,
+    Schematic,
+}
+
+/// Above this many squares along the longer side of the view the automatic detail draws
+/// a schematic (glyphs would be under 2 mm wide on a printed page).
+pub const SCHEMATIC_SIDE: u32 = 64;
+
+impl sat2chess_core::choice::Choice for Detail {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            Detail::Auto,
+            "auto",
+            "pieces up to 64 squares across, a schematic above (for labelled boards)",
+        ),
+        (
+            Detail::Pieces,
+            "pieces",
+            "every piece (glyphs or dots, see --style)",
+        ),
+        (
+            Detail::Schematic,
+            "schematic",
+            "gadgets as labelled boxes tinted by kind, wires as lines, no chequer",
+        ),
+    ];
+}
+
 /// A square marked on the figure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
@@ -146,6 +181,12 @@ pub struct RenderOptions {
     /// A legend below the board explaining the colours and marks in use.
     pub legend: bool,
     pub style: Style,
+    pub detail: Detail,
+    /// TikZ: the side of one square, in centimetres (default: 0.7, less when the figure
+    /// would be wider than [`TIKZ_FIT`]).
+    pub square_cm: Option<f64>,
+    /// TikZ: the width of the whole figure, in centimetres (overrides `square_cm`).
+    pub width_cm: Option<f64>,
     /// Show the position after this many moves (see the module documentation).
     pub step: Option<usize>,
     /// Extra marked squares, e.g. a gadget's ports given by the gadget library.
@@ -160,18 +201,27 @@ impl Default for RenderOptions {
             gadgets: false,
             legend: false,
             style: Style::Auto,
+            detail: Detail::Auto,
+            square_cm: None,
+            width_cm: None,
             step: None,
             marks: Vec::new(),
         }
     }
 }
 
+/// The default TikZ figure fits in this width × height, in centimetres (a page's text
+/// block; squares are at most 0.7 cm).
+pub const TIKZ_FIT: (f64, f64) = (16.0, 22.0);
+
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// A standalone SVG file.
     Svg,
-    /// A `tikzpicture` to paste into LaTeX (needs only `\usepackage{tikz}`).
+    /// A LaTeX document (class `standalone` when installed, else `article` with a page of
+    /// the figure's size) holding one `tikzpicture`; `\input` it through the `standalone`
+    /// package, or paste the picture (it needs only `\usepackage{tikz}`).
     Tikz,
     /// A self-contained HTML page that plays the move sequence.
     Html,
@@ -180,7 +230,11 @@ pub enum Format {
 impl sat2chess_core::choice::Choice for Format {
     const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
         (Format::Svg, "svg", "a standalone SVG file"),
-        (Format::Tikz, "tikz", "a tikzpicture to paste into LaTeX"),
+        (
+            Format::Tikz,
+            "tikz",
+            "a LaTeX document holding one tikzpicture (pdflatex compiles it)",
+        ),
         (
             Format::Html,
             "html",

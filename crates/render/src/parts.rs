@@ -27,6 +27,8 @@ pub enum ArrowKind {
     Flow,
     /// A capture, numbered from 1 in sequence order.
     Capture { number: usize },
+    /// A ray that must stay empty (rook gadgets, the thesis' red arrows).
+    EmptyRay,
 }
 
 /// An arrow between two points in board units: `(x, y)` with the region's top-left corner at
@@ -56,6 +58,7 @@ pub enum LegendEntry {
     Mark(Mark),
     Flow,
     Capture,
+    EmptyRay,
 }
 
 impl LegendEntry {
@@ -70,6 +73,7 @@ impl LegendEntry {
             LegendEntry::Mark(Mark::Final) => "final square",
             LegendEntry::Flow => "signal flow",
             LegendEntry::Capture => "capture (numbered)",
+            LegendEntry::EmptyRay => "ray that must stay empty",
         }
     }
 }

@@ -8,10 +8,11 @@ use std::io;
 use std::ops::Range;
 
 use super::colour::dot_colour;
+use super::schematic::{Schematic, SchematicBuilder};
 use super::source::PieceSource;
 use super::{
-    Arrow, ArrowKind, GLYPH_LIMIT, GadgetClass, LegendEntry, Mark, Region, RenderError,
-    RenderOptions, Rgb, ScenePiece, Style, TimelineMove,
+    Arrow, ArrowKind, Detail, GLYPH_LIMIT, GadgetClass, LegendEntry, Mark, Region, RenderError,
+    RenderOptions, Rgb, SCHEMATIC_SIDE, ScenePiece, Style, TimelineMove,
 };
 use sat2chess_check::IllegalStep;
 use sat2chess_check::io::json::PieceRecord;
@@ -34,7 +35,11 @@ enum Fate {
 /// the step; the pieces come from [`Scene::pieces`].
 pub struct Scene<'a> {
     pub region: Region,
+    /// Rows and columns of the whole board (ranks count from its bottom row).
+    pub board: (u32, u32),
     pub coordinates: bool,
+    /// The schematic drawn instead of the squares and pieces, at that level of detail.
+    pub schematic: Option<Schematic>,
     /// Dots instead of glyphs.
     pub dots: bool,
     /// Number of visible pieces after `step` moves.
@@ -46,6 +51,9 @@ pub struct Scene<'a> {
     pub marks: Vec<(Square, Mark)>,
     /// Flow arrows (the capture arrows are [`Scene::captures`]).
     pub arrows: Vec<Arrow>,
+    /// The rays that must stay empty (labels' `empty=` tokens), as short arrows leaving
+    /// their squares.
+    pub rays: Vec<Arrow>,
     pub legend: Vec<LegendEntry>,
     /// The whole (validated) move sequence with the pieces' ids ([`Scene::with_timeline`]).
     pub(crate) timeline: Vec<TimelineMove>,
@@ -121,17 +129,27 @@ impl<'a> Scene<'a> {
             });
         }
         let (fate, origins) = replay(source, moves, step, timeline)?;
+        // The animation moves pieces: it is always drawn piece by piece.
+        let schematic = !timeline
+            && match options.detail {
+                Detail::Auto => region.rows().max(region.cols()) > SCHEMATIC_SIDE,
+                Detail::Pieces => false,
+                Detail::Schematic => true,
+            };
 
         let mut survey = Survey {
             region,
             fate: &fate,
-            gadgets: options.gadgets,
+            gadgets: options.gadgets || schematic,
+            flows_wanted: options.gadgets && !schematic,
+            schematic: schematic.then(SchematicBuilder::default),
             visible: 0,
             kinds: BTreeSet::new(),
             dot_counts: BTreeMap::new(),
             classes: BTreeSet::new(),
             marks: options.marks.clone(),
             flows: BTreeMap::new(),
+            rays: Vec::new(),
             ids: origins
                 .iter()
                 .flat_map(|&(mover, captured)| [(mover, u32::MAX), (captured, u32::MAX)])
@@ -147,8 +165,34 @@ impl<'a> Scene<'a> {
             mut marks,
             flows,
             ids,
+            schematic,
+            rays,
             ..
         } = survey;
+        let rays: Vec<Arrow> = rays
+            .into_iter()
+            .map(|(square, direction)| {
+                let (x, y) = (
+                    (square.col - region.left) as f64 + 0.5,
+                    (square.row - region.top) as f64 + 0.5,
+                );
+                let (dr, dc) = direction.delta();
+                let (dx, dy) = (dc as f64, dr as f64);
+                Arrow {
+                    from: (x + 0.5 * dx, y + 0.5 * dy),
+                    to: (x + 1.4 * dx, y + 1.4 * dy),
+                    kind: ArrowKind::EmptyRay,
+                }
+            })
+            .collect();
+        // An automatic schematic needs labels; a board without them is drawn piece by piece.
+        let schematic = schematic
+            .filter(|builder| options.detail == Detail::Schematic || builder.labelled())
+            .map(|builder| builder.finish(region));
+        if schematic.is_some() {
+            // Ports are too small to see on a schematic; the final square stays.
+            marks.retain(|&(_, mark)| mark == Mark::Final);
+        }
         let dots = match options.style {
             Style::Auto => visible > GLYPH_LIMIT,
             Style::Glyphs => false,
@@ -177,8 +221,12 @@ impl<'a> Scene<'a> {
                 &classes,
                 &marks,
                 !arrows.is_empty(),
+                !rays.is_empty(),
                 !shown_moves.is_empty(),
-                dots,
+                match &schematic {
+                    Some(_) => None,
+                    None => Some(dots),
+                },
             )
         } else {
             Vec::new()
@@ -194,13 +242,16 @@ impl<'a> Scene<'a> {
             .collect();
         Ok(Scene {
             region,
+            board: (rows, cols),
             coordinates: options.coordinates,
+            schematic,
             dots,
             visible,
             kinds: kinds.into_iter().collect(),
             dot_counts,
             marks,
             arrows,
+            rays,
             legend,
             timeline,
             shown_moves,
@@ -325,6 +376,51 @@ impl<'a> Scene<'a> {
             .map(|line| line as u32)
     }
 
+    /// Whether the margins name files a, b, … and ranks counted from the bottom row, as
+    /// chess players do: boards of at most 26 columns.
+    pub fn chess_labels(&self) -> bool {
+        self.board.1 <= 26
+    }
+
+    /// The margin label of `row`: its rank (row 1 is the top rank) on a chess-sized board,
+    /// else the row number.
+    pub fn row_label(&self, row: u32) -> String {
+        if self.chess_labels() {
+            (self.board.0 - row + 1).to_string()
+        } else {
+            row.to_string()
+        }
+    }
+
+    /// The margin label of `col`: its file letter (a = column 1) on a chess-sized board,
+    /// else the column number.
+    pub fn col_label(&self, col: u32) -> String {
+        if self.chess_labels() {
+            char::from(b'a' + (col - 1) as u8).to_string()
+        } else {
+            col.to_string()
+        }
+    }
+
+    /// Width of the widest row label, in units of the font size.
+    pub(crate) fn row_label_width(&self) -> f64 {
+        let widest = if self.chess_labels() {
+            self.board.0
+        } else {
+            self.region.bottom
+        };
+        Scene::label_width(widest)
+    }
+
+    /// Width of the widest column label, in units of the font size.
+    pub(crate) fn col_label_width(&self) -> f64 {
+        if self.chess_labels() {
+            1.0
+        } else {
+            Scene::label_width(self.region.right)
+        }
+    }
+
     /// Width of the widest margin number of a side ending at `last`, in units of the font size.
     pub(crate) fn label_width(last: u32) -> f64 {
         0.6 * last.to_string().len() as f64 + 0.4
@@ -405,13 +501,19 @@ type FlowGroups = BTreeMap<(String, Option<u32>, char), Vec<Square>>;
 struct Survey<'f> {
     region: Region,
     fate: &'f HashMap<Square, Fate>,
+    /// Gadget classes and marks are gathered.
     gadgets: bool,
+    /// Flow groups are gathered (for the flow arrows of the piece level).
+    flows_wanted: bool,
+    schematic: Option<SchematicBuilder>,
     visible: usize,
     kinds: BTreeSet<PieceKind>,
     dot_counts: BTreeMap<Rgb, usize>,
     classes: BTreeSet<GadgetClass>,
     marks: Vec<(Square, Mark)>,
     flows: FlowGroups,
+    /// Squares and directions of the rays that must stay empty.
+    rays: Vec<(Square, Direction)>,
     /// Ids (board order) of the pieces the timeline names, by initial square.
     ids: HashMap<Square, u32>,
     next_id: u32,
@@ -443,6 +545,18 @@ impl Survey<'_> {
         if !self.gadgets || !self.region.contains(piece.square) {
             return;
         }
+        if let Some(schematic) = &mut self.schematic {
+            schematic.add(piece.square, piece.label);
+        } else if let Some(label) = piece.label {
+            let letters = label
+                .split_whitespace()
+                .filter_map(|token| token.strip_prefix("empty="));
+            for letter in letters.flat_map(str::chars) {
+                if let Some(direction) = Direction::from_letter(letter.encode_utf8(&mut [0; 4])) {
+                    self.rays.push((piece.square, direction));
+                }
+            }
+        }
         let Some(label) = piece.label.and_then(GadgetLabel::parse) else {
             return;
         };
@@ -456,7 +570,9 @@ impl Survey<'_> {
                 self.marks.push((piece.square, mark));
             }
         }
-        if let Some(flow) = label.flow {
+        if let Some(flow) = label.flow
+            && self.flows_wanted
+        {
             self.flows
                 .entry((label.gadget, label.instance, flow.letter()))
                 .or_default()
@@ -530,14 +646,21 @@ fn legend(
     classes: &BTreeSet<GadgetClass>,
     marks: &[(Square, Mark)],
     flow: bool,
+    rays: bool,
     captures: bool,
-    dots: bool,
+    dots: Option<bool>,
 ) -> Vec<LegendEntry> {
-    let mut entries = vec![if dots {
-        LegendEntry::DotBudget
-    } else {
-        LegendEntry::Budget
-    }];
+    // The budget entries explain pieces; a schematic (`dots` is `None`) draws none.
+    let mut entries: Vec<LegendEntry> = dots
+        .map(|dots| {
+            if dots {
+                LegendEntry::DotBudget
+            } else {
+                LegendEntry::Budget
+            }
+        })
+        .into_iter()
+        .collect();
     entries.extend(
         GadgetClass::ALL
             .into_iter()
@@ -553,6 +676,9 @@ fn legend(
     );
     if flow {
         entries.push(LegendEntry::Flow);
+    }
+    if rays {
+        entries.push(LegendEntry::EmptyRay);
     }
     if captures {
         entries.push(LegendEntry::Capture);

@@ -18,7 +18,8 @@ use super::glyph::{self, Paint, Segment, Shape};
 use super::xml::Streamed;
 pub(crate) use super::xml::{Label, num};
 use super::{
-    Arrow, ArrowKind, GadgetClass, LegendEntry, Mark, RenderError, Rgb, Scene, ScenePiece, palette,
+    Arrow, ArrowKind, GadgetClass, LegendEntry, Mark, RenderError, Rgb, Scene, ScenePiece,
+    Schematic, palette,
 };
 use sat2chess_core::board::{PieceKind, Square};
 
@@ -31,18 +32,36 @@ pub enum Flavour {
     Inline,
 }
 
-/// Sizes of the margins and texts, in squares. Texts grow with the view so that the
-/// labels of a large board stay readable when the whole figure is shown.
+/// Sizes of the margins, texts and legend, in squares. Texts grow with the view so that
+/// the labels of a large board stay readable when the whole figure is shown; the legend
+/// sits below the board, or beside it when the board is more than twice as tall as wide,
+/// and below a wide board it is no wider than the board (at least 12 texts across).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
+    /// Width and height of the board's view.
     pub width: f64,
     pub height: f64,
-    /// Scale of texts, margins and legend (1 for boards up to 32 squares across).
+    /// Scale of texts and margins (1 for boards up to 32 squares across).
     pub text: f64,
     pub left: f64,
     pub top: f64,
     pub(crate) pad: f64,
-    pub(crate) legend_height: f64,
+    /// Scale of the legend's texts and its top-left corner.
+    pub(crate) legend_text: f64,
+    pub(crate) legend_at: (f64, f64),
+    /// Width and height of the legend.
+    pub(crate) legend_size: (f64, f64),
+}
+
+/// Height of one legend line and width of the legend's widest line, at text scale 1.
+fn legend_extent(scene: &Scene) -> (f64, f64) {
+    // Sans-serif at 0.34 averages below 0.2 per character.
+    let width = scene
+        .legend
+        .iter()
+        .map(|entry| 0.75 + 0.2 * entry.text().len() as f64)
+        .fold(0.0, f64::max);
+    (0.3 + 0.55 * scene.legend.len() as f64, width)
 }
 
 impl Layout {
@@ -50,36 +69,53 @@ impl Layout {
         let width = scene.region.cols() as f64;
         let height = scene.region.rows() as f64;
         let text = (width.max(height) / 32.0).max(1.0);
-        let margin = if scene.coordinates { 0.75 } else { 0.15 } * text;
-        let legend_height = if scene.legend.is_empty() {
-            0.0
+        let font = 0.36 * text;
+        // Row labels end 0.15·text left of the board; the margin holds the widest.
+        let (left, top) = if scene.coordinates {
+            (
+                (0.75 * text).max(0.3 * text + scene.row_label_width() * font),
+                0.75 * text,
+            )
         } else {
-            (0.3 + 0.55 * scene.legend.len() as f64) * text
+            (0.15 * text, 0.15 * text)
         };
-        // Sans-serif at 0.34·text averages below 0.2·text per character.
-        let legend_width = scene
-            .legend
-            .iter()
-            .map(|entry| (0.75 + 0.2 * entry.text().len() as f64) * text)
-            .fold(0.0, f64::max);
+        let pad = 0.15 * text;
+        let (lines, across) = legend_extent(scene);
+        let (legend_text, legend_at) = if scene.legend.is_empty() {
+            (text, (0.0, height))
+        } else if height > 2.0 * width {
+            (text, (width + 2.0 * pad, 0.0))
+        } else {
+            let room = width.max(12.0 * text);
+            (text.min(room / across), (0.0, height + pad))
+        };
+        let legend_size = if scene.legend.is_empty() {
+            (0.0, 0.0)
+        } else {
+            (across * legend_text, lines * legend_text)
+        };
         Layout {
-            width: width.max(legend_width),
+            width,
             height,
             text,
-            left: margin,
-            top: margin,
-            pad: 0.15 * text,
-            legend_height,
+            left,
+            top,
+            pad,
+            legend_text,
+            legend_at,
+            legend_size,
         }
     }
 
     /// The viewBox: x, y, width, height.
     pub(crate) fn view_box(&self) -> (f64, f64, f64, f64) {
+        let right = self.width.max(self.legend_at.0 + self.legend_size.0);
+        let bottom = self.height.max(self.legend_at.1 + self.legend_size.1);
         (
             -self.left,
             -self.top,
-            self.left + self.width + self.pad,
-            self.top + self.height + self.pad + self.legend_height,
+            self.left + right + self.pad,
+            self.top + bottom + self.pad,
         )
     }
 
@@ -245,8 +281,9 @@ fn definitions(scene: &Scene, flavour: Flavour) -> Definitions {
         .add(chequer)
         .add(clip)
         .add(arrow_marker("s2c-head-capture", palette::CAPTURE))
-        .add(arrow_marker("s2c-head-flow", palette::FLOW));
-    if !scene.dots || flavour == Flavour::Inline {
+        .add(arrow_marker("s2c-head-flow", palette::FLOW))
+        .add(arrow_marker("s2c-head-ray", palette::EMPTY_RAY));
+    if (!scene.dots && scene.schematic.is_none()) || flavour == Flavour::Inline {
         let mut kinds = scene.kinds.clone();
         if flavour == Flavour::Inline {
             kinds = PieceKind::ALL.to_vec();
@@ -426,7 +463,8 @@ pub(crate) fn star(cx: f64, cy: f64, radius: f64) -> String {
         .join(" ")
 }
 
-/// A marked square drawn at `(x, y)`; `LastMove` is a shade, the others are frames.
+/// A marked square drawn at `(x, y)`; `LastMove` is a shade, the others are frames (the
+/// ports' words are [`port_tag`]s, drawn over the pieces).
 fn mark(mark: Mark, x: f64, y: f64) -> Group {
     let frame = |inset: f64, colour: Rgb, width: f64| {
         Rectangle::new()
@@ -437,15 +475,6 @@ fn mark(mark: Mark, x: f64, y: f64) -> Group {
             .set("fill", "none")
             .set("stroke", colour.to_string())
             .set("stroke-width", width)
-    };
-    let tag = |word: &str| {
-        Label::new(word)
-            .set("x", num(x + 0.09))
-            .set("y", num(y + 0.28))
-            .set("font-family", "sans-serif")
-            .set("font-size", 0.22)
-            .set("font-weight", "bold")
-            .set("fill", palette::PORT.to_string())
     };
     let group = Group::new();
     match mark {
@@ -458,8 +487,7 @@ fn mark(mark: Mark, x: f64, y: f64) -> Group {
                 .set("fill", palette::LAST_MOVE.to_string())
                 .set("fill-opacity", 0.6),
         ),
-        Mark::Input => group.add(frame(0.04, palette::PORT, 0.06)).add(tag("in")),
-        Mark::Output => group.add(frame(0.04, palette::PORT, 0.06)).add(tag("out")),
+        Mark::Input | Mark::Output => group.add(frame(0.04, palette::PORT, 0.06)),
         Mark::Final => group.add(frame(0.06, palette::FINAL, 0.1)).add(
             Polygon::new()
                 .set("points", star(x + 0.8, y + 0.2, 0.15))
@@ -470,10 +498,51 @@ fn mark(mark: Mark, x: f64, y: f64) -> Group {
     }
 }
 
+/// The word of a port mark (`in`, `out`), if `mark` is a port.
+pub(crate) fn port_word(mark: Mark) -> Option<&'static str> {
+    match mark {
+        Mark::Input => Some("in"),
+        Mark::Output => Some("out"),
+        Mark::LastMove | Mark::Final => None,
+    }
+}
+
+/// Width of a port tag's box for `word` (font 0.22, bold).
+pub(crate) fn tag_width(word: &str) -> f64 {
+    0.06 + 0.15 * word.len() as f64
+}
+
+/// A port's word on a white box at the top-left corner of the square at `(x, y)`, drawn
+/// over the glyph so that it is never hidden under it.
+fn port_tag(mark: Mark, x: f64, y: f64) -> Option<Group> {
+    let word = port_word(mark)?;
+    Some(
+        Group::new()
+            .add(
+                Rectangle::new()
+                    .set("x", num(x + 0.06))
+                    .set("y", num(y + 0.07))
+                    .set("width", num(tag_width(word)))
+                    .set("height", 0.24)
+                    .set("fill", palette::PAPER.to_string())
+                    .set("fill-opacity", 0.9),
+            )
+            .add(
+                Label::new(word)
+                    .set("x", num(x + 0.09))
+                    .set("y", num(y + 0.25))
+                    .set("font-family", "sans-serif")
+                    .set("font-size", 0.22)
+                    .set("font-weight", "bold")
+                    .set("fill", palette::PORT.to_string()),
+            ),
+    )
+}
+
 /// The arrow's line, shortened at both ends so it starts and ends inside the squares.
 pub(crate) fn arrow_line(arrow: &Arrow) -> ((f64, f64), (f64, f64)) {
     let (trim_start, trim_end) = match arrow.kind {
-        ArrowKind::Flow => (0.0, 0.12),
+        ArrowKind::Flow | ArrowKind::EmptyRay => (0.0, 0.12),
         ArrowKind::Capture { .. } => (0.15, 0.22),
     };
     let (dx, dy) = (arrow.to.0 - arrow.from.0, arrow.to.1 - arrow.from.1);
@@ -501,6 +570,7 @@ fn arrow_line_element(arrow: &Arrow) -> Line {
     let (colour, width, head) = match arrow.kind {
         ArrowKind::Flow => (palette::FLOW, 0.07, "s2c-head-flow"),
         ArrowKind::Capture { .. } => (palette::CAPTURE, CAPTURE_WIDTH, "s2c-head-capture"),
+        ArrowKind::EmptyRay => (palette::EMPTY_RAY, 0.07, "s2c-head-ray"),
     };
     Line::new()
         .set("x1", num(x1))
@@ -573,16 +643,16 @@ fn coordinates(scene: &Scene, layout: &Layout) -> Group {
     for row in Scene::label_positions(region.top, region.bottom, step) {
         let y = (row - region.top) as f64 + 0.5 + 0.35 * size;
         group.append(
-            Label::new(row.to_string())
+            Label::new(scene.row_label(row))
                 .set("x", num(-0.15 * layout.text))
                 .set("y", num(y))
                 .set("text-anchor", "end"),
         );
     }
-    let step = Scene::label_step(region.cols(), Scene::label_width(region.right) * size);
+    let step = Scene::label_step(region.cols(), scene.col_label_width() * size);
     for col in Scene::label_positions(region.left, region.right, step) {
         group.append(
-            Label::new(col.to_string())
+            Label::new(scene.col_label(col))
                 .set("x", num((col - region.left) as f64 + 0.5))
                 .set("y", num(-0.2 * layout.text))
                 .set("text-anchor", "middle"),
@@ -592,17 +662,18 @@ fn coordinates(scene: &Scene, layout: &Layout) -> Group {
 }
 
 fn legend(scene: &Scene, layout: &Layout) -> Group {
-    let t = layout.text;
+    let t = layout.legend_text;
+    let (x, top) = layout.legend_at;
     let mut group = Group::new()
         .set("font-family", "sans-serif")
         .set("font-size", num(0.34 * t))
         .set("fill", palette::INK.to_string());
     for (index, entry) in scene.legend.iter().enumerate() {
-        let y = layout.height + layout.pad + 0.25 * t + 0.55 * t * index as f64;
+        let y = top + 0.25 * t + 0.55 * t * index as f64;
         // The swatch is drawn in a one-square box scaled to 0.45·t.
         let mut swatch = Group::new().set(
             "transform",
-            format!("translate(0 {}) scale({})", num(y), num(0.45 * t)),
+            format!("translate({} {}) scale({})", num(x), num(y), num(0.45 * t)),
         );
         match *entry {
             LegendEntry::Budget => {
@@ -665,13 +736,14 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
                             .set("height", 1)
                             .set("fill", palette::LIGHT.to_string()),
                     )
-                    .add(mark(kind, 0.0, 0.0)),
+                    .add(mark(kind, 0.0, 0.0))
+                    .add(port_tag(kind, 0.0, 0.0).unwrap_or_default()),
             ),
-            LegendEntry::Flow | LegendEntry::Capture => {
-                let kind = if *entry == LegendEntry::Flow {
-                    ArrowKind::Flow
-                } else {
-                    ArrowKind::Capture { number: 1 }
+            LegendEntry::Flow | LegendEntry::Capture | LegendEntry::EmptyRay => {
+                let kind = match *entry {
+                    LegendEntry::Flow => ArrowKind::Flow,
+                    LegendEntry::EmptyRay => ArrowKind::EmptyRay,
+                    _ => ArrowKind::Capture { number: 1 },
                 };
                 swatch.append(arrow_line_element(&Arrow {
                     from: (-0.1, 0.5),
@@ -683,11 +755,134 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
         group.append(swatch);
         group.append(
             Label::new(entry.text())
-                .set("x", num(0.7 * t))
+                .set("x", num(x + 0.7 * t))
                 .set("y", num(y + 0.34 * t)),
         );
     }
     group
+}
+
+/// Colour of the schematic's wire lines.
+pub(crate) const WIRE_LINE: Rgb = Rgb(0x607d8b);
+
+/// Fill of a schematic box of `class` (wire-like boxes, e.g. corners, in the wires' colour).
+pub(crate) fn box_fill(class: GadgetClass) -> Rgb {
+    match class {
+        GadgetClass::Wire => WIRE_LINE.mix(palette::PAPER, 0.3),
+        _ => palette::PAPER.mix(class.colour(), palette::TINT),
+    }
+}
+
+/// The caption's font size in a `width` × `height` box, if at least `smallest`.
+pub(crate) fn caption_font(caption: &str, width: f64, height: f64, smallest: f64) -> Option<f64> {
+    let font = (0.45 * height).min(0.9 * width / (0.6 * caption.chars().count() as f64));
+    (font >= smallest).then_some(font)
+}
+
+/// The schematic: wire lines (one path per width), boxes (one path per gadget class),
+/// their captions, and the unlabelled pieces as dots.
+fn schematic(
+    scene: &Scene,
+    schematic: &Schematic,
+    layout: &Layout,
+    root: &mut Streamed<'_>,
+) -> io::Result<()> {
+    let mut group = root.nested(&Group::new().set("class", "s2c-schematic"))?;
+    let mut widths: BTreeMap<String, String> = BTreeMap::new();
+    for wire in &schematic.wires {
+        let d = widths.entry(num(wire.width)).or_default();
+        let _ = write!(
+            d,
+            "M{} {}L{} {}",
+            num(wire.from.0),
+            num(wire.from.1),
+            num(wire.to.0),
+            num(wire.to.1)
+        );
+    }
+    for (width, d) in widths {
+        group.child(
+            &Path::new()
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", WIRE_LINE.to_string())
+                .set("stroke-width", width),
+        )?;
+    }
+    let mut classes: BTreeMap<GadgetClass, String> = BTreeMap::new();
+    for b in &schematic.boxes {
+        let (x, y) = scene.corner(Square::new(b.top, b.left));
+        let _ = write!(
+            classes.entry(b.class).or_default(),
+            "M{} {}h{}v{}h-{}z",
+            num(x),
+            num(y),
+            b.right - b.left + 1,
+            b.bottom - b.top + 1,
+            b.right - b.left + 1
+        );
+    }
+    for (class, d) in classes {
+        group.child(
+            &Path::new()
+                .set("d", d)
+                .set("fill", box_fill(class).to_string())
+                .set("stroke", class.colour().to_string())
+                .set("stroke-width", num(0.05 * layout.text)),
+        )?;
+    }
+    let captions = Group::new()
+        .set("font-family", "sans-serif")
+        .set("text-anchor", "middle")
+        .set("fill", palette::INK.to_string());
+    let mut texts = group.nested(&captions)?;
+    for b in &schematic.boxes {
+        let (x, y) = scene.corner(Square::new(b.top, b.left));
+        let (w, h) = ((b.right - b.left + 1) as f64, (b.bottom - b.top + 1) as f64);
+        let caption = b.caption();
+        if b.class == GadgetClass::Wire {
+            continue;
+        }
+        if let Some(font) = caption_font(caption, w, h, 0.2 * layout.text) {
+            let font = font.min(0.5 * layout.text);
+            let caption: Box<dyn Node> = Label::new(caption)
+                .set("x", num(x + w / 2.0))
+                .set("y", num(baseline(y + h / 2.0, font)))
+                .set("font-size", num(font))
+                .into();
+            texts.child(&caption)?;
+        }
+    }
+    texts.close()?;
+    if !schematic.loose.is_empty() {
+        let element = Group::new()
+            .set("class", "s2c-pieces")
+            .set("transform", square_origin(scene, (1.0 - DOT) / 2.0));
+        let mut dots = group.nested(&element)?;
+        let groups = SquareGroups::from([(palette::DOT.0, schematic.loose.clone())]);
+        square_paths(&mut dots, groups, &num(DOT), |&colour| Rgb(colour))?;
+        dots.close()?;
+    }
+    group.close()
+}
+
+/// The final square on a schematic: a star large enough to find on the whole figure.
+fn final_star(scene: &Scene, square: Square, layout: &Layout) -> Polygon {
+    let (x, y) = scene.corner(square);
+    let radius = (0.3 * layout.text).min(0.5 * layout.width.min(layout.height));
+    let inside = |at: f64, side: f64| at.clamp(radius, side - radius);
+    Polygon::new()
+        .set(
+            "points",
+            star(
+                inside(x + 0.5, layout.width),
+                inside(y + 0.5, layout.height),
+                radius,
+            ),
+        )
+        .set("fill", palette::FINAL.to_string())
+        .set("stroke", palette::INK.to_string())
+        .set("stroke-width", num(0.03 * layout.text))
 }
 
 /// Writes the root `<svg>` element of `scene`; `underlay` (if any) goes between the
@@ -715,24 +910,35 @@ pub fn document(
     element.assign("height", num(vh * pixels));
     let mut root = Streamed::new(out, &element);
     root.child(&definitions(scene, flavour))?;
-    root.child(
-        &Rectangle::new()
-            .set("class", "s2c-board")
-            .set("width", scene.region.cols())
-            .set("height", scene.region.rows())
-            .set("fill", "url(#s2c-chequer)"),
-    )?;
-    if !scene.dots {
-        tints(scene, &mut root)?;
-    }
-    let (shades, frames): (Vec<_>, Vec<_>) = scene
-        .marks
-        .iter()
-        .copied()
-        .partition(|(_, kind)| *kind == Mark::LastMove);
-    for (square, kind) in shades.into_iter().chain(frames) {
-        let (x, y) = scene.corner(square);
-        root.child(&mark(kind, x, y))?;
+    let board = Rectangle::new()
+        .set("class", "s2c-board")
+        .set("width", scene.region.cols())
+        .set("height", scene.region.rows());
+    if let Some(plan) = &scene.schematic {
+        root.child(
+            &board
+                .set("fill", palette::PAPER.to_string())
+                .set("stroke", palette::MARGIN_TEXT.to_string())
+                .set("stroke-width", num(0.03 * layout.text)),
+        )?;
+        schematic(scene, plan, &layout, &mut root)?;
+        for &(square, _) in &scene.marks {
+            root.child(&final_star(scene, square, &layout))?;
+        }
+    } else {
+        root.child(&board.set("fill", "url(#s2c-chequer)"))?;
+        if !scene.dots {
+            tints(scene, &mut root)?;
+        }
+        let (shades, frames): (Vec<_>, Vec<_>) = scene
+            .marks
+            .iter()
+            .copied()
+            .partition(|(_, kind)| *kind == Mark::LastMove);
+        for (square, kind) in shades.into_iter().chain(frames) {
+            let (x, y) = scene.corner(square);
+            root.child(&mark(kind, x, y))?;
+        }
     }
     if let Some(underlay) = underlay {
         root.child(&underlay)?;
@@ -740,10 +946,31 @@ pub fn document(
     if !scene.arrows.is_empty() {
         arrows(scene, true, &mut root)?;
     }
-    if scene.dots {
+    if scene.schematic.is_some() {
+        // The schematic drew the pieces it shows.
+    } else if scene.dots {
         dots(scene, &mut root)?;
     } else {
         glyphs(scene, flavour, &mut root)?;
+    }
+    if !scene.rays.is_empty() {
+        let element = Group::new()
+            .set("clip-path", "url(#s2c-clip)")
+            .set("stroke-linecap", "round")
+            .set("opacity", 0.9);
+        let mut group = root.nested(&element)?;
+        for ray in &scene.rays {
+            group.child(&arrow_line_element(ray))?;
+        }
+        group.close()?;
+    }
+    if scene.schematic.is_none() {
+        for &(square, kind) in &scene.marks {
+            let (x, y) = scene.corner(square);
+            if let Some(tag) = port_tag(kind, x, y) {
+                root.child(&tag)?;
+            }
+        }
     }
     if !scene.shown_moves.is_empty() {
         arrows(scene, false, &mut root)?;

@@ -239,8 +239,21 @@ impl Gadget {
             .collect()
     }
 
+    /// The label token of the rays from `square` that must stay empty (`empty=NE`; rook
+    /// gadgets, the thesis' red arrows), if any; figures draw them.
+    pub fn empty_token(&self, square: Square) -> Option<String> {
+        let letters: String = self
+            .keep_empty
+            .iter()
+            .filter(|&&(at, _)| at == square)
+            .map(|&(_, direction)| direction.letter())
+            .collect();
+        (!letters.is_empty()).then(|| format!("empty={letters}"))
+    }
+
     /// The gadget's pieces as a board labelled with the gadget's name (label convention of
-    /// [`sat2chess_core::label`]; output-port pieces carry `output` and the port's flow), for figures.
+    /// [`sat2chess_core::label`]; output-port pieces carry `output` and the port's flow), and the
+    /// pieces that start rays that must stay empty their [`Gadget::empty_token`]), for figures.
     pub fn board(&self) -> Result<Board, BoardError> {
         let mut label = GadgetLabel::new(self.name.as_str());
         let plain = label.to_string();
@@ -259,6 +272,10 @@ impl Gadget {
                         label.to_string()
                     }
                     None => plain.clone(),
+                };
+                let text = match self.empty_token(square) {
+                    Some(token) => format!("{text} {token}"),
+                    None => text,
                 };
                 Piece {
                     label: Some(text),

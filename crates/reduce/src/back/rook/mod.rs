@@ -351,6 +351,15 @@ fn build_board(sketch: &Sketch, placed: &Placed) -> Result<Board, RookError> {
             ..Piece::new(PieceKind::Rook, square, 2)
         })
         .collect();
+    // The rays that must stay empty, by the lines of their gadget square (for figures).
+    let mut empty = std::collections::HashMap::new();
+    for instance in &sketch.instances {
+        for &(local, _) in &instance.gadget.keep_empty {
+            if let Some(token) = instance.gadget.empty_token(local) {
+                empty.insert(instance.lines(local), token);
+            }
+        }
+    }
     for (row, col, budget, role) in sketch.pieces() {
         let name = match role {
             Role::Gadget { instance } => sketch.instances[instance].gadget.name.as_str(),
@@ -358,8 +367,12 @@ fn build_board(sketch: &Sketch, placed: &Placed) -> Result<Board, RookError> {
             Role::Tomb => "tomb",
             Role::Cleanup => "conveyor_belt",
         };
+        let mut label = GadgetLabel::new(name).to_string();
+        if let (Role::Gadget { .. }, Some(token)) = (role, empty.get(&(row, col))) {
+            label = format!("{label} {token}");
+        }
         pieces.push(Piece {
-            label: Some(GadgetLabel::new(name).to_string()),
+            label: Some(label),
             ..Piece::new(PieceKind::Rook, placed.square(row, col), budget)
         });
     }
