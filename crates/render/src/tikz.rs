@@ -5,7 +5,7 @@
 //!
 //! The picture uses `x=u, y=-u` for a square of `u` cm, so coordinates are the same board
 //! units as the SVG (x to the right, y down, one unit per square). `u` is 0.7 cm, less
-//! when the figure would not fit [`TIKZ_FIT`](crate::TIKZ_FIT), or as asked
+//! when the figure would not fit [`TIKZ_FIT`], or as asked
 //! (`square_cm`, `width_cm`); glyphs, badges and line widths scale with it, margin labels
 //! and the legend keep their printed size. Squares of one colour (tints, dots, schematic
 //! boxes and wires) are merged into a few paths of at most [`PATH_CHUNK`] pieces each, so
@@ -37,7 +37,7 @@ const LABEL_CHAR_CM: f64 = 0.15;
 const LEGEND_LINE_CM: f64 = 0.5;
 const LEGEND_CHAR_CM: f64 = 0.17;
 /// A schematic of more boxes and wires than this is drawn as a raster of cells of
-/// [`RASTER_CM`] (TeX's main memory holds about 40 000 path pieces).
+/// 0.05 cm (TeX's main memory holds about 40 000 path pieces).
 pub const VECTOR_LIMIT: usize = 4000;
 const RASTER_CM: f64 = 0.05;
 /// Smallest printed caption of a schematic box, and the largest.
