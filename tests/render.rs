@@ -662,3 +662,47 @@ fn rook_gadget_figures_draw_the_rays_that_must_stay_empty() {
         assert!(!text.contains(">wire / other<"), "{name}");
     }
 }
+
+#[test]
+fn tikz_figures_take_the_asked_square_or_width() {
+    use crate::common::{run, scratch};
+    let dir = scratch("render/tikz-size");
+    let board = dir.join("board.json");
+    let wide = Board::new(30, 35, vec![piece(PieceKind::Rook, 1, 35, 2, None)]).unwrap();
+    std::fs::write(&board, sat2chess::io::json::write_board(&wide)).unwrap();
+    let unit = |args: &[&str]| {
+        let tex = dir.join("figure.tex");
+        let mut all = vec![
+            "render",
+            board.to_str().unwrap(),
+            "-o",
+            tex.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        let output = run(&all);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let text = std::fs::read_to_string(&tex).unwrap();
+        let start = text.find("[x=").unwrap() + 3;
+        let end = start + text[start..].find("cm").unwrap();
+        text[start..end].parse::<f64>().unwrap()
+    };
+    // By default 35 columns of 0.7 cm (24.5 cm) shrink to fit 16 cm with the labels.
+    let fitted = unit(&[]);
+    assert!(fitted < 0.45 && 35.0 * fitted < 16.0, "{fitted}");
+    assert_eq!(unit(&["--scale", "0.5"]), 0.5);
+    let narrow = unit(&["--width", "8"]);
+    assert!(35.0 * narrow < 8.0 && 35.0 * narrow > 7.0, "{narrow}");
+    let bad = run(&[
+        "render",
+        board.to_str().unwrap(),
+        "--scale",
+        "0",
+        "--format",
+        "tikz",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}

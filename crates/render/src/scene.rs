@@ -817,6 +817,12 @@ mod tests {
         assert_eq!(GadgetClass::of("one-test"), GadgetClass::OneTest);
         assert_eq!(GadgetClass::of("wire-horizontal"), GadgetClass::Wire);
         assert_eq!(GadgetClass::of("decrement"), GadgetClass::Wire);
+        // The rook reduction's gadgets (thesis ch. 7).
+        assert_eq!(GadgetClass::of("left_or"), GadgetClass::Or);
+        assert_eq!(GadgetClass::of("right_or"), GadgetClass::Or);
+        assert_eq!(GadgetClass::of("tomb"), GadgetClass::Tomb);
+        assert_eq!(GadgetClass::of("conveyor_belt"), GadgetClass::Conveyor);
+        assert_eq!(GadgetClass::of("corner"), GadgetClass::Wire);
     }
 
     #[test]

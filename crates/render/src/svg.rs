@@ -721,9 +721,12 @@ fn legend(scene: &Scene, layout: &Layout) -> Group {
                     .set("height", 1)
                     .set(
                         "fill",
-                        palette::LIGHT
-                            .mix(class.colour(), palette::TINT)
-                            .to_string(),
+                        if scene.schematic.is_some() {
+                            box_fill(class)
+                        } else {
+                            palette::LIGHT.mix(class.colour(), palette::TINT)
+                        }
+                        .to_string(),
                     )
                     .set("stroke", palette::INK.to_string())
                     .set("stroke-width", 0.03),
