@@ -9,6 +9,7 @@ use sat2chess::check::{Count, check_sequence};
 use sat2chess::io::{self, BoardFormat, MovesFormat};
 use sat2chess::notation::{self, Algebraic, Notation};
 use sat2chess::rules::{Move, Position, Variant};
+use sat2chess::sat::{FlatCnf, SatBackend, Stop, prove_unsatisfiable};
 use sat2chess::solve::{self, Method, SolveOptions, Verdict};
 
 use super::input::BoardInput;
@@ -33,7 +34,7 @@ Thm 4.1), all pieces on one row or column (thesis Thm 4.2), one piece type with 
 budget >= pieces - 1 (Brunner et al. Thm 2.2). Then boards of kings only or knights only
 with budgets <= 2 go to the spanning-tree engine (dynamic programming over the capture
 graph); every other board to the search engine, joined after 0.2 s on a second thread by
-an exact SAT encoding of the whole game (solved by splr), first answer wins (with
+an exact SAT encoding of the whole game (solved by CaDiCaL), first answer wins (with
 --node-limit: the search engine alone). --engine forces one (and skips the special
 cases): `search`, `tree`, `sat`, or `portfolio` (search and sat from the start).
 --explain prints which method decided and why.
@@ -66,10 +67,23 @@ pub(crate) struct Args {
     pub(crate) limits: super::limits::SearchLimits,
     /// Engine: `auto` (special cases, then spanning tree where it applies, else `search`
     /// joined by `sat` after 0.2 s), `search`, `tree` (kings only or knights only,
-    /// budgets <= 2), `sat` (SAT encoding of the whole game, solved by splr), or
+    /// budgets <= 2), `sat` (SAT encoding of the whole game, solved by CaDiCaL), or
     /// `portfolio` (search and sat on two threads from the start, first answer wins).
     #[arg(long, value_enum, default_value_t = Engine::Auto)]
     pub(crate) engine: Engine,
+    /// The SAT solver of the `sat` engine: `cadical` (incremental, LRAT proofs) or `splr`
+    /// (pure Rust, for comparison).
+    #[arg(long, value_name = "SOLVER", value_parser = super::choice::<SatBackend>(), default_value = "cadical")]
+    pub(crate) sat_solver: SatBackend,
+    /// Write the SAT encoding as solved (with the cycle clauses added on the way) to FILE,
+    /// in DIMACS; runs the `sat` engine. If the board is unsolvable, this CNF is
+    /// unsatisfiable (docs/solver.md says what that rests on).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) emit_cnf: Option<PathBuf>,
+    /// If the board is unsolvable, write an LRAT proof (text) that the --emit-cnf file is
+    /// unsatisfiable, for any LRAT checker (needs --emit-cnf).
+    #[arg(long, value_name = "FILE", requires = "emit_cnf")]
+    pub(crate) proof: Option<PathBuf>,
     /// Also print which method decided and why (a proof sketch for the special cases).
     #[arg(long)]
     pub(crate) explain: bool,
@@ -91,6 +105,38 @@ pub(crate) enum Engine {
     Tree,
     Sat,
     Portfolio,
+}
+
+/// Writes the encoding to `path` in DIMACS; the line that says so.
+fn emit_cnf(
+    path: &std::path::Path,
+    board: &std::path::Path,
+    cnf: Option<&FlatCnf>,
+) -> Result<String> {
+    let Some(cnf) = cnf else {
+        return Ok(
+            "encoding: none written (the board has at most one piece, or is too large to encode)"
+                .into(),
+        );
+    };
+    let comments = [
+        format!(
+            "sat2chess solve --emit-cnf: the SAT encoding of {}",
+            io::display_path(board).display()
+        ),
+        "Brunner et al. Lemma 2.1 arborescence with lazily added cycle clauses (docs/solver.md)"
+            .into(),
+        "unsatisfiable exactly when the board cannot be cleared to one piece".into(),
+    ];
+    let mut text = Vec::new();
+    cnf.write_dimacs(&comments, &mut text)?;
+    output::write(Some(path), &text)?;
+    Ok(format!(
+        "encoding: {} variables, {} clauses written to {}",
+        cnf.num_vars(),
+        cnf.num_clauses(),
+        io::display_path(path).display()
+    ))
 }
 
 /// The sequence as numbered lines, `  3. Q (1,1) x R (1,4)` or `  3. Qh8xe8`
@@ -134,6 +180,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let start = Instant::now();
     Outputs::reading([args.board.as_path()])
         .writing(args.output.as_deref())
+        .writing(args.emit_cnf.as_deref())
+        .writing(args.proof.as_deref())
         .check()?;
     let sequence_format =
         output::output_format(args.output.as_deref(), args.format, "capture sequence")?
@@ -155,7 +203,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         Notation::Coords => None,
     };
+    if args.emit_cnf.is_some() && !matches!(args.engine, Engine::Auto | Engine::Sat) {
+        eprintln!(
+            "error: --emit-cnf writes the SAT encoding: use it with --engine sat (or no --engine)"
+        );
+        return Ok(code(exit::BAD_INPUT));
+    }
     let method = match args.engine {
+        _ if args.emit_cnf.is_some() => Some(Method::Sat),
         Engine::Auto => None,
         Engine::Search => Some(Method::Search),
         Engine::Sat => Some(Method::Sat),
@@ -180,11 +235,42 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         method,
         cancel: None,
         heartbeat: Some(Default::default()),
+        sat_backend: args.sat_solver,
     };
     let progress = super::progress::Progress::new(false);
     let watch = options.heartbeat.clone().map(|beat| progress.watch(beat));
-    let report = solve::solve(&board, &options);
+    let (report, encoding) = match &args.emit_cnf {
+        Some(_) => solve::solve_by_encoding(&board, &options),
+        None => (solve::solve(&board, &options), None),
+    };
     drop(watch);
+    let mut notes = Vec::new();
+    if let Some(path) = &args.emit_cnf {
+        notes.push(emit_cnf(path, &args.board, encoding.as_ref())?);
+    }
+    if let (Some(path), Verdict::Unsolvable, Some(cnf)) = (&args.proof, &report.verdict, &encoding)
+    {
+        let remaining = args
+            .limits
+            .time_limit
+            .map(|limit| limit.saturating_sub(start.elapsed()));
+        match prove_unsatisfiable(cnf, path, &Stop::new(remaining, None)) {
+            Ok(Some(false)) => notes.push(format!(
+                "proof: LRAT refutation of the CNF written to {}",
+                io::display_path(path).display()
+            )),
+            Ok(Some(true)) => {
+                return Err(
+                    super::Internal("the proof run found the encoding satisfiable".into()).into(),
+                );
+            }
+            Ok(None) => {
+                eprintln!("error: the proof run reached the time limit; no proof written");
+                return Ok(code(exit::UNKNOWN));
+            }
+            Err(error) => return Err(error).context("writing the proof"),
+        }
+    }
     let s = &report.stats;
     let stats = match s.method {
         Method::Search => format!(
@@ -255,6 +341,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             if thesis_note {
                 say(super::THESIS_RULES_NOTE.to_string())?;
             }
+            for note in notes {
+                say(note)?;
+            }
             let lines = describe(&board, &moves, variant, algebraic)?;
             if !sequence_to_stdout {
                 print_out(&lines)?;
@@ -273,10 +362,16 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             if thesis_note {
                 say(super::THESIS_RULES_NOTE.to_string())?;
             }
+            for note in notes {
+                say(note)?;
+            }
             code(exit::NO)
         }
         Verdict::Unknown => {
             say(format!("UNKNOWN: search limit reached ({stats})"))?;
+            for note in notes {
+                say(note)?;
+            }
             code(exit::UNKNOWN)
         }
     })

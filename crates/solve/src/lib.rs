@@ -111,6 +111,23 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
 }
 
 /// The special case deciding `board`, unless an engine is forced.
+/// Decides `board` with the SAT encoding alone (as `Method::Sat`, no special cases)
+/// and hands back the final encoding: the static clauses and the cycle clauses added
+/// on the way, in the order the solver took them (`None` when the board is too large
+/// to encode, or has at most one piece). When the verdict is UNSOLVABLE, this CNF is
+/// unsatisfiable, and [`sat::prove_unsatisfiable`] writes a proof of it.
+pub fn solve_by_encoding(
+    board: &Board,
+    options: &SolveOptions,
+) -> (SolveReport, Option<sat::FlatCnf>) {
+    let start = Instant::now();
+    let mut settings = portfolio::sat_settings(options, start);
+    settings.keep_cnf = true;
+    let mut run = sat_encode::solve_by_sat(board, &settings);
+    let cnf = run.cnf.take();
+    (portfolio::sat_report(run, start), cnf)
+}
+
 fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
     if options.method.is_some() {
         return None;

@@ -38,6 +38,8 @@ pub struct SolveOptions {
     /// Where the engine at work and its state count are published as the search runs,
     /// for a caller that shows progress.
     pub heartbeat: Option<Arc<Heartbeat>>,
+    /// The SAT solver behind the SAT encoding.
+    pub sat_backend: crate::sat::SatBackend,
 }
 
 /// The engine behind an answer.

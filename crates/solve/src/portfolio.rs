@@ -3,10 +3,10 @@
 //! exact, so the portfolio never changes a verdict, only how soon it comes.
 //!
 //! The search engine runs on a scoped thread with a cancellation flag that the SAT
-//! thread sets when it answers (and the waiting thread when the caller's flag is set). splr
-//! has no interrupt, so the SAT thread is detached and never waited for: when the search
-//! answers first it runs on until its own time limit (the remaining `--time-limit`,
-//! in whole seconds, at least one) or its answer, then exits; the report does not wait.
+//! thread sets when it answers (and the waiting thread when the caller's flag is set).
+//! The SAT thread is detached and never waited for; it has a cancellation flag of its
+//! own, set when the search answers first (CaDiCaL stops at once; splr, which has no
+//! interrupt, runs on until its own time limit, in whole seconds, or its answer).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +17,7 @@ use sat2chess_core::board::Board;
 
 use super::options::{Method, SolveOptions};
 use super::report::{SearchStats, SolveReport, Verdict};
-use super::sat_encode::{SatOutcome, SatRun, solve_by_sat};
+use super::sat_encode::{SatOutcome, SatRun, SatSettings, solve_by_sat};
 use super::search::search;
 
 /// How often the waiting thread looks at the caller's cancellation flag.
@@ -26,28 +26,45 @@ const POLL: Duration = Duration::from_millis(5);
 /// The engines of a portfolio, as a heartbeat names them while both run.
 pub(super) const BOTH: &str = "search + sat";
 
+/// The settings of a SAT run for `options`, its time limit counted from `start`.
+pub(super) fn sat_settings(options: &SolveOptions, start: Instant) -> SatSettings {
+    SatSettings {
+        variant: options.variant,
+        time_limit: options
+            .time_limit
+            .map(|l| l.saturating_sub(start.elapsed())),
+        cancel: options.cancel.clone(),
+        backend: options.sat_backend,
+        keep_cnf: false,
+    }
+}
+
 /// The SAT encoding alone (`--engine sat`); the limits count from `start`. With a
 /// time limit or a cancellation flag it runs on a detached thread, so that the answer
 /// comes at the limit even when splr overruns it (whole seconds, read between stages).
 pub(super) fn sat_only(board: &Board, options: &SolveOptions, start: Instant) -> SolveReport {
-    let limit = options
-        .time_limit
-        .map(|l| l.saturating_sub(start.elapsed()));
-    if limit.is_none() && options.cancel.is_none() {
-        return sat_report(solve_by_sat(board, options.variant, None), start);
+    let settings = sat_settings(options, start);
+    if settings.time_limit.is_none() && settings.cancel.is_none() {
+        return sat_report(solve_by_sat(board, &settings), start);
     }
+    let limit = settings.time_limit;
     let (sender, receiver) = mpsc::channel();
-    let (sat_board, variant) = (board.clone(), options.variant);
+    let sat_board = board.clone();
+    let backend = settings.backend;
     let spawned = std::thread::Builder::new()
         .name("sat2chess-sat".into())
         .spawn(move || {
             // The receiver is gone when the limit came first.
-            let _ = sender.send(solve_by_sat(&sat_board, variant, limit));
+            let _ = sender.send(solve_by_sat(&sat_board, &settings));
         });
     let timed_out = || SatRun {
         outcome: SatOutcome::TimedOut,
         variables: 0,
         clauses: 0,
+        calls: 0,
+        cycle_clauses: 0,
+        backend,
+        cnf: None,
     };
     if spawned.is_err() {
         return sat_report(timed_out(), start);
@@ -100,7 +117,11 @@ pub(super) fn solve(
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, receiver) = mpsc::channel();
     let (sat_board, sat_sender) = (board.clone(), sender.clone());
-    let (variant, sat_stop) = (options.variant, Arc::clone(&stop));
+    let sat_stop = Arc::clone(&stop);
+    // Set when the search answers first: the SAT solver then stops.
+    let search_answered = Arc::new(AtomicBool::new(false));
+    let mut settings = sat_settings(options, start);
+    settings.cancel = Some(Arc::clone(&search_answered));
     let time_limit = options.time_limit;
     let heartbeat = options.heartbeat.clone();
     // Dropped by the search thread when it ends: the SAT thread then never starts.
@@ -114,8 +135,8 @@ pub(super) fn solve(
                 return;
             }
             super::heartbeat::start(heartbeat.as_deref(), BOTH);
-            let limit = time_limit.map(|l| l.saturating_sub(start.elapsed()));
-            let run = solve_by_sat(&sat_board, variant, limit);
+            settings.time_limit = time_limit.map(|l| l.saturating_sub(start.elapsed()));
+            let run = solve_by_sat(&sat_board, &settings);
             let stop_search = decisive(&run.outcome);
             // Sent before the search is stopped, so the answer is queued before the
             // search's own; the receiver is gone when the search answered first.
@@ -148,6 +169,7 @@ pub(super) fn solve(
         let searched = searcher
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        search_answered.store(true, Ordering::Relaxed);
         (searched, sat_run)
     });
     match sat_run {
@@ -186,7 +208,7 @@ fn decisive(outcome: &SatOutcome) -> bool {
 }
 
 /// The report of a SAT run.
-fn sat_report(run: SatRun, start: Instant) -> SolveReport {
+pub(super) fn sat_report(run: SatRun, start: Instant) -> SolveReport {
     let stats = SearchStats {
         method: Method::Sat,
         sat_variables: run.variables,
@@ -195,8 +217,13 @@ fn sat_report(run: SatRun, start: Instant) -> SolveReport {
         ..SearchStats::default()
     };
     let size = format!(
-        "SAT encoding of the whole game ({} variables, {} clauses, splr)",
-        run.variables, run.clauses
+        "SAT encoding of the whole game ({} variables, {} clauses with {} cycle clauses, {} call{} of {})",
+        run.variables,
+        run.clauses,
+        run.cycle_clauses,
+        run.calls,
+        if run.calls == 1 { "" } else { "s" },
+        run.backend.display_name()
     );
     let (verdict, reason) = match run.outcome {
         SatOutcome::Solvable(moves) => (

@@ -1,8 +1,18 @@
-//! SAT solving with the `splr` CDCL solver (pure Rust, maintained). Every model it
-//! returns is checked against the formula before it is handed out.
+//! SAT solving. Two back ends sit behind one interface ([`IncrementalSat`]): CaDiCaL
+//! (C++, built from the source vendored in `rustsat-cadical`; incremental, interruptible,
+//! LRAT proofs), the default, and splr (pure Rust), kept for comparison (`--sat-solver
+//! splr`; it has no incremental interface, so it solves the whole formula again after
+//! every added clause). docs/measurements.md compares them on the board encodings.
+//! Every model either returns is checked against the formula before it is handed out.
 
-use std::time::Duration;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
+use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::types::{Cl, Lit as SolverLit, TernaryVal};
+use rustsat_cadical::{CaDiCaL, ProofFormat};
 use splr::solver::{SolveIF, Solver};
 use splr::{Certificate, Config, SolverError};
 
@@ -19,6 +29,8 @@ pub enum SatError {
     WrongModel,
     #[error("the SAT solver reached its time limit")]
     TimeOut,
+    #[error("cannot write the proof to {path}: {why}")]
+    Proof { path: String, why: String },
 }
 
 /// A model of `cnf` (one value per variable), or `None` if it is unsatisfiable.
@@ -36,54 +48,396 @@ pub(crate) fn solve_cnf_within(
     if i32::try_from(cnf.num_vars).is_err() {
         return Err(SatError::TooManyVariables(cnf.num_vars));
     }
-    if cnf.clauses.iter().any(Vec::is_empty) {
+    let mut flat = FlatCnf::new(cnf.num_vars);
+    for clause in &cnf.clauses {
+        let lits: Vec<i32> = clause.iter().map(|lit| dimacs_literal(*lit)).collect();
+        flat.add_clause(&lits);
+    }
+    let stop = Stop::new(time_limit, None);
+    let mut solver = IncrementalSat::new(SatBackend::default(), &flat, &stop);
+    match solver.solve(&stop)? {
+        Some(true) => {}
+        Some(false) => return Ok(None),
+        None => return Err(SatError::TimeOut),
+    }
+    let assignment = Assignment(
+        (0..cnf.num_vars)
+            .map(|v| solver.value(v as i32 + 1))
+            .collect(),
+    );
+    if cnf.is_satisfied_by(&assignment) {
+        Ok(Some(assignment))
+    } else {
+        Err(SatError::WrongModel)
+    }
+}
+
+/// The DIMACS number of a literal (variable `v` is `v + 1`).
+fn dimacs_literal(lit: Lit) -> i32 {
+    let var = lit.var.0 as i32 + 1;
+    if lit.positive { var } else { -var }
+}
+
+/// A CNF over DIMACS literals (`±v`, variables from 1), stored flat: each clause's
+/// literals followed by a 0, as in a DIMACS file. Board encodings reach tens of
+/// millions of clauses, where a vector per clause would triple the memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FlatCnf {
+    num_vars: u32,
+    clauses: usize,
+    literals: Vec<i32>,
+}
+
+impl FlatCnf {
+    /// An empty CNF over `num_vars` variables.
+    pub fn new(num_vars: u32) -> FlatCnf {
+        FlatCnf {
+            num_vars,
+            ..FlatCnf::default()
+        }
+    }
+
+    /// A fresh variable.
+    pub fn new_var(&mut self) -> i32 {
+        self.num_vars += 1;
+        self.num_vars as i32
+    }
+
+    /// `count` fresh consecutive variables; the first one.
+    pub fn new_vars(&mut self, count: usize) -> i32 {
+        let first = self.num_vars as i32 + 1;
+        self.num_vars += count as u32;
+        first
+    }
+
+    /// Adds a clause (its literals must be variables of this CNF).
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        debug_assert!(
+            clause
+                .iter()
+                .all(|&l| l != 0 && l.unsigned_abs() <= self.num_vars)
+        );
+        self.literals.extend_from_slice(clause);
+        self.literals.push(0);
+        self.clauses += 1;
+    }
+
+    /// Adds "exactly one of `group`": the clause, and [`FlatCnf::at_most_one`].
+    pub fn exactly_one(&mut self, group: &[i32]) {
+        self.add_clause(group);
+        self.at_most_one(group);
+    }
+
+    /// Adds "at most one of `group`": pairwise up to [`PAIRWISE_LIMIT`] literals, else a
+    /// sequential counter (Sinz 2005) with `len − 1` fresh variables.
+    pub fn at_most_one(&mut self, group: &[i32]) {
+        if group.len() <= PAIRWISE_LIMIT {
+            for (i, &a) in group.iter().enumerate() {
+                for &b in &group[i + 1..] {
+                    self.add_clause(&[-a, -b]);
+                }
+            }
+            return;
+        }
+        let first = self.new_vars(group.len() - 1);
+        let some = |i: usize| first + i as i32;
+        for (i, &lit) in group.iter().enumerate() {
+            let last = i + 1 == group.len();
+            if !last {
+                self.add_clause(&[-lit, some(i)]);
+            }
+            if i > 0 {
+                self.add_clause(&[-lit, -some(i - 1)]);
+                if !last {
+                    self.add_clause(&[-some(i - 1), some(i)]);
+                }
+            }
+        }
+    }
+
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    pub fn num_clauses(&self) -> usize {
+        self.clauses
+    }
+
+    /// The clauses, in the order they were added.
+    pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
+        self.literals.split(|&l| l == 0).take(self.clauses)
+    }
+
+    /// Whether `value` (of each variable, from 1) satisfies every clause.
+    pub fn is_satisfied_by(&self, value: impl Fn(i32) -> bool) -> bool {
+        self.clauses()
+            .all(|clause| clause.iter().any(|&l| value(l.abs()) == (l > 0)))
+    }
+
+    /// The CNF as a DIMACS file, `comments` first (one `c` line each).
+    pub fn write_dimacs(
+        &self,
+        comments: &[String],
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        for comment in comments {
+            writeln!(out, "c {comment}")?;
+        }
+        writeln!(out, "p cnf {} {}", self.num_vars, self.clauses)?;
+        let mut line = String::new();
+        for clause in self.clauses() {
+            line.clear();
+            for &l in clause {
+                line.push_str(itoa::Buffer::new().format(l));
+                line.push(' ');
+            }
+            line.push('0');
+            writeln!(out, "{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Which SAT solver decides the encodings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SatBackend {
+    /// CaDiCaL 2 (incremental, interruptible, proofs).
+    #[default]
+    Cadical,
+    /// splr (pure Rust; solves from scratch after each added clause; interrupted only
+    /// between its stages, in whole seconds).
+    Splr,
+}
+
+impl sat2chess_core::choice::Choice for SatBackend {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (
+            SatBackend::Cadical,
+            "cadical",
+            "CaDiCaL 2 (C++, vendored): incremental, interruptible, LRAT proofs",
+        ),
+        (
+            SatBackend::Splr,
+            "splr",
+            "splr (pure Rust): for comparison, solves from scratch each round",
+        ),
+    ];
+}
+
+impl SatBackend {
+    /// The solver's name in reports.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            SatBackend::Cadical => "CaDiCaL",
+            SatBackend::Splr => "splr",
+        }
+    }
+}
+
+/// When a solver call must give up: a deadline and a caller's flag.
+#[derive(Clone, Debug)]
+pub struct Stop {
+    deadline: Option<Instant>,
+    flag: Option<Arc<AtomicBool>>,
+}
+
+impl Stop {
+    /// Stops `limit` from now (if any) or when `flag` is set (if any).
+    pub fn new(limit: Option<Duration>, flag: Option<Arc<AtomicBool>>) -> Stop {
+        Stop {
+            deadline: limit.map(|limit| Instant::now() + limit),
+            flag,
+        }
+    }
+
+    /// Whether it is time to stop.
+    pub fn reached(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .flag
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// The time left before the deadline.
+    fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+}
+
+/// A solver that takes clauses between calls ([`IncrementalSat::add_clause`]) and keeps
+/// what it learnt where the back end can.
+pub struct IncrementalSat {
+    inner: Backend,
+}
+
+enum Backend {
+    Cadical(Box<CaDiCaL<'static, 'static>>),
+    /// splr has no incremental interface: the formula is kept and solved anew.
+    Splr {
+        cnf: FlatCnf,
+        model: Vec<bool>,
+    },
+}
+
+impl IncrementalSat {
+    /// A solver loaded with `cnf`, which gives up when `stop` is reached.
+    pub fn new(backend: SatBackend, cnf: &FlatCnf, stop: &Stop) -> IncrementalSat {
+        let inner = match backend {
+            SatBackend::Cadical => {
+                let mut solver = Box::new(CaDiCaL::default());
+                let stop = stop.clone();
+                solver.attach_terminator(move || {
+                    if stop.reached() {
+                        ControlSignal::Terminate
+                    } else {
+                        ControlSignal::Continue
+                    }
+                });
+                let mut backend = Backend::Cadical(solver);
+                for clause in cnf.clauses() {
+                    add_to(&mut backend, clause);
+                }
+                backend
+            }
+            SatBackend::Splr => Backend::Splr {
+                cnf: cnf.clone(),
+                model: Vec::new(),
+            },
+        };
+        IncrementalSat { inner }
+    }
+
+    /// Adds a clause for the next call.
+    pub fn add_clause(&mut self, clause: &[i32]) {
+        add_to(&mut self.inner, clause);
+    }
+
+    /// `Some(true)` with a model, `Some(false)` unsatisfiable, `None` stopped.
+    pub fn solve(&mut self, stop: &Stop) -> Result<Option<bool>, SatError> {
+        if stop.reached() {
+            return Ok(None);
+        }
+        match &mut self.inner {
+            Backend::Cadical(solver) => match solver.solve() {
+                Ok(SolverResult::Sat) => Ok(Some(true)),
+                Ok(SolverResult::Unsat) => Ok(Some(false)),
+                Ok(SolverResult::Interrupted) => Ok(None),
+                Err(error) => Err(SatError::Solver(error.to_string())),
+            },
+            Backend::Splr { cnf, model } => match solve_with_splr(cnf, stop.remaining())? {
+                Some(values) => {
+                    *model = values;
+                    Ok(Some(true))
+                }
+                None => Ok(Some(false)),
+            },
+        }
+    }
+
+    /// The value of variable `var` (from 1) in the last model.
+    pub fn value(&self, var: i32) -> bool {
+        match &self.inner {
+            Backend::Cadical(solver) => matches!(
+                solver.lit_val(SolverLit::new(var as u32 - 1, false)),
+                Ok(TernaryVal::True)
+            ),
+            Backend::Splr { model, .. } => model.get(var as usize - 1).copied().unwrap_or(false),
+        }
+    }
+}
+
+fn add_to(backend: &mut Backend, clause: &[i32]) {
+    match backend {
+        Backend::Cadical(solver) => {
+            let lits: Vec<SolverLit> = clause
+                .iter()
+                .map(|&l| SolverLit::new(l.unsigned_abs() - 1, l < 0))
+                .collect();
+            solver
+                .add_clause_ref(Cl::new(&lits))
+                .expect("CaDiCaL takes clauses in its input state");
+        }
+        Backend::Splr { cnf, .. } => {
+            while cnf.num_vars < clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0) {
+                cnf.new_var();
+            }
+            cnf.add_clause(clause);
+        }
+    }
+}
+
+/// A model (one value per variable) of `cnf` by splr, `None` if unsatisfiable. splr's
+/// own limit counts whole seconds (at least one), read between its search stages.
+fn solve_with_splr(cnf: &FlatCnf, limit: Option<Duration>) -> Result<Option<Vec<bool>>, SatError> {
+    if cnf.clauses().any(<[i32]>::is_empty) {
         return Ok(None);
     }
-    // The solver sees only the variables that occur, numbered densely: its cost then
-    // follows the clauses, not the declared variable count (unused variables are false).
-    let mut dense: Vec<u32> = cnf.clauses.iter().flatten().map(|lit| lit.var.0).collect();
-    dense.sort_unstable();
-    dense.dedup();
-    let solver_var = |lit: &sat2chess_core::formula::Lit| {
-        let index = dense
-            .binary_search(&lit.var.0)
-            .expect("every variable is listed");
-        let var = index as i32 + 1;
-        if lit.positive { var } else { -var }
-    };
-    let clauses: Vec<Vec<i32>> = cnf
-        .clauses
-        .iter()
-        .map(|clause| clause.iter().map(solver_var).collect())
-        .collect();
+    let clauses: Vec<Vec<i32>> = cnf.clauses().map(<[i32]>::to_vec).collect();
     let mut config = Config {
         quiet_mode: true,
         ..Config::default()
     };
-    if let Some(limit) = time_limit {
+    if let Some(limit) = limit {
         config.c_timeout = limit.as_secs().max(1) as f64;
     }
     let answer = match Solver::try_from((config, clauses.as_ref())) {
         Ok(mut solver) => solver.solve(),
         Err(built) => built,
     };
-    let model = match answer {
+    let values = match answer {
         Ok(Certificate::SAT(values)) => values,
         Ok(Certificate::UNSAT) | Err(SolverError::EmptyClause) => return Ok(None),
         Err(SolverError::TimeOut) => return Err(SatError::TimeOut),
         Err(error) => return Err(SatError::Solver(error.to_string())),
     };
-    let mut assignment = Assignment::all_false(cnf.num_vars as usize);
-    for value in model {
-        if let Some(&var) = dense.get(value.unsigned_abs() as usize - 1) {
-            assignment.0[var as usize] = value > 0;
+    let mut model = vec![false; cnf.num_vars as usize];
+    for value in values {
+        if let Some(slot) = model.get_mut(value.unsigned_abs() as usize - 1) {
+            *slot = value > 0;
         }
     }
-    if cnf.is_satisfied_by(&assignment) {
-        Ok(Some(assignment))
-    } else {
-        Err(SatError::WrongModel)
+    Ok(Some(model))
+}
+
+/// Solves `cnf` afresh with CaDiCaL writing an LRAT proof to `proof` (text format; clause
+/// `i` of `cnf`, in order, is clause `i` of the proof). `Some(false)`: unsatisfiable, and
+/// the proof derives the empty clause.
+pub fn prove_unsatisfiable(
+    cnf: &FlatCnf,
+    proof: &Path,
+    stop: &Stop,
+) -> Result<Option<bool>, SatError> {
+    let mut solver = CaDiCaL::default();
+    solver
+        .trace_proof(proof, ProofFormat::Lrat { binary: false })
+        .map_err(|error| SatError::Proof {
+            path: proof.display().to_string(),
+            why: error.to_string(),
+        })?;
+    let watch = stop.clone();
+    solver.attach_terminator(move || {
+        if watch.reached() {
+            ControlSignal::Terminate
+        } else {
+            ControlSignal::Continue
+        }
+    });
+    let mut backend = Backend::Cadical(Box::new(solver));
+    for clause in cnf.clauses() {
+        add_to(&mut backend, clause);
     }
+    let mut solver = IncrementalSat { inner: backend };
+    let answer = solver.solve(stop);
+    drop(solver);
+    if !proof.exists() {
+        return Err(SatError::Proof {
+            path: proof.display().to_string(),
+            why: "CaDiCaL did not create it".into(),
+        });
+    }
+    answer
 }
 
 /// A model of the And-Or formula, via its CNF encoding ([`AndOrFormula::to_cnf`]).
