@@ -37,6 +37,7 @@ mod rook_compile;
 mod rook_e2e;
 mod rook_solve;
 mod rules;
+mod solver_encoding;
 mod solver_limits;
 mod solver_portfolio;
 mod solver_props;

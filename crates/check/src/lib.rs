@@ -6,6 +6,7 @@
 
 mod extent;
 pub mod io;
+pub mod lrat;
 mod occupancy;
 pub mod replay;
 
