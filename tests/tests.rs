@@ -15,6 +15,7 @@ mod front;
 mod gadget_files;
 mod gadgets_king;
 mod gadgets_knight;
+mod generate;
 mod hardening;
 mod hardening_gadgets;
 mod hardening_queens;

@@ -5,6 +5,7 @@ pub(crate) mod compile;
 pub(crate) mod convert;
 pub(crate) mod decode;
 pub(crate) mod gadgets;
+pub(crate) mod generate;
 pub(crate) mod input;
 pub(crate) mod layout;
 pub(crate) mod limits;
