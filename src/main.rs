@@ -23,6 +23,7 @@ Commands, one example each:
   queens     sat2chess queens generate excluded-diagonals --n 12 --d 12 -o ed.json
   retarget   sat2chess retarget examples/retarget/rooks.txt --to queen -o queens.json
   generate   sat2chess generate --pieces 8 --unique --seed 1 -o puzzle.fen
+  serve      sat2chess serve --port 8033
 
 Inputs are positional (`-` is standard input); --from names an input's format (else the
 extension, else the content; a FEN string is accepted where a board is expected).
@@ -117,6 +118,9 @@ enum Command {
     /// solution and a difficulty level.
     #[command(after_help = cmd::generate::EXAMPLES)]
     Generate(cmd::generate::Args),
+    /// Serve a local web page to play boards: legal captures, undo, hints, solutions.
+    #[command(after_help = cmd::serve::EXAMPLES)]
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
         Command::Queens(args) => cmd::queens::run(args),
         Command::Retarget(args) => cmd::retarget::run(args),
         Command::Generate(args) => cmd::generate::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

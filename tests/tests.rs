@@ -43,4 +43,5 @@ mod solver_portfolio;
 mod solver_props;
 mod solver_special;
 mod transform;
+mod web_e2e;
 mod whole_boards;

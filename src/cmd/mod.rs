@@ -15,6 +15,7 @@ pub(crate) mod queens;
 pub(crate) mod render;
 pub(crate) mod retarget;
 pub(crate) mod sat;
+pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 pub(crate) mod transform;
