@@ -22,6 +22,8 @@ Commands, one example each:
   decode     sat2chess decode board.json solution.json --formula examples/andor/thesis.andor
   queens     sat2chess queens generate excluded-diagonals --n 12 --d 12 -o ed.json
   retarget   sat2chess retarget examples/retarget/rooks.txt --to queen -o queens.json
+  generate   sat2chess generate --pieces 8 --unique --seed 1 -o puzzle.fen
+  serve      sat2chess serve --port 8033
 
 Inputs are positional (`-` is standard input); --from names an input's format (else the
 extension, else the content; a FEN string is accepted where a board is expected).
@@ -112,6 +114,13 @@ enum Command {
     /// blockers and solutions; Brunner et al. Cor. 3.4/3.5); map capture sequences along.
     #[command(after_help = cmd::retarget::EXAMPLES)]
     Retarget(cmd::retarget::Args),
+    /// Generate a Solo Chess puzzle (chess.com or thesis rules), optionally with a unique
+    /// solution and a difficulty level.
+    #[command(after_help = cmd::generate::EXAMPLES)]
+    Generate(cmd::generate::Args),
+    /// Serve a local web page to play boards: legal captures, undo, hints, solutions.
+    #[command(after_help = cmd::serve::EXAMPLES)]
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -146,6 +155,8 @@ fn main() -> ExitCode {
         Command::Decode(args) => cmd::decode::run(args),
         Command::Queens(args) => cmd::queens::run(args),
         Command::Retarget(args) => cmd::retarget::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     result.unwrap_or_else(|error| {
         eprintln!("error: {error:#}");

@@ -141,7 +141,7 @@ fn emit_cnf(
 
 /// The sequence as numbered lines, `  3. Q (1,1) x R (1,4)` or `  3. Qh8xe8`
 /// (`algebraic`: names on this board).
-fn describe(
+pub(crate) fn describe(
     board: &Board,
     moves: &[Move],
     variant: Variant,
