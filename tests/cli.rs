@@ -400,7 +400,7 @@ fn compile_and_decode_queen_and_bishop_boards() {
             "--to",
             piece,
         ]);
-        assert_eq!(text(&decoded.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+        assert_eq!(text(&decoded.stdout), "s SATISFIABLE\nv 1 2 3 0\n");
         let wrong = run(&[
             "decode",
             &board,

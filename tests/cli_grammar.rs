@@ -248,7 +248,7 @@ fn decode_finds_the_target_of_a_board_without_provenance() {
         ];
         succeeds(&compile);
         let decoded = succeeds(&["decode", path(&board), path(&moves), "--formula", THESIS]);
-        assert_eq!(stdout(&decoded), "s SATISFIABLE\nv 1 -2 -3 0\n", "{piece}");
+        assert_eq!(stdout(&decoded), "s SATISFIABLE\nv 1 2 3 0\n", "{piece}");
     }
     let mixed = dir.join("mixed.txt");
     std::fs::write(&mixed, "sat2chess-board v1 1 2\nK 1 1 2\nR 1 2 2\n").unwrap();

@@ -68,11 +68,11 @@ const fn case(
 #[test]
 fn every_target_decodes_without_naming_it() {
     let cases = [
-        case("king", "--piece", THESIS, "v 1 -2 -3 0\n"),
-        case("knight", "--piece", THESIS, "v 1 -2 -3 0\n"),
-        case("rook", "--piece", THESIS, "v 1 -2 -3 0\n"),
-        case("queen", "--piece", THESIS, "v 1 -2 -3 0\n"),
-        case("bishop", "--to", THESIS, "v 1 -2 -3 0\n"),
+        case("king", "--piece", THESIS, "v 1 2 3 0\n"),
+        case("knight", "--piece", THESIS, "v 1 2 3 0\n"),
+        case("rook", "--piece", THESIS, "v 1 2 3 0\n"),
+        case("queen", "--piece", THESIS, "v 1 2 3 0\n"),
+        case("bishop", "--to", THESIS, "v 1 2 3 0\n"),
         Case {
             extra: &["--onein3"],
             ..case("nqueens", "--to", ONE_CLAUSE, "v -1 -2 3 0\n")
@@ -168,11 +168,11 @@ fn boards_without_provenance_decode_for_their_piece_kind() {
         "{}",
         text(&with_piece.stderr)
     );
-    assert_eq!(text(&with_piece.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+    assert_eq!(text(&with_piece.stdout), "s SATISFIABLE\nv 1 2 3 0\n");
     // Without a target named, the board's pieces (all rooks) name it.
     let by_kind = run(&["decode", path(&board), path(&moves), "--formula", THESIS]);
     assert_eq!(by_kind.status.code(), Some(0), "{}", text(&by_kind.stderr));
-    assert_eq!(text(&by_kind.stdout), "s SATISFIABLE\nv 1 -2 -3 0\n");
+    assert_eq!(text(&by_kind.stdout), "s SATISFIABLE\nv 1 2 3 0\n");
     // A target that the pieces are not is refused.
     assert_refused(
         &[

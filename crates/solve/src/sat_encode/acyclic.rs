@@ -19,8 +19,18 @@ use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashMap;
 
-use super::order::Precedence;
 use crate::sat::FlatCnf;
+
+/// `before` comes before `after` when both condition literals are true (`0`: none).
+/// Nodes are the squares and their hubs ([`super::clauses::Encoding::precedences`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Precedence {
+    pub before: u32,
+    pub after: u32,
+    pub condition: [i32; 2],
+    /// A capture's own precedence (source before target).
+    pub capture: bool,
+}
 
 /// Nodes whose elimination adds at most this many clauses are always eliminated.
 pub(crate) const MAX_FILL: usize = 64;

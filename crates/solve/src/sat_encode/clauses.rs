@@ -5,8 +5,8 @@ use sat2chess_core::board::{Board, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
 use super::acyclic;
+use super::acyclic::Precedence;
 use super::captures::{Capture, possible_captures};
-use super::order::Precedence;
 use crate::sat::FlatCnf;
 
 /// Encodings larger than this many literals are refused (about 2 GB in the solver).

@@ -5,18 +5,8 @@
 //! these conditions", which every real capture sequence satisfies (its departure
 //! times order every precedence whose condition it makes true).
 
+use super::acyclic::Precedence;
 use super::clauses::Encoding;
-
-/// `before` comes before `after` when both condition literals are true (`0`: none).
-/// Nodes are the squares and their hubs ([`Encoding::precedences`]).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Precedence {
-    pub before: u32,
-    pub after: u32,
-    pub condition: [i32; 2],
-    /// A capture's own precedence (source before target).
-    pub capture: bool,
-}
 
 /// What the model's precedences allow.
 pub(crate) enum Order {
