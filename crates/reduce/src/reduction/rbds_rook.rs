@@ -27,11 +27,21 @@
 //! property test checks this on every solver-found sequence).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+use std::path::Path;
 
+use sat2chess_check::Replay;
 use sat2chess_core::board::{Board, BoardError, Piece, PieceKind, Square};
+use sat2chess_core::formula::{Assignment, Cnf};
 use sat2chess_core::rules::{Move, Position, Variant};
 
+use super::captures::{self, CaptureDecoding, decode_captures};
+use super::sinks::write_pieces;
+use super::{
+    BoardFile, BoardSink, Decoded, Input, Observer, OtherBoard, Plan, Prepared, ReduceError, Step,
+};
 use crate::front::rbds::Rbds;
+use crate::transform;
 
 /// The rook board of an RBDS instance (Theorem 2).
 pub fn board(rbds: &Rbds) -> Result<Board, BoardError> {
@@ -205,6 +215,141 @@ pub fn affected_reds(rbds: &Rbds, moves: &[Move]) -> Result<BTreeSet<u32>, Board
         }
     }
     Ok(affected)
+}
+
+/// A CNF on its way to a rook board through RBDS (`compile --piece rook --via rbds`).
+pub(super) struct PreparedRbdsRook {
+    cnf: Cnf,
+    rbds: Rbds,
+}
+
+/// Why a formula cannot go through RBDS.
+#[derive(Debug, thiserror::Error)]
+#[error("--via rbds reads DIMACS CNF, not And-Or formulas")]
+struct NotCnf;
+
+impl PreparedRbdsRook {
+    pub(super) fn new(source: &Input) -> Result<PreparedRbdsRook, ReduceError> {
+        let Input::Cnf(cnf) = source else {
+            return Err(ReduceError::input(NotCnf));
+        };
+        Ok(PreparedRbdsRook {
+            rbds: transform::rbds::from_cnf(cnf),
+            cnf: cnf.clone(),
+        })
+    }
+}
+
+impl Prepared for PreparedRbdsRook {
+    fn estimate(&self) -> u64 {
+        u64::from(self.rbds.reds)
+            + self.rbds.edges.len() as u64
+            + 2 * u64::from(self.rbds.blues)
+            + u64::from(self.rbds.k)
+            + 1
+    }
+
+    fn holds_board(&self) -> bool {
+        true
+    }
+
+    fn plan(self: Box<Self>) -> Result<Box<dyn Plan>, ReduceError> {
+        let board = board(&self.rbds).map_err(ReduceError::internal)?;
+        Ok(Box::new(RbdsRookPlan {
+            cnf: self.cnf,
+            rbds: self.rbds,
+            board,
+        }))
+    }
+}
+
+/// The Theorem 2 rook board of a CNF's RBDS instance.
+struct RbdsRookPlan {
+    cnf: Cnf,
+    rbds: Rbds,
+    board: Board,
+}
+
+/// A solving sequence whose affected reds are no model: a bug of the reduction.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "internal error: the solving sequence shows reds {0:?}, not a dominating set of at most k reds"
+)]
+struct NotDominating(BTreeSet<u32>);
+
+impl Plan for RbdsRookPlan {
+    fn extent(&self) -> (u32, u32) {
+        (self.board.rows(), self.board.cols())
+    }
+
+    fn pieces(&self) -> u64 {
+        self.board.len() as u64
+    }
+
+    fn stats(&self) -> String {
+        format!(
+            "RBDS: {} reds, {} blues, {} edges, k = {}",
+            self.rbds.reds,
+            self.rbds.blues,
+            self.rbds.edges.len(),
+            self.rbds.k
+        )
+    }
+
+    fn write_board(&self, sink: &mut dyn BoardSink, _: &dyn Observer) -> Result<(), ReduceError> {
+        write_pieces(&self.board, sink)
+    }
+
+    fn solve(&self) -> Result<Option<Assignment>, ReduceError> {
+        sat2chess_solve::sat::solve_cnf(&self.cnf).map_err(ReduceError::internal)
+    }
+
+    fn certify(
+        &self,
+        model: &Assignment,
+        sink: &mut dyn FnMut(Step) -> io::Result<()>,
+        _: &dyn Observer,
+    ) -> Result<u64, ReduceError> {
+        let moves =
+            certify(&self.rbds, &transform::rbds::forward(model)).map_err(ReduceError::internal)?;
+        captures::emit_captures(&moves, sink)
+    }
+
+    fn decode(
+        &self,
+        file: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
+        let mut followed = Followed {
+            board: &self.board,
+            moves: Vec::new(),
+        };
+        if let Some(refused) = decode_captures(file, moves, "rook", PieceKind::Rook, &mut followed)?
+        {
+            return Ok(refused);
+        }
+        let set = affected_reds(&self.rbds, &followed.moves).map_err(ReduceError::internal)?;
+        match transform::rbds::backward(&self.rbds, &set) {
+            Some(model) if self.cnf.is_satisfied_by(&model) => Ok(Ok(Decoded::Model(model))),
+            _ => Err(ReduceError::internal(NotDominating(set))),
+        }
+    }
+}
+
+/// The moves of a solving sequence, kept for [`affected_reds`].
+struct Followed<'b> {
+    board: &'b Board,
+    moves: Vec<Move>,
+}
+
+impl CaptureDecoding for Followed<'_> {
+    fn same_board(&self, replay: &Replay) -> Result<(), String> {
+        captures::same_board(self.board, replay)
+    }
+
+    fn step(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
 }
 
 #[cfg(test)]
