@@ -72,6 +72,10 @@ pub(crate) struct Args {
     /// stderr.
     #[arg(long)]
     pub(crate) stats: bool,
+    /// With --piece rook: compile through another problem (`rbds`: Red-Blue Dominating
+    /// Set, Aravind–Misra–Mittal Theorem 2) instead of the thesis ch. 7 construction.
+    #[arg(long, value_enum, value_name = "PROBLEM")]
+    pub(crate) via: Option<Via>,
     /// Use the thesis layout as written instead of the optimised one.
     #[arg(long)]
     pub(crate) naive: bool,
@@ -98,6 +102,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let format = output::output_format(args.output.as_deref(), args.format, "board")?
         .unwrap_or(BoardFormat::Json);
     let reduction = args.to;
+    anyhow::ensure!(
+        args.via.is_none() || reduction.name() == "rook",
+        "--via rbds builds rook boards: use it with --piece rook, not --to {}",
+        reduction.name()
+    );
     let input = args.formula.load()?;
     let name = args.formula.name();
     let job = Job {
@@ -107,6 +116,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         options: Options {
             naive: args.naive,
             onein3: args.onein3,
+            via_rbds: args.via == Some(Via::Rbds),
         },
         limits: Limits {
             max_pieces: args.max_pieces,
@@ -242,4 +252,11 @@ impl CertificateSink for CertificateFile<'_> {
             None => Err(std::io::Error::other("the certificate was not started")),
         }
     }
+}
+
+/// The problems a rook board can be compiled through (`--via`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Via {
+    /// Red-Blue Dominating Set (Aravind–Misra–Mittal, FUN 2022, Theorem 2).
+    Rbds,
 }

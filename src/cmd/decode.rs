@@ -113,8 +113,8 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
         source: &input,
         source_name: &formula,
         options: Options {
-            naive: false,
             onein3: args.onein3,
+            ..Options::default()
         },
         limits: Limits {
             max_pieces: args.limit.max_pieces,

@@ -12,6 +12,7 @@
 
 pub mod andor;
 pub mod dimacs;
+pub mod rbds;
 mod source;
 
 use std::io::Read as _;

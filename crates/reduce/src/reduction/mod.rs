@@ -27,6 +27,7 @@ mod interface;
 mod options;
 pub mod pipeline;
 mod provenance;
+pub mod rbds_rook;
 mod retargeted;
 mod rooks;
 mod sinks;

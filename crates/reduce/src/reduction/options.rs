@@ -8,6 +8,9 @@ pub struct Options {
     pub naive: bool,
     /// n-Queens: the input's clauses are 1-in-3 clauses (exactly one literal true).
     pub onein3: bool,
+    /// Rook: the board of Aravind–Misra–Mittal's Theorem 2 through Red-Blue Dominating
+    /// Set (`--via rbds`), not the thesis ch. 7 construction.
+    pub via_rbds: bool,
 }
 
 /// Limits checked before the work they bound starts.

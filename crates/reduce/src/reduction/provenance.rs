@@ -91,7 +91,7 @@ impl Provenance {
     /// that shape a board of its target (`option_names`).
     pub fn to_json(&self) -> String {
         let text = |value: &str| Value::from(value).to_string();
-        let options: Vec<String> = option_names(&self.target)
+        let mut options: Vec<String> = option_names(&self.target)
             .iter()
             .map(|&name| {
                 let value = match name {
@@ -101,6 +101,10 @@ impl Provenance {
                 format!("{}:{}", text(name), text(value))
             })
             .collect();
+        // Recorded only for rook boards and only when set, so the ch. 7 rook boards' provenance is unchanged.
+        if self.options.via_rbds && self.target == "rook" {
+            options.push(format!("{}:{}", text(VIA), text(VIA_RBDS)));
+        }
         format!(
             "{{\"target\":{},\"tool\":{},\"options\":{{{}}},\"source\":{{\"name\":{},\"format\":{},\"sha256\":{}}}}}",
             text(&self.target),
@@ -140,6 +144,7 @@ impl Provenance {
                     (LAYOUT, "thesis") => options.naive = true,
                     (CLAUSES, "cnf") => options.onein3 = false,
                     (CLAUSES, "1-in-3") => options.onein3 = true,
+                    (VIA, VIA_RBDS) => options.via_rbds = true,
                     _ => return Err(malformed(format!("unknown option {key}: {value:?}"))),
                 }
             }
@@ -177,6 +182,10 @@ impl Provenance {
 
 /// The option key of the tile targets' layout.
 const LAYOUT: &str = "layout";
+/// The option key of the rook boards compiled through another problem (`--via`).
+const VIA: &str = "via";
+/// [`VIA`]'s value for Aravind–Misra–Mittal's Theorem 2 through RBDS.
+const VIA_RBDS: &str = "rbds";
 /// The option key of the n-Queens chain's reading of the clauses.
 const CLAUSES: &str = "clauses";
 
@@ -255,23 +264,31 @@ mod tests {
         let options = Options {
             naive: true,
             onein3: true,
+            via_rbds: true,
         };
         for (target, shaped) in [
             (
                 "king",
                 Options {
                     naive: true,
-                    onein3: false,
+                    ..Options::default()
                 },
             ),
             (
                 "nqueens",
                 Options {
-                    naive: false,
                     onein3: true,
+                    ..Options::default()
                 },
             ),
-            ("rook", Options::default()),
+            (
+                "rook",
+                Options {
+                    via_rbds: true,
+                    ..Options::default()
+                },
+            ),
+            ("queen", Options::default()),
         ] {
             let provenance = Provenance::new(target, options, &source, "f.cnf");
             let text = provenance.to_json();

@@ -11,6 +11,7 @@ use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
 use super::captures::{self, CaptureDecoding, decode_captures};
+use super::rbds_rook::PreparedRbdsRook;
 use super::sinks::write_pieces;
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
@@ -44,9 +45,12 @@ impl Reduction for Rooks {
     fn prepare(
         &self,
         source: &Input,
-        _: Options,
+        options: Options,
         _: &Limits,
     ) -> Result<Box<dyn Prepared>, ReduceError> {
+        if options.via_rbds {
+            return Ok(Box::new(PreparedRbdsRook::new(source)?));
+        }
         Ok(Box::new(PreparedRooks::new(source)?))
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod andor;
 pub mod fanout;
+pub mod rbds;
 pub(crate) mod separate;
 pub mod split;
 mod step;
