@@ -58,6 +58,7 @@ const LAYERS: &[&str] = &[
     "sat2chess-solve",
     "sat2chess-reduce",
     "sat2chess-nqueens",
+    "sat2chess-graphcap",
     "sat2chess-render",
     "sat2chess",
     "sat2chess-cli",
