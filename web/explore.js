@@ -183,7 +183,28 @@ function drawOverlay() {
   const px = 1 / explore.scale; // one screen pixel in board units
   const font = 12 * px;
   let shown = 0;
-  for (const gadget of b.gadgets) {
+  // Tags are placed where they overlap none placed before: the variables' first, then
+  // the gadget jumped to, then the gadgets in the list's order (by kind).
+  const placed = [];
+  const free = (x, y, width, height) => {
+    const clear = placed.every((r) => x + width <= r.x || r.x + r.width <= x || y + height <= r.y || r.y + r.height <= y);
+    if (clear) placed.push({ x, y, width, height });
+    return clear;
+  };
+  for (const variable of b.variables) {
+    if (!variable.square) continue;
+    const [row, col] = variable.square;
+    if (row < top || row > bottom || col < left || col > right) continue;
+    const known = valueKnown(variable);
+    const text = `${variable.name} = ${known ? variable.value : "?"}`;
+    const kind = known ? (variable.value ? "true" : "false") : "unknown";
+    const [x, y, size] = [col - 1, row + 14 * px, 1.1 * font];
+    if (free(x - 0.2 * size, y - 0.95 * size, labelWidth(text, size), 1.25 * size)) {
+      overlay.appendChild(tag(x, y, text, size, `variable-tag ${kind}`));
+    }
+  }
+  const ordered = explore.highlight ? [explore.highlight, ...b.gadgets.filter((g) => g !== explore.highlight)] : b.gadgets;
+  for (const gadget of ordered) {
     if (gadget.bottom < top || gadget.top > bottom || gadget.right < left || gadget.left > right) continue;
     const wide = (gadget.right - gadget.left + 1) * explore.scale;
     const highlighted = explore.highlight === gadget;
@@ -198,17 +219,16 @@ function drawOverlay() {
     box.setAttribute("height", gadget.bottom - gadget.top + 1);
     box.setAttribute("stroke", gadget.colour);
     overlay.appendChild(box);
-    overlay.appendChild(tag(gadget.left - 1, gadget.top - 1 - 2 * px, gadget.name, font, "gadget-label", gadget.colour));
+    const [x, y] = [gadget.left - 1, gadget.top - 1 - 2 * px];
+    if (free(x - 0.2 * font, y - 0.95 * font, labelWidth(gadget.name, font), 1.25 * font)) {
+      overlay.appendChild(tag(x, y, gadget.name, font, "gadget-label", gadget.colour));
+    }
   }
-  for (const variable of b.variables) {
-    if (!variable.square) continue;
-    const [row, col] = variable.square;
-    if (row < top || row > bottom || col < left || col > right) continue;
-    const known = valueKnown(variable);
-    const text = `${variable.name} = ${known ? variable.value : "?"}`;
-    const kind = known ? (variable.value ? "true" : "false") : "unknown";
-    overlay.appendChild(tag(col - 1, row + 14 * px, text, 1.1 * font, `variable-tag ${kind}`));
-  }
+}
+
+// The width of a tag's backing (bold sans-serif runs about 0.62 em a character).
+function labelWidth(text, font) {
+  return (0.62 * text.length + 0.4) * font;
 }
 
 // A text with a white backing, its baseline-left corner at (x, y).
@@ -225,7 +245,7 @@ function tag(x, y, text, font, kind, colour) {
   backing.setAttribute("class", "tag-backing");
   backing.setAttribute("x", x - 0.2 * font);
   backing.setAttribute("y", y - 0.95 * font);
-  backing.setAttribute("width", (0.62 * text.length + 0.4) * font);
+  backing.setAttribute("width", labelWidth(text, font));
   backing.setAttribute("height", 1.25 * font);
   group.append(backing, label);
   return group;

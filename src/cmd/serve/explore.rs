@@ -36,7 +36,7 @@ use super::exchange::{Refused, as_array, refuse};
 /// Above this many pieces in the region the view is an overview (the squares' gadget
 /// colours on a coarse grid) instead of the schematic, whose boxes and lines would make
 /// too large a page.
-pub(super) const SCHEMATIC_PIECES: usize = 200_000;
+const SCHEMATIC_PIECES: usize = 200_000;
 
 /// Cells along the longer side of an overview.
 const OVERVIEW_CELLS: u32 = 256;
@@ -44,7 +44,7 @@ const OVERVIEW_CELLS: u32 = 256;
 /// Boards kept at once (the oldest is dropped when another is loaded).
 const KEPT_BOARDS: usize = 4;
 
-/// A board's pieces held for the views: 21 bytes a piece, each distinct label once.
+/// A board's pieces held for the views: 17 bytes a piece, each distinct label once.
 #[derive(Default)]
 struct Pieces {
     extent: (u32, u32),
@@ -54,20 +54,20 @@ struct Pieces {
     /// Index into `names`; `u32::MAX`: no label.
     labels: Vec<u32>,
     names: Vec<String>,
-    index: HashMap<String, u32>,
 }
 
 impl Pieces {
-    fn push(&mut self, piece: PieceRecord<'_>) {
+    /// Adds the next piece; `index` finds the labels met before in `names`.
+    fn push(&mut self, piece: PieceRecord<'_>, index: &mut HashMap<String, u32>) {
         let label = match piece.label {
             None => u32::MAX,
-            Some(label) => match self.index.get(label) {
-                Some(&index) => index,
+            Some(label) => match index.get(label) {
+                Some(&known) => known,
                 None => {
-                    let index = self.names.len() as u32;
+                    let next = self.names.len() as u32;
                     self.names.push(label.to_owned());
-                    self.index.insert(label.to_owned(), index);
-                    index
+                    index.insert(label.to_owned(), next);
+                    next
                 }
             },
         };
@@ -226,7 +226,6 @@ pub(super) struct BoardInfo {
 }
 
 /// The boards the server keeps, by id.
-#[derive(Default)]
 pub(super) struct Store {
     boards: Mutex<(u64, BTreeMap<u64, Arc<Explored>>)>,
     /// Refuse work estimated above this many pieces (compiling, decoding).
@@ -310,13 +309,14 @@ pub(super) struct Files<'a> {
 /// with a formula and a certificate, the variable values read off the certificate.
 fn load(files: &Files, max_pieces: u64) -> Result<Explored> {
     let mut pieces = Pieces::default();
+    let mut labels = HashMap::new();
     let replay =
         sat2chess::check::load_board_with(files.board, None, Variant::Standard, &mut |piece| {
-            pieces.push(piece)
+            pieces.push(piece, &mut labels)
         })?;
+    drop(labels);
     let extent = replay.extent();
     pieces.extent = (extent.rows, extent.cols);
-    pieces.index = HashMap::new();
     let target = provenance_target(files.board);
     let (moves, verdict) = match files.moves {
         None => (Vec::new(), None),
@@ -964,6 +964,7 @@ mod tests {
             extent: (1000, 1000),
             ..Pieces::default()
         };
+        let mut labels = HashMap::new();
         for (row, col, label) in [
             (1, 1, Some("wire flow=E")),
             (1, 2, Some("wire flow=E")),
@@ -971,12 +972,13 @@ mod tests {
             (9, 9, Some("corner#4")),
             (600, 600, None),
         ] {
-            pieces.push(PieceRecord {
+            let record = PieceRecord {
                 kind: PieceKind::King,
                 square: Square::new(row, col),
                 budget: 2,
                 label,
-            });
+            };
+            pieces.push(record, &mut labels);
         }
         let whole = Region {
             top: 1,
