@@ -475,6 +475,15 @@ $("compile").addEventListener("click", async () => {
   svg.addEventListener("pointerup", stop);
   svg.addEventListener("pointercancel", stop);
 }
+// The arrow keys step through the certificate (the slider, focused, steps itself).
+document.addEventListener("keydown", (event) => {
+  if ($("explore").hidden || !explore.board || !explore.board.moves) return;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(event.target.tagName)) return;
+  const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (!by) return;
+  event.preventDefault();
+  setStep(explore.step + by);
+});
 $("zoom-in").addEventListener("click", () => explore.board && zoom(1.5));
 $("zoom-out").addEventListener("click", () => explore.board && zoom(1 / 1.5));
 $("zoom-fit").addEventListener("click", () => explore.board && fit());

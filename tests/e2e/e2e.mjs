@@ -128,6 +128,8 @@ const tests = {
     await page.click("#step-back");
     await page.waitForFunction((n) => document.querySelector("#step-line").textContent.startsWith(`Move ${n} of`), first - 1);
     assert.equal(await page.locator("#variables tbody tr td:nth-child(2)").nth(index).textContent(), "?");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction((n) => document.querySelector("#step-line").textContent.startsWith(`Move ${n} of`), first);
     // At the end every value is read: the model `decode` prints.
     await page.click("#step-last");
     const last = await page.locator("#variables tbody tr td:nth-child(2)").allTextContents();
