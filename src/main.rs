@@ -118,7 +118,7 @@ enum Command {
     /// solution and a difficulty level.
     #[command(after_help = cmd::generate::EXAMPLES)]
     Generate(cmd::generate::Args),
-    /// Serve a local web page to play boards: legal captures, undo, hints, solutions.
+    /// Serve a local web page to play boards and explore compiled ones with their certificates.
     #[command(after_help = cmd::serve::EXAMPLES)]
     Serve(cmd::serve::Args),
 }

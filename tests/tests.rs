@@ -38,6 +38,7 @@ mod rook_compile;
 mod rook_e2e;
 mod rook_solve;
 mod rules;
+mod serve;
 mod solver_encoding;
 mod solver_limits;
 mod solver_portfolio;

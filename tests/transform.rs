@@ -133,6 +133,9 @@ fn check_chain(chain: &Chain) -> Result<(), TestCaseError> {
                 stage.kind().name()
             );
         }
+        for m in model.iter().chain(&forwarded).take(2) {
+            check_sources(m, |a| stage.backward(a), |x| stage.source(x))?;
+        }
         prop_assert_eq!(stage.origins().len(), num_vars(output));
         previous = output;
     }
@@ -141,8 +144,34 @@ fn check_chain(chain: &Chain) -> Result<(), TestCaseError> {
     }
     if let Some(m) = sat::solve_andor(chain.formula()).unwrap() {
         prop_assert!(input.is_satisfied_by(&chain.backward(&m)));
+        check_sources(&m, |a| chain.backward(a), |x| chain.source(x))?;
     }
     check_final(chain.formula())
+}
+
+/// `backward` reads each input variable from the output variable `source` names alone:
+/// flipping one variable of `output` changes exactly the input variables read from it.
+fn check_sources(
+    output: &Assignment,
+    backward: impl Fn(&Assignment) -> Assignment,
+    source: impl Fn(Var) -> Option<Var>,
+) -> Result<(), TestCaseError> {
+    let base = backward(output);
+    for v in (0..output.len() as u32).map(Var) {
+        let mut flipped = output.clone();
+        flipped.set(v, !output.value(v));
+        let changed = backward(&flipped);
+        for x in (0..base.len() as u32).map(Var) {
+            prop_assert_eq!(
+                changed.value(x) != base.value(x),
+                source(x) == Some(v),
+                "input variable {} and output variable {}",
+                x.index(),
+                v.index()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The shape each CNF step promises.

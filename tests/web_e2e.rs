@@ -1,25 +1,18 @@
 //! `sat2chess serve` in a real browser: starts the server on a free port and runs the
 //! playwright-core script `tests/e2e/e2e.mjs` (headless Debian Chromium): a chess.com
-//! puzzle played to the end, a wrong move refused, a hint, undo and reset. Screenshots
-//! go to `target/e2e-screenshots/`. Without Chromium, Node or the script's
-//! `node_modules` (`npm install` in tests/e2e, done by .ci/run) the test is skipped with
-//! a note, except under CI=true, where it fails.
+//! puzzle played to the end, a wrong move refused, a hint, undo and reset; a compiled
+//! King board (with its certificate and formula) loaded from files, a crossing jumped
+//! to, zoomed out to the schematic, the certificate stepped with the variable values
+//! read as it proceeds; a formula compiled from the formula box. Screenshots go to
+//! `target/e2e-screenshots/`. Without Chromium, Node or the script's `node_modules`
+//! (`npm install` in tests/e2e, done by .ci/run) the test is skipped with a note, except
+//! under CI=true, where it fails.
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
-use crate::common::command;
-
-/// The server process, stopped when the test ends (also on a failed assertion).
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+use crate::common::server::Server;
+use crate::common::{run, scratch};
 
 #[test]
 fn the_page_plays_in_headless_chromium() {
@@ -42,30 +35,52 @@ fn the_page_plays_in_headless_chromium() {
         eprintln!("skipped: browser tests need {missing:?}");
         return;
     }
-    let mut child = command(&["serve", "--port", "0"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let stderr = child.stderr.take().expect("piped");
-    let server = Server(child);
-    let mut line = String::new();
-    BufReader::new(stderr)
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let url = line
-        .split_whitespace()
-        .find(|word| word.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .trim_end_matches('/')
-        .to_string();
-    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e-screenshots");
+    // The compiled board the page loads: cnf_3x3 on kings, with its certificate.
+    let dir = scratch("web_e2e");
+    let formula = root.join("tests/formulas/cnf_3x3.cnf");
+    let (board, moves) = (dir.join("board.json"), dir.join("moves.json"));
+    let paths = [&formula, &board, &moves].map(|path| path.to_str().expect("UTF-8 path"));
+    let out = run(&[
+        "compile",
+        paths[0],
+        "--to",
+        "king",
+        "-o",
+        paths[1],
+        "--certify",
+        "--moves-out",
+        paths[2],
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["decode", paths[1], paths[2], "--formula", paths[0]]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let model: String = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| line.strip_prefix("v "))
+        .collect::<Vec<_>>()
+        .join(" ");
+
+    let server = Server::start(&[]);
+    let shots = root.join("target/e2e-screenshots");
     std::fs::create_dir_all(&shots).expect("screenshot directory");
     let out = Command::new("node")
         .arg("e2e.mjs")
-        .arg(&url)
+        .arg(&server.url)
         .arg(&shots)
         .current_dir(&script_dir)
         .env("CHROMIUM", &chromium)
+        .env("E2E_FORMULA", paths[0])
+        .env("E2E_BOARD", paths[1])
+        .env("E2E_MOVES", paths[2])
+        .env("E2E_MODEL", model.trim())
         .output()
         .expect("node runs");
     drop(server);
@@ -75,5 +90,5 @@ fn the_page_plays_in_headless_chromium() {
         "{report}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(report.matches("ok: ").count(), 4, "{report}");
+    assert_eq!(report.matches("ok: ").count(), 7, "{report}");
 }

@@ -6,6 +6,7 @@ pub mod boards;
 pub mod cnf;
 pub mod formulas;
 pub mod pipeline;
+pub mod server;
 pub mod verdict;
 
 use std::process::{Command, Output, Stdio};

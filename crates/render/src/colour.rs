@@ -125,7 +125,7 @@ pub mod palette {
     pub(crate) const LAST_MOVE: Rgb = Rgb(0xf4d03f);
     pub(crate) const MARGIN_TEXT: Rgb = Rgb(0x555555);
     /// Dots of unlabelled pieces (budget ≥ 2; lighter for 1, black for 0).
-    pub(crate) const DOT: Rgb = Rgb(0x2f5597);
+    pub const DOT: Rgb = Rgb(0x2f5597);
     /// Strength of a gadget tint over the square colour.
     pub(crate) const TINT: f64 = 0.55;
 }

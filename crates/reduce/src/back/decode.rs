@@ -6,12 +6,13 @@
 use rustc_hash::FxHashMap;
 
 use sat2chess_check::Replay;
+use sat2chess_core::board::Square;
 use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
 use super::certify::{Goal, SequenceCache};
 use super::element::{Element, Role};
-use super::geometry::{P, from_square};
+use super::geometry::{P, from_square, to_square};
 use super::plan::Plan;
 use super::{Backend, BackendError, Signals};
 
@@ -22,18 +23,36 @@ pub struct Deciders {
     variables: Vec<(Element, P)>,
     /// The deciders still on the board, by square.
     piece_at: FxHashMap<P, usize>,
-    first_capture: FxHashMap<usize, (P, P)>,
+    /// Each decider's first capture (from, to) and its number in the sequence (from 1).
+    first_capture: FxHashMap<usize, ((P, P), u64)>,
+    /// Moves followed so far.
+    moves: u64,
+}
+
+/// When and where a decoding read a variable of the And-Or formula
+/// ([`Plan::variable_reads`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariableRead {
+    /// The number (from 1) of the move that was the first capture of the variable
+    /// gadget's deciding piece; `None`: it never captured, and the value is free (the
+    /// decoder sets it true).
+    pub at: Option<u64>,
+    /// The deciding piece's initial square.
+    pub decider: Square,
 }
 
 impl Deciders {
     /// Follows the deciders through the next move.
     pub fn step(&mut self, mv: Move) {
         let (from, to) = (from_square(mv.from), from_square(mv.to));
+        self.moves += 1;
         let mover = self.piece_at.remove(&from);
         // A decider standing on `to` is captured.
         self.piece_at.remove(&to);
         if let Some(id) = mover {
-            self.first_capture.entry(id).or_insert((from, to));
+            self.first_capture
+                .entry(id)
+                .or_insert(((from, to), self.moves));
             self.piece_at.insert(to, id);
         }
     }
@@ -58,6 +77,7 @@ impl<B: Backend> Plan<B> {
             variables,
             piece_at,
             first_capture: FxHashMap::default(),
+            moves: 0,
         }
     }
 
@@ -119,7 +139,7 @@ impl<B: Signals> Plan<B> {
             let Role::Variable { var, positive, .. } = e.role else {
                 continue;
             };
-            let Some(&capture) = deciders.first_capture.get(&id) else {
+            let Some(&(capture, _)) = deciders.first_capture.get(&id) else {
                 assignment.set(var, true);
                 continue;
             };
@@ -132,5 +152,21 @@ impl<B: Signals> Plan<B> {
             assignment.set(var, one == positive);
         }
         Ok(assignment)
+    }
+    /// When [`Plan::assignment`] read each variable of the And-Or formula off the
+    /// sequence `deciders` followed (indexed by variable; `None` for a variable without a
+    /// gadget): as there, the last gadget of a variable gives its value.
+    pub fn variable_reads(&self, deciders: &Deciders) -> Vec<Option<VariableRead>> {
+        let mut reads = vec![None; self.num_vars];
+        for (id, (e, decider)) in deciders.variables.iter().enumerate() {
+            let Role::Variable { var, .. } = e.role else {
+                continue;
+            };
+            reads[var.index()] = Some(VariableRead {
+                at: deciders.first_capture.get(&id).map(|&(_, number)| number),
+                decider: to_square(*decider),
+            });
+        }
+        reads
     }
 }

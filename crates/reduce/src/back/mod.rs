@@ -90,7 +90,7 @@ pub use compile::{
     CompiledBoard, PipelineError, certify_input, compile, compile_formula, decode_input,
     plan_formula,
 };
-pub use decode::Deciders;
+pub use decode::{Deciders, VariableRead};
 pub use element::{Element, Library, Placed, Role};
 pub use error::BackendError;
 pub use geometry::{Column, Frame, P, Reach, SideParity, Turtle};

@@ -111,6 +111,16 @@ pub trait Plan {
         board: &BoardFile,
         certificate: &std::path::Path,
     ) -> Result<Result<Decoded, OtherBoard>, ReduceError>;
+    /// [`Plan::decode`], with when each value of the model was read as the certificate
+    /// proceeds. A target that reads its model off the whole certificate at once keeps
+    /// this default: every value read at the end ([`ReadAt::End`]).
+    fn trace(
+        &self,
+        board: &BoardFile,
+        certificate: &std::path::Path,
+    ) -> Result<Result<Trace, OtherBoard>, ReduceError> {
+        Ok(self.decode(board, certificate)?.map(Trace::at_end))
+    }
 }
 
 /// What decoding a certificate found.
@@ -121,6 +131,57 @@ pub enum Decoded {
     /// The certificate does not solve the board (the checker's report); `malformed`:
     /// a step names no piece or leaves the board, rather than being an illegal capture.
     Refused { report: String, malformed: bool },
+}
+
+/// When a decoding read a value of the model ([`Plan::trace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadAt {
+    /// Before any move: the transformation chain gives the variable a constant.
+    Start,
+    /// At this move (counted from 1): its capture decided the value.
+    Move(u64),
+    /// No move decided it: either value gives a model, the decoder chose one.
+    Free,
+    /// Once the whole certificate was read (the target reads its model off the whole
+    /// sequence).
+    End,
+}
+
+/// When and where a decoding read one value of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueRead {
+    pub at: ReadAt,
+    /// The initial square of the piece whose first capture decides the value, if a
+    /// piece does.
+    pub square: Option<Square>,
+}
+
+/// A decoding with when each value of the model was read ([`Plan::trace`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub decoded: Decoded,
+    /// One per variable of the model (none when the certificate is refused).
+    pub reads: Vec<ValueRead>,
+}
+
+impl Trace {
+    /// `decoded` with every value read at the end of the certificate.
+    pub fn at_end(decoded: Decoded) -> Trace {
+        let values = match &decoded {
+            Decoded::Model(model) => model.len(),
+            Decoded::Refused { .. } => 0,
+        };
+        Trace {
+            decoded,
+            reads: vec![
+                ValueRead {
+                    at: ReadAt::End,
+                    square: None,
+                };
+                values
+            ],
+        }
+    }
 }
 
 /// Why a board file is not the plan's board.

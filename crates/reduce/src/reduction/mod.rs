@@ -38,7 +38,7 @@ pub use captures::{CaptureDecoding, decode_captures};
 pub use error::ReduceError;
 pub use interface::{
     BoardFile, BoardSink, CertificateKind, CertificateSink, Decoded, Observer, OtherBoard, Plan,
-    Prepared, Reduction, Step,
+    Prepared, ReadAt, Reduction, Step, Trace, ValueRead,
 };
 pub use options::{DEFAULT_MAX_SIDE, Limits, Options};
 pub use provenance::{Provenance, ProvenanceError, source_digest};

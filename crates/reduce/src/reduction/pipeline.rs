@@ -9,8 +9,8 @@ use sat2chess_core::board::PieceKind;
 use sat2chess_core::budget::{Budget, DEFAULT_MAX_PIECES};
 
 use super::{
-    BoardFile, BoardSink, CertificateSink, Decoded, Input, Limits, Observer, Options, Provenance,
-    ProvenanceError, ReduceError, Reduction,
+    BoardFile, BoardSink, CertificateSink, Decoded, Input, Limits, Observer, Options, OtherBoard,
+    Plan, Provenance, ProvenanceError, ReduceError, Reduction, Trace,
 };
 
 /// A formula to compile for a target.
@@ -123,6 +123,28 @@ pub struct DecodeJob<'a> {
 /// solve it. `observer` hears the phases (planning the board, replaying the
 /// certificate).
 pub fn decode(job: &DecodeJob, observer: &dyn Observer) -> Result<Decoded, ReduceError> {
+    decode_with(job, observer, &|plan| {
+        plan.decode(&job.board, job.certificate)
+    })
+}
+
+/// [`decode`], with when each value of the model was read as the certificate proceeds
+/// ([`Plan::trace`]).
+pub fn trace(job: &DecodeJob, observer: &dyn Observer) -> Result<Trace, ReduceError> {
+    decode_with(job, observer, &|plan| {
+        plan.trace(&job.board, job.certificate)
+    })
+}
+
+/// What a plan reads off a certificate: `Err(OtherBoard)` when the board is not its.
+type PlanAnswer<T> = Result<Result<T, OtherBoard>, ReduceError>;
+
+/// [`decode`] with `read` reading the certificate against the plan.
+fn decode_with<T>(
+    job: &DecodeJob,
+    observer: &dyn Observer,
+    read: &dyn Fn(&dyn Plan) -> PlanAnswer<T>,
+) -> Result<T, ReduceError> {
     let board_name = files::display_path(&job.board.path).display().to_string();
     let provenance = read_provenance(&job.board, &board_name)?;
     let reduction = choose_target(job, provenance.as_ref(), &board_name)?;
@@ -140,7 +162,7 @@ pub fn decode(job: &DecodeJob, observer: &dyn Observer) -> Result<Decoded, Reduc
         observer.phase("plan", 0);
         let plan = prepared.plan()?;
         observer.phase("decode", 0);
-        match plan.decode(&job.board, job.certificate)? {
+        match read(plan.as_ref())? {
             Ok(decoded) => return Ok(decoded),
             Err(other) => reasons.push(other.0),
         }

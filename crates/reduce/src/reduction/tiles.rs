@@ -8,13 +8,13 @@ use std::io;
 use std::path::Path;
 
 use sat2chess_check::Replay;
-use sat2chess_core::formula::Assignment;
+use sat2chess_core::formula::{Assignment, Var};
 use sat2chess_core::rules::Move;
 
 use super::captures::{CaptureDecoding, decode_captures};
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
-    Plan, Prepared, ReduceError, Reduction, Step,
+    Plan, Prepared, ReadAt, ReduceError, Reduction, Step, Trace, ValueRead,
 };
 use crate::back::king::King;
 use crate::back::knight::Knight;
@@ -219,13 +219,63 @@ impl<B: Signals> Plan for TilePlan<B> {
         board: &BoardFile,
         moves: &Path,
     ) -> Result<Result<Decoded, OtherBoard>, ReduceError> {
+        Ok(match self.follow(board, moves)? {
+            Ok((model, _)) => Ok(Decoded::Model(model)),
+            Err(answer) => answer,
+        })
+    }
+
+    /// The values of the input formula's variables are read off the variable gadgets
+    /// of the And-Or formula the board encodes: input variable `x` takes the value (or
+    /// its negation) of the And-Or variable [`Chain::source`] names, which the first
+    /// capture of its gadget's deciding piece decides ([`back::VariableRead`]).
+    fn trace(
+        &self,
+        board: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<Trace, OtherBoard>, ReduceError> {
+        let (model, deciders) = match self.follow(board, moves)? {
+            Ok(followed) => followed,
+            Err(answer) => return Ok(answer.map(Trace::at_end)),
+        };
+        let gadgets = self.plan.variable_reads(&deciders);
+        let read = |x: u32| {
+            // A variable without a gadget is false whatever the moves.
+            let Some(read) = self.chain.source(Var(x)).and_then(|v| gadgets[v.index()]) else {
+                return ValueRead {
+                    at: ReadAt::Start,
+                    square: None,
+                };
+            };
+            ValueRead {
+                at: read.at.map_or(ReadAt::Free, ReadAt::Move),
+                square: Some(read.decider),
+            }
+        };
+        Ok(Ok(Trace {
+            reads: (0..model.len() as u32).map(read).collect(),
+            decoded: Decoded::Model(model),
+        }))
+    }
+}
+
+impl<B: Signals> TilePlan<B> {
+    /// Replays the certificate `moves` on `board`, following the variable gadgets'
+    /// deciders: the model read off them and the deciders, or (`Err`) [`Plan::decode`]'s
+    /// answer when `board` is not this plan's or the certificate does not solve it.
+    #[allow(clippy::type_complexity)]
+    fn follow(
+        &self,
+        board: &BoardFile,
+        moves: &Path,
+    ) -> Result<Result<(Assignment, Deciders), Result<Decoded, OtherBoard>>, ReduceError> {
         let mut decoding = TileDecoding {
             plan: &self.plan,
             deciders: self.plan.deciders(),
         };
         let piece = B::PIECE;
-        if let Some(refused) = decode_captures(board, moves, self.name, piece, &mut decoding)? {
-            return Ok(refused);
+        if let Some(answer) = decode_captures(board, moves, self.name, piece, &mut decoding)? {
+            return Ok(Err(answer));
         }
         let andor = self
             .plan
@@ -233,7 +283,7 @@ impl<B: Signals> Plan for TilePlan<B> {
             .map_err(backend_error)?;
         let model =
             back::input_model(&self.chain, &andor).map_err(|error| pipeline_error(error.into()))?;
-        Ok(Ok(Decoded::Model(model)))
+        Ok(Ok((model, decoding.deciders)))
     }
 }
 

@@ -173,6 +173,11 @@ impl ToAndOr {
         Assignment(values)
     }
 
+    /// The output variable [`ToAndOr::backward`] reads input variable `var` from: `x_n`.
+    pub fn source(&self, var: Var) -> Option<Var> {
+        Some(Var(3 * var.0 + 2))
+    }
+
     /// `φ(x) := ¬φ'(x_n)`.
     pub fn backward(&self, output: &Assignment) -> Assignment {
         Assignment(

@@ -309,6 +309,15 @@ impl Fanout {
         )
     }
 
+    /// The output variable [`Fanout::backward`] reads input variable `var` from: the top
+    /// of its tree (`None`: a constant).
+    pub fn source(&self, var: Var) -> Option<Var> {
+        match self.values[var.index()] {
+            Value::Constant(_) => None,
+            Value::Top(top) => Some(top),
+        }
+    }
+
     /// `φ(x) := ψ(T)`; pure variables their polarity, absent ones false.
     pub fn backward(&self, output: &Assignment) -> Assignment {
         Assignment(

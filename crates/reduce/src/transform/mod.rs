@@ -204,6 +204,19 @@ impl<'a> StageRef<'a> {
             StageRef::Separate(step) => step.backward(output),
         }
     }
+
+    /// The output variable whose value [`StageRef::backward`] gives input variable `var`
+    /// (possibly negated); `None`: `var` gets a constant. No other output variable
+    /// changes it.
+    pub fn source(&self, var: Var) -> Option<Var> {
+        match self {
+            StageRef::Split(step) => step.source(var),
+            StageRef::Tovey(step) => step.source(var),
+            StageRef::AndOr(step) => step.source(var),
+            StageRef::Fanout(step) => step.source(var),
+            StageRef::Separate(step) => step.source(var),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -463,6 +476,15 @@ impl Chain {
             .fold(output.clone(), |assignment, stage| {
                 stage.backward(&assignment)
             })
+    }
+
+    /// The variable of [`Chain::formula`] whose value [`Chain::backward`] gives input
+    /// variable `var` (possibly negated), following every step's
+    /// [`StageRef::source`]; `None`: `var` gets a constant.
+    pub fn source(&self, var: Var) -> Option<Var> {
+        self.stages()
+            .iter()
+            .try_fold(var, |var, stage| stage.source(var))
     }
 
     /// The size of the input and of every step's output, labelled `input`, `3sat`, ….

@@ -114,6 +114,11 @@ impl Separate {
         Assignment(values)
     }
 
+    /// The output variable [`Separate::backward`] reads input variable `var` from: itself.
+    pub fn source(&self, var: Var) -> Option<Var> {
+        Some(var)
+    }
+
     /// Drops the fresh variables.
     pub fn backward(&self, output: &Assignment) -> Assignment {
         Assignment(output.0[..self.origins.len() - self.mirrored.len()].to_vec())

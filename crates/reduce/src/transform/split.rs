@@ -140,6 +140,11 @@ impl Split {
         Assignment(values)
     }
 
+    /// The output variable [`Split::backward`] reads input variable `var` from: itself.
+    pub fn source(&self, var: Var) -> Option<Var> {
+        Some(var)
+    }
+
     /// Restricts an assignment of the output to the input variables.
     pub fn backward(&self, output: &Assignment) -> Assignment {
         Assignment(output.0[..self.input_vars].to_vec())

@@ -102,6 +102,12 @@ impl Tovey {
         )
     }
 
+    /// The output variable [`Tovey::backward`] reads input variable `var` from: its
+    /// first copy (`None`: it has none, its value is the constant false).
+    pub fn source(&self, var: Var) -> Option<Var> {
+        self.first_copy[var.index()]
+    }
+
     /// Every input variable takes the value of its first copy (false if it has none).
     pub fn backward(&self, output: &Assignment) -> Assignment {
         Assignment(

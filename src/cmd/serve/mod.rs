@@ -1,45 +1,68 @@
+mod exchange;
+mod explore;
+
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use axum::Json;
 use axum::Router;
-use axum::http::{StatusCode, header};
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
-use sat2chess::board::{Board, Square};
+use sat2chess::board::Board;
 use sat2chess::choice::Choice as _;
 use sat2chess::io::{self, BoardFormat, Content};
 use sat2chess::notation::{self, Algebraic};
-use sat2chess::rules::{Move, Position, Variant};
+use sat2chess::rules::{Position, Variant};
 use sat2chess::solve::generate::{Level, Request, generate};
 use sat2chess::solve::{SolveOptions, Verdict, solve};
 use serde::{Deserialize, Serialize};
 
 use super::{code, exit, print_err};
+use exchange::{Refused, as_array, as_move, refuse};
 
 /// Examples shown by `sat2chess serve --help`.
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   sat2chess serve
   sat2chess serve --port 8080
+  sat2chess serve board.json --moves moves.json --formula formula.cnf
 
 Open the address printed (http://127.0.0.1:PORT/) in a browser: paste a FEN or a board
 file, or make a new puzzle; click a piece to see its legal captures and click a target
 to play; undo, reset, ask for a hint or the whole solution (the solver runs on the
-server, within --time-limit). The page is built into the binary; the rules stay on the
-server, which judges every move. It listens on 127.0.0.1 only.";
+server, within --time-limit). The Compiled boards tab shows compiled boards (the one
+given here, one loaded from files, or one the formula box compiles) with their gadgets,
+zoom and pan, and steps through the certificate showing the variable values decoded
+so far. The page is built into the binary; the rules stay on the server, which judges
+every move. It listens on 127.0.0.1 only.";
 
-/// Serve the web page to play Solo Chess boards.
+/// Serve the web page to play Solo Chess boards and explore compiled ones.
 #[derive(clap::Args)]
 pub(crate) struct Args {
+    /// A board to open in the page's compiled-board view (format from the extension,
+    /// else the content): the way to show boards too large to send from the browser.
+    pub(crate) board: Option<PathBuf>,
+    /// The board's certificate (a moves file), to step through.
+    #[arg(long, requires = "board")]
+    pub(crate) moves: Option<PathBuf>,
+    /// The formula the board was compiled from (format from the extension, else the
+    /// content): the page shows the variable values read off the certificate.
+    #[arg(long, requires = "moves")]
+    pub(crate) formula: Option<PathBuf>,
     /// The port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = 8033)]
     pub(crate) port: u16,
     /// The solver's time per hint or solution, in seconds.
     #[arg(long, value_parser = super::parse_seconds, default_value = "5")]
     pub(crate) time_limit: Duration,
+    #[command(flatten)]
+    pub(crate) limit: super::PieceLimit,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
@@ -48,6 +71,17 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .enable_io()
         .build()
         .context("starting the server's runtime")?;
+    let mut store = explore::Store::new(args.limit.max_pieces);
+    if let Some(board) = &args.board {
+        print_err(&format!("loading {}\n", board.display()));
+        store.open(&explore::Files {
+            name: sat2chess::io::display_path(board).display().to_string(),
+            board,
+            moves: args.moves.as_deref(),
+            formula: args.formula.as_deref().map(|path| (path, None)),
+        })?;
+    }
+    let store = Arc::new(store);
     runtime.block_on(async move {
         let address = SocketAddr::from(([127, 0, 0, 1], args.port));
         let listener = tokio::net::TcpListener::bind(address)
@@ -55,7 +89,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             .with_context(|| format!("listening on {address}"))?;
         let bound = listener.local_addr()?;
         print_err(&format!("serving on http://{bound}/ (Ctrl-C stops)\n"));
-        axum::serve(listener, router(args.time_limit))
+        axum::serve(listener, router(args.time_limit, store))
             .await
             .context("serving")?;
         Ok(code(exit::YES))
@@ -63,10 +97,14 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
 }
 
 /// The page and the JSON endpoints.
-fn router(time_limit: Duration) -> Router {
+fn router(time_limit: Duration, store: Arc<explore::Store>) -> Router {
     Router::new()
         .route("/", get(|| async { page("text/html", PAGE) }))
         .route("/app.js", get(|| async { page("text/javascript", SCRIPT) }))
+        .route(
+            "/explore.js",
+            get(|| async { page("text/javascript", EXPLORE_SCRIPT) }),
+        )
         .route("/style.css", get(|| async { page("text/css", STYLE) }))
         .route("/api/position", post(position))
         .route(
@@ -74,11 +112,21 @@ fn router(time_limit: Duration) -> Router {
             post(move |body| solve_position(body, time_limit)),
         )
         .route("/api/generate", post(new_puzzle))
+        .route("/api/boards", post(explore::upload))
+        .route("/api/opening", get(explore::opening))
+        .route("/api/boards/{id}/view", get(explore::view))
+        .route("/api/compile", post(explore::compile_formula))
+        .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
+        .with_state(store)
 }
 
-const PAGE: &str = include_str!("../../web/index.html");
-const SCRIPT: &str = include_str!("../../web/app.js");
-const STYLE: &str = include_str!("../../web/style.css");
+/// The largest request body: a board JSON sent from the page (about 60 bytes a piece).
+const UPLOAD_LIMIT: usize = 1 << 30;
+
+const PAGE: &str = include_str!("../../../web/index.html");
+const SCRIPT: &str = include_str!("../../../web/app.js");
+const EXPLORE_SCRIPT: &str = include_str!("../../../web/explore.js");
+const STYLE: &str = include_str!("../../../web/style.css");
 
 fn page(kind: &'static str, body: &'static str) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, kind)], body)
@@ -118,33 +166,6 @@ struct PositionView {
     played: Vec<String>,
     solved: bool,
     stuck: bool,
-}
-
-/// A refused request: the reason, and the index of the refused move if one was.
-#[derive(Serialize)]
-struct Refusal {
-    error: String,
-    refused: Option<usize>,
-}
-
-type Refused = (StatusCode, Json<Refusal>);
-
-fn refuse(error: impl ToString, refused: Option<usize>) -> Refused {
-    (
-        StatusCode::UNPROCESSABLE_ENTITY,
-        Json(Refusal {
-            error: error.to_string(),
-            refused,
-        }),
-    )
-}
-
-fn as_move(mv: &[u32; 4]) -> Move {
-    Move::new(Square::new(mv[0], mv[1]), Square::new(mv[2], mv[3]))
-}
-
-fn as_array(mv: Move) -> [u32; 4] {
-    [mv.from.row, mv.from.col, mv.to.row, mv.to.col]
 }
 
 /// The game's board and rules, and the position after its moves (each judged by the rules).
