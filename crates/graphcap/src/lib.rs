@@ -10,7 +10,9 @@
 //! - [`check`]: the checker of capture sequences;
 //! - [`solve`]: the exact solver (a SAT encoding of the capture forest);
 //! - [`dag`]: Theorem 5 for DAGs, 3-SAT (any CNF) → Graph Capture(2) on a DAG, with
-//!   its certificate (model → capture sequence) and decoder (capture sequence → model).
+//!   its certificate (model → capture sequence) and decoder (capture sequence → model);
+//! - [`undirected`]: Theorem 5 for undirected graphs, CNF → Colourful Red-Blue
+//!   Dominating Set → Graph Capture(2), certified and decoded the same way.
 //!
 //! The compiler's `Reduction` interface (`sat2chess-reduce`) streams Solo Chess boards
 //! (pieces on squares); a graph is not a board, so these reductions are plain
@@ -24,3 +26,4 @@ pub mod moves;
 #[cfg(test)]
 mod search;
 pub mod solve;
+pub mod undirected;

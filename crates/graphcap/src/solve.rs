@@ -178,52 +178,65 @@ impl Encoding {
         Lit::pos(self.near + (u * self.depth + k) as u32)
     }
 
-    /// The post-order of the model's tree, each vertex's child nearest a leaf last.
+    /// The post-order of the model's tree.
     fn sequence(&self, value: &dyn Fn(Lit) -> bool) -> Vec<Capture> {
         let n = self.tokens.len();
-        let mut children = vec![Vec::new(); n];
-        for &(c, p, chosen) in &self.edges {
-            if value(chosen) {
-                children[p].push(c);
-            }
-        }
         let root = (0..n)
             .find(|&u| value(Lit::pos(self.root + u as u32)))
             .expect("one root");
-        let mut height = vec![usize::MAX; n];
-        fill_height(root, &children, &mut height);
-        let mut captures = Vec::new();
-        self.post_order(root, &mut children, &height, &mut captures);
-        captures
+        let parents: Vec<(Vertex, Vertex)> = self
+            .edges
+            .iter()
+            .filter(|e| value(e.2))
+            .map(|&(c, p, _)| (self.tokens[c], self.tokens[p]))
+            .collect();
+        post_order(self.tokens[root], &parents)
     }
+}
 
-    fn post_order(
-        &self,
-        u: usize,
-        children: &mut [Vec<usize>],
-        height: &[usize],
-        out: &mut Vec<Capture>,
-    ) {
-        let mut mine = std::mem::take(&mut children[u]);
-        mine.sort_by_key(|&c| std::cmp::Reverse(height[c]));
-        for c in mine {
-            self.post_order(c, children, height, out);
-            out.push(Capture {
-                from: self.tokens[c],
-                to: self.tokens[u],
-            });
-        }
+/// The captures that clear a tree onto `root` (`parents`: `(child, parent)` pairs):
+/// each vertex's children in post-order, the child nearest a leaf last. They solve
+/// the graph when every non-root vertex has a leaf within `d − 1` below it (module doc).
+pub fn post_order(root: Vertex, parents: &[(Vertex, Vertex)]) -> Vec<Capture> {
+    let mut children: FxHashMap<Vertex, Vec<Vertex>> = FxHashMap::default();
+    for &(c, p) in parents {
+        children.entry(p).or_default().push(c);
+    }
+    let mut height = FxHashMap::default();
+    fill_height(root, &children, &mut height);
+    let mut captures = Vec::new();
+    visit(root, &children, &height, &mut captures);
+    captures
+}
+
+fn visit(
+    u: Vertex,
+    children: &FxHashMap<Vertex, Vec<Vertex>>,
+    height: &FxHashMap<Vertex, usize>,
+    out: &mut Vec<Capture>,
+) {
+    let mut mine = children.get(&u).cloned().unwrap_or_default();
+    mine.sort_by_key(|c| std::cmp::Reverse(height[c]));
+    for c in mine {
+        visit(c, children, height, out);
+        out.push(Capture { from: c, to: u });
     }
 }
 
 /// `height[u]`: the distance from `u` down to the nearest leaf of its subtree.
-fn fill_height(u: usize, children: &[Vec<usize>], height: &mut [usize]) -> usize {
-    let h = children[u]
-        .iter()
+fn fill_height(
+    u: Vertex,
+    children: &FxHashMap<Vertex, Vec<Vertex>>,
+    height: &mut FxHashMap<Vertex, usize>,
+) -> usize {
+    let h = children
+        .get(&u)
+        .into_iter()
+        .flatten()
         .map(|&c| fill_height(c, children, height) + 1)
         .min()
         .unwrap_or(0);
-    height[u] = h;
+    height.insert(u, h);
     h
 }
 
