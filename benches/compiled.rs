@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 
 use sat2chess::board::Board;
 use sat2chess::front::FormulaFormat;
-use sat2chess::reduction::pipeline::{self, Job};
-use sat2chess::reduction::{BoardInMemory, Limits, Options};
+use sat2chess::reduction::pipeline;
 use sat2chess::sat::solve_cnf;
 use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
 use sat2chess::targets::target;
@@ -62,16 +61,10 @@ fn random_3cnf(rng: &mut fastrand::Rng, vars: u32) -> String {
 
 fn compile(text: &str, piece: &str) -> Board {
     let input = FormulaFormat::Dimacs.parse(text).expect("parses");
-    let job = Job {
-        reduction: target(piece).expect("a target"),
-        source: &input,
-        source_name: "formula",
-        options: Options::default(),
-        limits: Limits::default(),
-    };
-    let mut board = BoardInMemory::default();
-    pipeline::compile(&job, &mut board, None, &()).expect("compiles");
-    board.board().expect("a valid board")
+    let reduction = target(piece).expect("a target");
+    pipeline::compile_in_memory(reduction, &input, "formula")
+        .expect("compiles")
+        .0
 }
 
 fn decide(board: &Board, method: Option<Method>, limit: Duration) -> (&'static str, Duration) {

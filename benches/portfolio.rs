@@ -16,8 +16,7 @@ mod boards;
 use boards::hard_classes;
 use sat2chess::board::Board;
 use sat2chess::front::FormulaFormat;
-use sat2chess::reduction::pipeline::{self, Job};
-use sat2chess::reduction::{BoardInMemory, Limits, Options};
+use sat2chess::reduction::pipeline;
 use sat2chess::rules::Variant;
 use sat2chess::solve::{Method, SolveOptions, Verdict, solve};
 use sat2chess::targets::target;
@@ -102,19 +101,10 @@ fn compiled_rooks() -> Vec<(String, Board)> {
         .into_iter()
         .map(|text| {
             let input = FormulaFormat::Andor.parse(text).expect("parses");
-            let job = Job {
-                reduction: target("rook").expect("the rook target"),
-                source: &input,
-                source_name: "formula",
-                options: Options::default(),
-                limits: Limits::default(),
-            };
-            let mut board = BoardInMemory::default();
-            pipeline::compile(&job, &mut board, None, &()).expect("compiles");
-            (
-                format!("rook {}", text.trim().replace('\n', ", ")),
-                board.board().expect("a valid board"),
-            )
+            let reduction = target("rook").expect("the rook target");
+            let (board, _) =
+                pipeline::compile_in_memory(reduction, &input, "formula").expect("compiles");
+            (format!("rook {}", text.trim().replace('\n', ", ")), board)
         })
         .collect()
 }

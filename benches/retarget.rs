@@ -25,8 +25,8 @@ use cnf::random_cnf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sat2chess::board::{Board, Piece, PieceKind, Square};
-use sat2chess::reduction::pipeline::{self, Job, Outcome};
-use sat2chess::reduction::{BoardInMemory, Input, Limits, Options};
+use sat2chess::reduction::Input;
+use sat2chess::reduction::pipeline::{self, Outcome};
 use sat2chess::retarget::{Extent, Target, retarget};
 use sat2chess::targets::target;
 
@@ -60,16 +60,8 @@ fn uniform_scaling(board: &Board) -> Vec<(u64, u64)> {
 /// The board of `input` compiled by `pipeline::compile` for target `name` into memory,
 /// and the pipeline's outcome.
 fn compile(name: &str, input: &Input) -> (Board, Outcome) {
-    let job = Job {
-        reduction: target(name).expect("a target"),
-        source: input,
-        source_name: "random CNF",
-        options: Options::default(),
-        limits: Limits::default(),
-    };
-    let mut board = BoardInMemory::default();
-    let outcome = pipeline::compile(&job, &mut board, None, &()).expect("compiles");
-    (board.board().expect("a valid board"), outcome)
+    let reduction = target(name).expect("a target");
+    pipeline::compile_in_memory(reduction, input, "random CNF").expect("compiles")
 }
 
 /// One table row: a rook board, its queen, uniformly scaled and bishop extents and the

@@ -5,12 +5,12 @@
 use std::path::Path;
 
 use sat2chess_check::io as files;
-use sat2chess_core::board::PieceKind;
+use sat2chess_core::board::{Board, PieceKind};
 use sat2chess_core::budget::{Budget, DEFAULT_MAX_PIECES};
 
 use super::{
-    BoardFile, BoardSink, CertificateSink, Decoded, Input, Limits, Observer, Options, OtherBoard,
-    Plan, Provenance, ProvenanceError, ReduceError, Reduction, Trace,
+    BoardFile, BoardInMemory, BoardSink, CertificateSink, Decoded, Input, Limits, Observer,
+    Options, OtherBoard, Plan, Provenance, ProvenanceError, ReduceError, Reduction, Trace,
 };
 
 /// A formula to compile for a target.
@@ -40,6 +40,27 @@ pub enum Certificate {
     Written { steps: u64 },
     /// The formula is unsatisfiable: the board has no solution, nothing was written.
     Unsatisfiable,
+}
+
+/// The board of `source` (named `source_name`, for the provenance) for `reduction`
+/// with the default options and limits, in memory, and what [`compile`] made; no
+/// certificate. The benches' and tests' way to get a board object.
+pub fn compile_in_memory(
+    reduction: &dyn Reduction,
+    source: &Input,
+    source_name: &str,
+) -> Result<(Board, Outcome), ReduceError> {
+    let job = Job {
+        reduction,
+        source,
+        source_name,
+        options: Options::default(),
+        limits: Limits::default(),
+    };
+    let mut board = BoardInMemory::default();
+    let outcome = compile(&job, &mut board, None, &())?;
+    let board = board.board().map_err(ReduceError::internal)?;
+    Ok((board, outcome))
 }
 
 /// Compiles `job`'s formula: the board into `board`; with a `certificate` sink, the
