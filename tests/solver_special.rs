@@ -104,7 +104,12 @@ proptest! {
         let method = check_against_brute_force(&board, Variant::Standard)?;
         let budgets_one = board.pieces().iter().all(|p| p.budget <= 1);
         if !budgets_one {
-            prop_assert_eq!(method, Method::Special(SpecialCase::OneLine));
+            let rooks_alone = board
+                .pieces()
+                .iter()
+                .all(|p| matches!(p.kind, PieceKind::Rook | PieceKind::Queen));
+            let case = if rooks_alone { SpecialCase::OneLineRooks } else { SpecialCase::OneLine };
+            prop_assert_eq!(method, Method::Special(case));
         }
     }
 
@@ -255,7 +260,7 @@ fn pawn_two_boards_match_brute_force() {
     );
 }
 
-/// The board outside the case split of Aravind–Misra–Mittal's Thm 1.4 proof (t's two
+/// The board outside the case split of Aravind–Misra–Mittal's Theorem 4 proof (t's two
 /// children without a common child, |C(x) ∪ C(y)| = 2): solvable, and decided.
 #[test]
 fn pawn_two_board_missed_by_the_paper_is_solvable() {

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod amm;
 mod architecture;
 mod cli;
 mod cli_formula;

@@ -72,8 +72,9 @@ pub(crate) struct Args {
     /// stderr.
     #[arg(long)]
     pub(crate) stats: bool,
-    /// With --piece rook: compile through another problem (`rbds`: Red-Blue Dominating
-    /// Set, Aravind–Misra–Mittal Theorem 2) instead of the thesis ch. 7 construction.
+    /// With --to rook or queen: compile through another problem (`rbds`: Red-Blue
+    /// Dominating Set, Aravind–Misra–Mittal Theorem 2, and Theorem 3's column spreading
+    /// for queens) instead of the thesis ch. 7 construction.
     #[arg(long, value_enum, value_name = "PROBLEM")]
     pub(crate) via: Option<Via>,
     /// Use the thesis layout as written instead of the optimised one.
@@ -103,8 +104,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .unwrap_or(BoardFormat::Json);
     let reduction = args.to;
     anyhow::ensure!(
-        args.via.is_none() || reduction.name() == "rook",
-        "--via rbds builds rook boards: use it with --piece rook, not --to {}",
+        args.via.is_none() || ["rook", "queen"].contains(&reduction.name()),
+        "--via rbds builds rook and queen boards: use it with --to rook or --to queen, not --to {}",
         reduction.name()
     );
     let input = args.formula.load()?;

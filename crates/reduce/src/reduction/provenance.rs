@@ -101,8 +101,9 @@ impl Provenance {
                 format!("{}:{}", text(name), text(value))
             })
             .collect();
-        // Recorded only for rook boards and only when set, so the ch. 7 rook boards' provenance is unchanged.
-        if self.options.via_rbds && self.target == "rook" {
+        // Recorded only for rook and queen boards and only when set, so the provenance of
+        // the ch. 7 rook boards and their retargeted queens is unchanged.
+        if self.options.via_rbds && (self.target == "rook" || self.target == "queen") {
             options.push(format!("{}:{}", text(VIA), text(VIA_RBDS)));
         }
         format!(

@@ -10,6 +10,7 @@ use std::path::Path;
 use sat2chess_core::formula::Assignment;
 
 use super::captures::emit_captures;
+use super::rbds_rook::{PreparedRbdsRook, RbdsPiece};
 use super::rooks::{PreparedRooks, RookPlan};
 use super::sinks::write_pieces;
 use super::{
@@ -55,9 +56,16 @@ impl Reduction for Retargeted {
     fn prepare(
         &self,
         source: &Input,
-        _: Options,
+        options: Options,
         _: &Limits,
     ) -> Result<Box<dyn Prepared>, ReduceError> {
+        if options.via_rbds {
+            // Theorem 3: the Theorem 2 board with its columns spread (queens only).
+            return match self.target {
+                Target::Queen => Ok(Box::new(PreparedRbdsRook::new(source, RbdsPiece::Queen)?)),
+                Target::Bishop => Err(ReduceError::input(NoBishopViaRbds)),
+            };
+        }
         Ok(Box::new(PreparedRetargeted {
             rooks: PreparedRooks::new(source)?,
             target: self.target,
@@ -65,6 +73,11 @@ impl Reduction for Retargeted {
         }))
     }
 }
+
+/// `--via rbds` asked of the bishop target.
+#[derive(Debug, thiserror::Error)]
+#[error("--via rbds builds rook and queen boards, not bishop boards")]
+struct NoBishopViaRbds;
 
 struct PreparedRetargeted {
     rooks: PreparedRooks,

@@ -11,7 +11,7 @@ use sat2chess_core::formula::Assignment;
 use sat2chess_core::rules::Move;
 
 use super::captures::{self, CaptureDecoding, decode_captures};
-use super::rbds_rook::PreparedRbdsRook;
+use super::rbds_rook::{PreparedRbdsRook, RbdsPiece};
 use super::sinks::write_pieces;
 use super::{
     BoardFile, BoardSink, CertificateKind, Decoded, Input, Limits, Observer, Options, OtherBoard,
@@ -49,7 +49,7 @@ impl Reduction for Rooks {
         _: &Limits,
     ) -> Result<Box<dyn Prepared>, ReduceError> {
         if options.via_rbds {
-            return Ok(Box::new(PreparedRbdsRook::new(source)?));
+            return Ok(Box::new(PreparedRbdsRook::new(source, RbdsPiece::Rook)?));
         }
         Ok(Box::new(PreparedRooks::new(source)?))
     }

@@ -4,16 +4,18 @@
 //!
 //! - [`one_budget`]: every budget ≤ 1 — thesis Thm 4.1 (1-Solo Chess), linear time.
 //! - [`one_line`]: all pieces on one row or one column — thesis Lemmas 4.3–4.5 and
-//!   Thm 4.2 (one-dimensional ≤B-Solo Chess) and the 1D rook characterisation of
-//!   Aravind–Misra–Mittal.
+//!   Thm 4.2 (one-dimensional ≤B-Solo Chess); with rooks and queens alone, the 1D rook
+//!   characterisation of Aravind–Misra–Mittal 2022, Theorem 1 (reported as such: the
+//!   rook phase of [`one_line`] is that theorem, `tests/amm.rs` checks its criterion as
+//!   stated against brute force).
 //! - [`unlimited`]: one piece type and *unlimited* budgets — Brunner et al. Thm 2.2
 //!   (spanning in-arborescence of the immediate capture graph). A solution makes n − 1
 //!   captures, so no piece ever needs more than n − 1: on our boards "unlimited" means
 //!   every budget ≥ n − 1 for n pieces.
 //! - [`hero`]: one king and queens, unlimited budgets, king-last rules — Brunner et
 //!   al. Thm 2.16 (search over interesting king paths), O(n³).
-//! - [`pawn_two`]: all pawns, budgets ≤ 2 — Aravind–Misra–Mittal Thm 1.4 (Pawn 2-Solo
-//!   Chess), with a corrected characterisation, linear time.
+//! - [`pawn_two`]: all pawns, budgets ≤ 2 — Aravind–Misra–Mittal 2022 Theorem 4 (Pawn
+//!   2-Solo Chess), with a corrected characterisation, linear time.
 //!
 //! Every sequence returned is replayed by the rules checker in the property tests
 //! (`tests/solver_special.rs`) and by `sat2chess solve` before it is printed.
@@ -26,7 +28,7 @@ mod pawn_two;
 mod squares;
 mod unlimited;
 
-use sat2chess_core::board::Board;
+use sat2chess_core::board::{Board, PieceKind};
 use sat2chess_core::rules::Variant;
 
 use decision::Decision;
@@ -38,11 +40,14 @@ pub enum SpecialCase {
     OneBudget,
     /// All pieces on one row or one column (thesis Thm 4.2).
     OneLine,
+    /// Rooks and queens alone, on one row or one column (Aravind–Misra–Mittal 2022
+    /// Theorem 1; decided by [`one_line`] too).
+    OneLineRooks,
     /// One piece type, every budget ≥ n − 1 (Brunner et al. Thm 2.2).
     Unlimited,
     /// One king and queens, every budget ≥ n − 1, king-last (Brunner et al. Thm 2.16).
     KingAndQueens,
-    /// All pawns, every budget ≤ 2 (Aravind–Misra–Mittal Thm 1.4).
+    /// All pawns, every budget ≤ 2 (Aravind–Misra–Mittal 2022 Theorem 4).
     PawnTwo,
 }
 
@@ -52,11 +57,16 @@ impl SpecialCase {
         match self {
             SpecialCase::OneBudget => "1-Solo Chess (thesis Thm 4.1)",
             SpecialCase::OneLine => "one-dimensional Solo Chess (thesis Thm 4.2)",
+            SpecialCase::OneLineRooks => {
+                "rooks on one line (Aravind–Misra–Mittal 2022 Theorem 1; thesis Lemma 4.3)"
+            }
             SpecialCase::Unlimited => "one piece type, unlimited budgets (Brunner et al. Thm 2.2)",
             SpecialCase::KingAndQueens => {
                 "one king and queens, unlimited budgets, king-last (Brunner et al. Thm 2.16)"
             }
-            SpecialCase::PawnTwo => "Pawn 2-Solo Chess (Aravind–Misra–Mittal Thm 1.4)",
+            SpecialCase::PawnTwo => {
+                "Pawn 2-Solo Chess (Aravind–Misra–Mittal 2022 Theorem 4, characterisation corrected)"
+            }
         }
     }
 }
@@ -70,7 +80,16 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, De
         return Some((SpecialCase::OneBudget, one_budget::solve(board, variant)));
     }
     if one_line::applies(board, variant) {
-        return Some((SpecialCase::OneLine, one_line::solve(board)));
+        let rooks_alone = board
+            .pieces()
+            .iter()
+            .all(|p| matches!(p.kind, PieceKind::Rook | PieceKind::Queen));
+        let case = if rooks_alone {
+            SpecialCase::OneLineRooks
+        } else {
+            SpecialCase::OneLine
+        };
+        return Some((case, one_line::solve(board)));
     }
     if unlimited::applies(board) {
         return Some((SpecialCase::Unlimited, unlimited::solve(board, variant)));

@@ -1,6 +1,6 @@
-//! Pawn 2-Solo Chess: all pieces pawns, every budget ≤ 2 (Aravind–Misra–Mittal Thm 1.4
-//! decides it in linear time; this module proves and implements its own characterisation,
-//! which also covers budgets 0 and 1).
+//! Pawn 2-Solo Chess: all pieces pawns, every budget ≤ 2 (Aravind–Misra–Mittal 2022
+//! Theorem 4 decides it in linear time; this module proves and implements its own
+//! characterisation, which also covers budgets 0 and 1).
 //!
 //! **Capture trees.** A square emptied stays empty and a capture lands on an occupied
 //! square, so every square but the final one is left exactly once, by one capture
@@ -27,8 +27,8 @@
 //! a row (≤ 16), tries the ≤ 16 target choices of each row: linear time after bucketing
 //! the rows.
 //!
-//! **The paper.** AMM's Lemma 3.10 (all budgets 2, "super-solvable" = skewed binary tree)
-//! agrees with rule 3, but the case split of its Thm 1.4 proof is incomplete: when t has
+//! **The paper.** AMM's Lemma 14 (all budgets 2, "super-solvable" = skewed binary tree)
+//! agrees with rule 3, but the case split of its Theorem 4 proof is incomplete: when t has
 //! two children x, y whose only children are x's left and y's right neighbour below
 //! (x = (2,3), y = (2,5), pawns on (3,2) and (3,6), t = (1,4)) none of Cases 1–3 applies
 //! (no common child, |C(x) ∪ C(y)| = 2), yet (3,2)×(2,3), (2,3)×(1,4), (3,6)×(2,5),
