@@ -27,7 +27,7 @@ use sat2chess_core::rules::{Move, Position, Variant};
 
 use crate::construction::{Construction, TourError, place};
 use crate::graph::HamGraph;
-use crate::theorem::Requirement;
+use crate::requirement::Requirement;
 
 /// A square of the drawing (before the shift onto the board).
 type At = (i64, i64);

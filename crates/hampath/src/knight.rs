@@ -15,7 +15,7 @@ use sat2chess_core::rules::{Move, Position, Variant};
 
 use crate::construction::{Construction, TourError, place};
 use crate::graph::HamGraph;
-use crate::theorem::Requirement;
+use crate::requirement::Requirement;
 
 /// The Theorem 3.1 board of `graph` (a grid graph with a start vertex and no end vertex)
 /// with pieces of kind `other` (pawn or king) on the vertices.

@@ -19,6 +19,7 @@ pub mod graph;
 pub mod king;
 pub mod knight;
 pub mod path;
+pub mod requirement;
 pub mod rook;
 pub mod solve;
 pub mod theorem;

@@ -28,7 +28,7 @@ use sat2chess_core::rules::{Move, Position, Variant};
 
 use crate::construction::{Construction, TourError, place};
 use crate::graph::HamGraph;
-use crate::theorem::Requirement;
+use crate::requirement::Requirement;
 
 /// The Theorem 3.2 board of `graph`.
 pub fn build(graph: &HamGraph, variant: Variant) -> Result<Construction, Requirement> {
