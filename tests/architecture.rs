@@ -59,6 +59,7 @@ const LAYERS: &[&str] = &[
     "sat2chess-reduce",
     "sat2chess-nqueens",
     "sat2chess-graphcap",
+    "sat2chess-hampath",
     "sat2chess-render",
     "sat2chess",
     "sat2chess-cli",

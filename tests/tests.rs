@@ -46,5 +46,6 @@ mod solver_portfolio;
 mod solver_props;
 mod solver_special;
 mod transform;
+mod unlimited;
 mod web_e2e;
 mod whole_boards;

@@ -60,7 +60,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let progress = super::progress::Progress::new(false);
     progress.phase("load", 0);
     let board = BoardInput::resolve(&args.board, args.from)?;
-    let variant = args.rules.variant(board.format());
+    let variant = args.rules.variant_for(&args.board, board.format());
     let mut kings = 0;
     let replay = board.replay(variant, &mut |piece| {
         kings += usize::from(piece.kind == PieceKind::King);

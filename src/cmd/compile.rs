@@ -50,9 +50,29 @@ pub(crate) struct Args {
         alias = "piece",
         ignore_case = true,
         value_parser = target(),
-        value_name = "TARGET"
+        value_name = "TARGET",
+        required_unless_present = "unlimited",
+        conflicts_with = "unlimited"
     )]
-    pub(crate) to: &'static dyn Reduction,
+    pub(crate) to: Option<&'static dyn Reduction>,
+    /// Solo Chess with unlimited captures (Brunner et al. §3.1): the input is a
+    /// Hamiltonian Path instance (`.ham`, docs/formats.md), the board one special piece
+    /// among pieces of another type (--pieces), every budget pieces − 1.
+    #[arg(long, requires = "pieces")]
+    pub(crate) unlimited: bool,
+    /// With --unlimited: the two piece types, e.g. `rook,pawn`; the theorem covering
+    /// the pair is used (docs/unlimited.md lists them).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        requires = "unlimited",
+        value_name = "A,B"
+    )]
+    pub(crate) pieces: Vec<String>,
+    /// With --unlimited: the rules the board is made for, recorded in its provenance
+    /// (`chesscom`: the king may not be captured, the paper's `king¹`). Default: thesis.
+    #[arg(long, value_parser = super::choice::<sat2chess::rules::Variant>(), requires = "unlimited")]
+    pub(crate) rules: Option<sat2chess::rules::Variant>,
     /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
     /// distinct positive literals, exactly one true).
     #[arg(long)]
@@ -100,9 +120,21 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .writing(args.output.as_deref())
         .writing(args.moves_out.as_deref())
         .check()?;
+    let Some(reduction) = args.to else {
+        return super::unlimited::compile(&super::unlimited::Job {
+            input: &args.formula.input,
+            name: args.formula.name(),
+            file_name: args.formula.file_name(),
+            pieces: &args.pieces,
+            rules: args.rules,
+            output: args.output.as_deref(),
+            format: args.format,
+            stats: args.stats,
+            certificate: args.moves_out.as_deref().filter(|_| args.certify),
+        });
+    };
     let format = output::output_format(args.output.as_deref(), args.format, "board")?
         .unwrap_or(BoardFormat::Json);
-    let reduction = args.to;
     anyhow::ensure!(
         args.via.is_none() || ["rook", "queen"].contains(&reduction.name()),
         "--via rbds builds rook and queen boards: use it with --to rook or --to queen, not --to {}",

@@ -30,9 +30,10 @@ pub(crate) struct Args {
     /// A solving certificate: moves JSON (a placement JSON for n-Queens boards).
     pub(crate) moves: PathBuf,
     /// The formula the board was compiled from (DIMACS: at most 10^6 declared variables,
-    /// as for compile).
+    /// as for compile). Not needed for boards of `compile --unlimited`, which carry
+    /// their Hamiltonian Path instance.
     #[arg(long)]
-    pub(crate) formula: PathBuf,
+    pub(crate) formula: Option<PathBuf>,
     /// Input formats, overriding extensions and content: a board format (json, text,
     /// fen) for the board, a formula format (dimacs, andor) for --formula; give it twice
     /// to name both.
@@ -100,8 +101,14 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
             bail!("--from names the {name} format twice");
         }
     }
-    let input = sat2chess::front::load(&args.formula, formula_format)?;
-    let formula = io::display_path(&args.formula).display().to_string();
+    if let Some(provenance) = super::unlimited::provenance_of(&args.board) {
+        return super::unlimited::decode(&args.board, &args.moves, &provenance);
+    }
+    let Some(formula_path) = &args.formula else {
+        bail!("decode needs --formula FILE, the formula the board was compiled from");
+    };
+    let input = sat2chess::front::load(formula_path, formula_format)?;
+    let formula = io::display_path(formula_path).display().to_string();
     let job = DecodeJob {
         targets: &sat2chess::targets::TARGETS,
         target: args.to.map(|target| target.name()),

@@ -19,6 +19,7 @@ pub(crate) mod serve;
 pub(crate) mod show;
 pub(crate) mod solve;
 pub(crate) mod transform;
+pub(crate) mod unlimited;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -242,6 +243,22 @@ pub(crate) struct Rules {
 }
 
 impl Rules {
+    /// The rules chosen, else the rules a compiled JSON board names in its provenance
+    /// (`"rules"`: boards of `compile --unlimited`), else the default for a board read
+    /// in `format`.
+    pub(crate) fn variant_for(&self, board: &std::path::Path, format: BoardFormat) -> Variant {
+        let named = || {
+            let reader = sat2chess::io::open_text(board).ok()?;
+            let provenance = sat2chess::io::json::read_provenance(reader).ok()??;
+            Variant::from_name(provenance.get("rules")?.as_str()?)
+        };
+        let unset = self.rules.is_none() && !self.king_last;
+        match unset && format == BoardFormat::Json && !sat2chess::io::is_stdio(board) {
+            true => named().unwrap_or_else(|| self.variant(format)),
+            false => self.variant(format),
+        }
+    }
+
     /// The rules chosen, else the default for a board read in `format`.
     pub(crate) fn variant(&self, format: BoardFormat) -> Variant {
         match (self.rules, self.king_last, format) {

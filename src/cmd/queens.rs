@@ -423,7 +423,7 @@ fn decode(
     let args = super::decode::Args {
         board,
         moves: placement,
-        formula,
+        formula: Some(formula),
         from: from.into_iter().map(InputFormat::Formula).collect(),
         to: sat2chess::targets::target("nqueens"),
         onein3,

@@ -189,7 +189,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let input = BoardInput::resolve(&args.board, args.from)?;
     let format = input.format();
     let board = input.read()?;
-    let variant = args.rules.variant(format);
+    let variant = args.rules.variant_for(&args.board, format);
     let notation = args.notation.unwrap_or(
         if format == BoardFormat::Fen && board.cols() <= notation::MAX_FILES {
             Notation::Algebraic

@@ -1,0 +1,151 @@
+//! What every §3.1 board is: one special piece that must visit the other pieces, and
+//! which vertex of the graph each visited square stands for. The certificate (a path →
+//! a capture sequence) and the decoder (a solving sequence → a path) work on this.
+
+use rustc_hash::FxHashMap as HashMap;
+
+use sat2chess_core::board::{Board, Piece, PieceKind, Square};
+use sat2chess_core::rules::{IllegalMove, Move, Position, Variant};
+
+use crate::graph::HamGraph;
+use crate::path::{PathError, check_path};
+
+/// A board built from a Hamiltonian Path instance.
+#[derive(Clone, Debug)]
+pub struct Construction {
+    /// The board (every budget is `pieces − 1`: unlimited captures).
+    pub board: Board,
+    /// The rules the board is meant for.
+    pub variant: Variant,
+    /// Where the special piece starts.
+    pub special: Square,
+    /// The vertex each square stands for (the squares the special piece's tour reads).
+    pub owner: HashMap<Square, usize>,
+    /// The vertex the special piece starts on.
+    pub start: usize,
+}
+
+/// Why a construction could not produce a certificate or read a path.
+#[derive(Debug, thiserror::Error)]
+pub enum TourError {
+    #[error("move {index} of the sequence is illegal: {why}")]
+    Illegal { index: usize, why: IllegalMove },
+    #[error("the sequence leaves {0} pieces, not one")]
+    NotSolved(usize),
+    #[error("the capture sequence does not read as a Hamiltonian path: {0}")]
+    NotAPath(#[from] PathError),
+    #[error("no capture sequence follows the path (a bug of the construction)")]
+    NoTour,
+}
+
+/// Pieces on 0-based signed squares, shifted so the smallest row and column are 1,
+/// with unlimited budgets (`pieces − 1`).
+pub(crate) fn place(
+    pieces: &[(PieceKind, (i64, i64))],
+) -> (Board, impl Fn((i64, i64)) -> Square + use<>) {
+    let min_row = pieces.iter().map(|p| p.1.0).min().unwrap_or(0);
+    let min_col = pieces.iter().map(|p| p.1.1).min().unwrap_or(0);
+    let at =
+        move |(r, c): (i64, i64)| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
+    let budget = pieces.len().saturating_sub(1) as u32;
+    let board = Board::fitted(
+        pieces
+            .iter()
+            .map(|&(kind, square)| Piece::new(kind, at(square), budget))
+            .collect(),
+    )
+    .expect("a construction places distinct squares");
+    (board, at)
+}
+
+impl Construction {
+    /// The special piece's captures, taking every square of `groups[0]` (in any order),
+    /// then every square of `groups[1]`, …, starting from `position` (depth-first search
+    /// over the orders inside a group; groups are small).
+    pub(crate) fn guided_tour(
+        &self,
+        position: Position,
+        groups: &[Vec<Square>],
+    ) -> Result<Vec<Move>, TourError> {
+        fn search(
+            position: &mut Position,
+            at: Square,
+            groups: &[Vec<Square>],
+            group: usize,
+            taken: &mut Vec<Square>,
+            moves: &mut Vec<Move>,
+        ) -> bool {
+            let Some(current) = groups.get(group) else {
+                return true;
+            };
+            if taken.len() == current.len() {
+                let mut next = Vec::new();
+                return search(position, at, groups, group + 1, &mut next, moves);
+            }
+            for &to in current {
+                let mv = Move::new(at, to);
+                if taken.contains(&to) || position.check(mv).is_err() {
+                    continue;
+                }
+                let saved = position.clone();
+                position.apply(mv).expect("checked");
+                taken.push(to);
+                moves.push(mv);
+                if search(position, to, groups, group, taken, moves) {
+                    return true;
+                }
+                moves.pop();
+                taken.pop();
+                *position = saved;
+            }
+            false
+        }
+        let mut position = position;
+        let mut moves = Vec::new();
+        if search(
+            &mut position,
+            self.special,
+            groups,
+            0,
+            &mut Vec::new(),
+            &mut moves,
+        ) {
+            Ok(moves)
+        } else {
+            Err(TourError::NoTour)
+        }
+    }
+
+    /// Replays `moves` (which must solve the board under its rules) and reads the path:
+    /// the vertices of the squares the special piece captures, in the order it first
+    /// reaches each, after its start vertex; the path is checked against `graph`.
+    pub fn decode(&self, graph: &HamGraph, moves: &[Move]) -> Result<Vec<usize>, TourError> {
+        let mut position = Position::new(&self.board, self.variant);
+        let mut special = Some(self.special);
+        let mut path = vec![self.start];
+        let mut seen = vec![false; graph.len()];
+        seen[self.start] = true;
+        for (index, &mv) in moves.iter().enumerate() {
+            position.apply(mv).map_err(|why| TourError::Illegal {
+                index: index + 1,
+                why,
+            })?;
+            if special == Some(mv.to) {
+                special = None;
+            }
+            if special == Some(mv.from) {
+                special = Some(mv.to);
+                if let Some(&v) = self.owner.get(&mv.to)
+                    && !std::mem::replace(&mut seen[v], true)
+                {
+                    path.push(v);
+                }
+            }
+        }
+        if position.len() != 1 {
+            return Err(TourError::NotSolved(position.len()));
+        }
+        check_path(graph, &path)?;
+        Ok(path)
+    }
+}

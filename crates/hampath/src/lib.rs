@@ -1,0 +1,28 @@
+//! Hamiltonian Path instances and the unlimited-captures Solo Chess reductions of
+//! Brunner, Chung, Coulombe, Demaine, Gomez and Lynch, *Complexity of Solo Chess with
+//! Unlimited Moves* (2023), §3.1.
+//!
+//! - [`graph`]: the instance (a grid graph or any graph, optional start and end);
+//!   [`format`]: its text format (`.ham`, docs/formats.md); [`path`]: the path checker;
+//!   [`solve`]: the exact solver (SAT, CaDiCaL).
+//! - [`theorem`]: which theorem covers which pair of piece types; the constructions
+//!   implemented: [`knight`] (Theorem 3.1), [`rook`] (Theorem 3.2), [`king`]
+//!   (Theorem 3.7), each a [`construction::Construction`] with a certificate (path →
+//!   capture sequence) and a decoder (solving sequence → path).
+//!
+//! Every board gives every piece a budget of `pieces − 1`, which is unlimited: no piece
+//! can make more captures than there are other pieces.
+
+pub mod construction;
+pub mod format;
+pub mod graph;
+pub mod king;
+pub mod knight;
+pub mod path;
+pub mod requirement;
+pub mod rook;
+pub mod solve;
+pub mod theorem;
+
+#[cfg(test)]
+mod tests;

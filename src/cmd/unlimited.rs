@@ -1,0 +1,288 @@
+//! `compile --unlimited --pieces A,B` and the decoding of its boards: Solo Chess with
+//! unlimited captures from Hamiltonian Path (Brunner et al. §3.1, `sat2chess-hampath`).
+//! The board is JSON with a provenance naming the theorem, the pieces, the rules and
+//! the instance itself (`graph`, its `.ham` text), so `decode BOARD MOVES` needs nothing
+//! else.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use sat2chess::board::PieceKind;
+use sat2chess::choice::Choice as _;
+use sat2chess::hampath::construction::{Construction, TourError};
+use sat2chess::hampath::graph::HamGraph;
+use sat2chess::hampath::theorem::{self, THEOREMS, Theorem};
+use sat2chess::hampath::{format, path, solve};
+use sat2chess::io::{self, BoardFormat};
+use sat2chess::rules::Variant;
+
+use super::output::{self, Output};
+use super::{code, exit, print_err, print_out};
+
+/// The provenance `target` of these boards.
+pub(crate) const TARGET: &str = "unlimited";
+
+/// The two piece types of `--pieces`.
+fn pieces(names: &[String]) -> Result<(PieceKind, PieceKind)> {
+    let kind = |name: &String| {
+        PieceKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
+            .with_context(|| {
+                format!(
+                    "--pieces: unknown piece `{name}` (king, queen, rook, bishop, knight, pawn)"
+                )
+            })
+    };
+    match names {
+        [a, b] => Ok((kind(a)?, kind(b)?)),
+        _ => bail!("--pieces takes two piece types, as in --pieces rook,pawn"),
+    }
+}
+
+/// The implemented pairs, for messages.
+fn implemented() -> String {
+    THEOREMS
+        .iter()
+        .filter(|t| t.construct.is_some())
+        .map(|t| {
+            format!(
+                "{},{} (Theorem {})",
+                t.special.name(),
+                t.other.name(),
+                t.number
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The theorem covering `--pieces`, if implemented.
+fn theorem_for(names: &[String]) -> Result<&'static Theorem> {
+    let (a, b) = pieces(names)?;
+    let Some(theorem) = theorem::covering(a, b) else {
+        bail!(
+            "--pieces {},{}: one piece type is solved in polynomial time (Theorem 2.2); \
+             give two different types",
+            a.name(),
+            b.name()
+        );
+    };
+    if theorem.construct.is_none() {
+        bail!(
+            "--pieces {},{}: Corollary {} ({} among {}s) is not implemented yet; implemented: {}",
+            a.name(),
+            b.name(),
+            theorem.number,
+            theorem.special.name(),
+            theorem.other.name(),
+            implemented()
+        );
+    }
+    Ok(theorem)
+}
+
+/// What `compile --unlimited` is asked.
+pub(crate) struct Job<'a> {
+    /// The `.ham` file.
+    pub(crate) input: &'a Path,
+    /// Its name in messages.
+    pub(crate) name: String,
+    /// Its file name, for the provenance.
+    pub(crate) file_name: String,
+    /// `--pieces`.
+    pub(crate) pieces: &'a [String],
+    /// `--rules`.
+    pub(crate) rules: Option<Variant>,
+    /// `-o`.
+    pub(crate) output: Option<&'a Path>,
+    /// `--format`.
+    pub(crate) format: Option<BoardFormat>,
+    /// `--stats`.
+    pub(crate) stats: bool,
+    /// `--moves-out` when `--certify` is given.
+    pub(crate) certificate: Option<&'a Path>,
+}
+
+/// `compile GRAPH --unlimited --pieces A,B [--rules R] [-o BOARD] [--certify --moves-out M]`.
+pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
+    let theorem = theorem_for(args.pieces)?;
+    let format =
+        output::output_format(args.output, args.format, "board")?.unwrap_or(BoardFormat::Json);
+    let input = args.input;
+    let name = args.name.clone();
+    let text = io::read_text(input)?;
+    let graph = format::parse(&text, &name)?;
+    let variant = args.rules.unwrap_or(Variant::Standard);
+    let construction = theorem
+        .build(&graph, variant)
+        .expect("theorem_for returns implemented theorems")
+        .with_context(|| {
+            format!(
+                "{name}: Theorem {} {}",
+                theorem.number,
+                requirement_intro(theorem)
+            )
+        })?;
+    let provenance = serde_json::json!({
+        "target": TARGET,
+        "theorem": theorem.number,
+        "special": theorem.special.name(),
+        "other": theorem.other.name(),
+        "rules": variant.name(),
+        "budgets": "unlimited (pieces - 1)",
+        "tool": concat!("sat2chess ", env!("CARGO_PKG_VERSION")),
+        "source": {"name": args.file_name, "format": "ham"},
+        "graph": format::write(&graph),
+    });
+    let mut board = Output::create(args.output)?;
+    let written = if format == BoardFormat::Json {
+        let mut writer = io::json::BoardWriter::with_provenance(
+            &mut board,
+            construction.board.rows(),
+            construction.board.cols(),
+            Some(&provenance.to_string()),
+        )?;
+        for p in construction.board.pieces() {
+            writer.piece(p.kind, p.square, p.budget, p.label.as_deref())?;
+        }
+        writer.finish().map(|_| ())
+    } else {
+        let text = format.write(&construction.board)?;
+        std::io::Write::write_all(&mut board, text.as_bytes())
+    };
+    match written {
+        Ok(()) => board.finish()?,
+        Err(error) => board.fail(error.into())?,
+    }
+    if args.stats {
+        print_err(&format!(
+            "Theorem {}: {} vertices, {} edges -> {}x{} board, {} pieces, rules {}\n",
+            theorem.number,
+            graph.len(),
+            graph.edges().len(),
+            construction.board.rows(),
+            construction.board.cols(),
+            construction.board.len(),
+            variant.name()
+        ));
+    }
+    let Some(moves_out) = args.certificate else {
+        return Ok(code(exit::YES));
+    };
+    certify(theorem, &graph, &construction, &name, moves_out)
+}
+
+/// What the theorem asks of the instance, for the error context.
+fn requirement_intro(theorem: &Theorem) -> String {
+    format!(
+        "({} among {}s) does not apply",
+        theorem.special.name(),
+        theorem.other.name()
+    )
+}
+
+/// Solves the instance and writes the capture sequence of its path (checked) to `to`.
+fn certify(
+    theorem: &Theorem,
+    graph: &HamGraph,
+    construction: &Construction,
+    name: &str,
+    to: &Path,
+) -> Result<ExitCode> {
+    let Some(found) = solve::hamiltonian_path(graph)? else {
+        print_err(&format!(
+            "{name}: no Hamiltonian path, so the board cannot be solved; no moves written\n"
+        ));
+        return Ok(code(exit::NO));
+    };
+    let moves = theorem.certify(graph, construction, &found)?;
+    let report =
+        sat2chess::check::check_sequence(&construction.board, &moves, construction.variant);
+    if !report.is_solution() {
+        return Err(super::Internal(format!(
+            "the certificate of {name} does not solve its board: {report:?}"
+        ))
+        .into());
+    }
+    let mut out = Output::create(Some(to))?;
+    std::io::Write::write_all(&mut out, io::json::write_moves(&moves).as_bytes())?;
+    out.finish()?;
+    let target = if io::is_stdio(to) {
+        "standard output".to_owned()
+    } else {
+        to.display().to_string()
+    };
+    print_err(&format!(
+        "{name}: Hamiltonian path found; {} solving moves written to {target}\n",
+        moves.len()
+    ));
+    Ok(code(exit::YES))
+}
+
+/// Whether the JSON board at `path` was compiled by `compile --unlimited` (its
+/// provenance, when the board has one, names [`TARGET`]).
+pub(crate) fn provenance_of(path: &Path) -> Option<serde_json::Value> {
+    let reader = io::open_text(path).ok()?;
+    let provenance = io::json::read_provenance(reader).ok()??;
+    (provenance.get("target")?.as_str()? == TARGET).then_some(provenance)
+}
+
+/// `decode BOARD MOVES` for a board of `compile --unlimited`: rebuilds the board from
+/// the instance in its provenance, checks it is the same board, replays the moves and
+/// prints the Hamiltonian path they trace (one vertex a line, as the `.ham` file names
+/// vertices).
+pub(crate) fn decode(
+    board_path: &Path,
+    moves_path: &Path,
+    provenance: &serde_json::Value,
+) -> Result<ExitCode> {
+    let board_name = io::display_path(board_path).display().to_string();
+    let field = |key: &str| {
+        provenance
+            .get(key)
+            .and_then(serde_json::Value::as_str)
+            .with_context(|| format!("{board_name}: the provenance has no \"{key}\""))
+    };
+    let number = field("theorem")?;
+    let (special, other) = (field("special")?, field("other")?);
+    let theorem = THEOREMS
+        .iter()
+        .find(|t| t.number == number && t.special.name() == special && t.other.name() == other && t.construct.is_some())
+        .with_context(|| format!("{board_name}: Theorem {number} ({special} among {other}s) is not known to this build"))?;
+    let variant = Variant::from_name(field("rules")?)
+        .with_context(|| format!("{board_name}: unknown rules in the provenance"))?;
+    let graph = format::parse(field("graph")?, &format!("{board_name} (provenance graph)"))?;
+    let construction = theorem
+        .build(&graph, variant)
+        .expect("implemented")
+        .with_context(|| {
+            format!("{board_name}: the provenance's graph does not fit Theorem {number}")
+        })?;
+    let board = io::read_board(board_path, None)?;
+    if !board.same_pieces(&construction.board) {
+        bail!(
+            "{board_name}: the board is not the one its provenance's graph compiles to (edited?)"
+        );
+    }
+    let moves = io::read_moves(moves_path, (board.rows(), board.cols()))?;
+    match construction.decode(&graph, &moves) {
+        Ok(found) => {
+            path::check_path(&graph, &found)?;
+            print_out(format::write_path(&graph, &found))?;
+            Ok(code(exit::YES))
+        }
+        Err(error @ TourError::NotAPath(_)) => Err(super::Internal(format!(
+            "a solving sequence of {board_name} does not read as a Hamiltonian path: {error}"
+        ))
+        .into()),
+        Err(error) => {
+            print_err(&format!(
+                "{}: {error}\n",
+                io::display_path(moves_path).display()
+            ));
+            Ok(code(exit::NO))
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! `compile --unlimited` (Brunner et al. §3.1, crate `sat2chess-hampath`): Hamiltonian
+//! Path files compiled for every implemented pair of piece types, certified, checked,
+//! solved and decoded through the binary; the provenance's rules used by solve and
+//! check; the errors of unimplemented pairs and unfit instances.
+
+use std::path::Path;
+
+use sat2chess::hampath::format;
+use sat2chess::hampath::path::check_path;
+
+use crate::common::{run, scratch};
+
+/// A degree-3 instance with a path 1 2 3 4 5 6 (start 1 and end 6 of degree 1).
+const GRAPH_YES: &str =
+    "# a path and two chords\ngraph 6\n1 2\n2 3\n3 4\n4 5\n5 6\n2 4\n3 5\nstart 1\nend 6\n";
+/// The same with the path broken (vertex 3 hangs off 2 only).
+const GRAPH_NO: &str = "graph 6\n1 2\n2 3\n2 4\n4 5\n5 6\nstart 1\nend 6\n";
+/// A grid instance whose start (0,0) has degree 1, with a path.
+const GRID_YES: &str = "grid\n0 0\n1 0\n2 0\n1 1\n2 1\nstart 0 0\n";
+/// A grid instance without a path from (0,0): (2,0) and (0,1) both hang off (1,0)'s row.
+const GRID_NO: &str = "grid\n0 0\n1 0\n2 0\n1 1\n1 2\n0 2\n2 2\nstart 0 0\n";
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("scratch file");
+    path.display().to_string()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts that `printed` (one vertex a line, as decode prints) is a Hamiltonian path
+/// of the instance `graph`.
+fn assert_path(graph: &str, printed: &str) {
+    let graph = format::parse(graph, "graph").expect("instance");
+    let vertex = |line: &str| -> usize {
+        let numbers: Vec<i64> = line
+            .split_whitespace()
+            .map(|w| w.parse().expect("number"))
+            .collect();
+        match graph.points() {
+            Some(points) => points
+                .iter()
+                .position(|p| *p == (numbers[0], numbers[1]))
+                .expect("a point"),
+            None => numbers[0] as usize - 1,
+        }
+    };
+    let path: Vec<usize> = printed.lines().map(vertex).collect();
+    check_path(&graph, &path).unwrap_or_else(|e| panic!("{printed}: {e}"));
+}
+
+/// compile → check → decode of the certificate → solve → decode of the solver's
+/// sequence, for one instance and pair; returns the compile exit code.
+fn round_trip(dir: &Path, graph: &str, pieces: &str, rules: &str) -> i32 {
+    let input = write(dir, "g.ham", graph);
+    let board = dir.join("b.json").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let _ = std::fs::remove_file(&moves);
+    let compiled = run(&[
+        "compile",
+        &input,
+        "--unlimited",
+        "--pieces",
+        pieces,
+        "--rules",
+        rules,
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    let code = compiled.status.code().expect("exit code");
+    let solved = dir.join("s.json").display().to_string();
+    let solve = run(&["solve", &board, "-o", &solved]);
+    assert_eq!(
+        solve.status.code(),
+        Some(code),
+        "solve agrees with compile: {}",
+        stderr(&solve)
+    );
+    if code == 0 {
+        let check = run(&["check", &board, &moves]);
+        assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+        for sequence in [&moves, &solved] {
+            let decoded = run(&["decode", &board, sequence]);
+            assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+            assert_path(graph, &String::from_utf8(decoded.stdout).expect("utf-8"));
+        }
+    } else {
+        assert!(
+            stderr(&compiled).contains("no Hamiltonian path"),
+            "{}",
+            stderr(&compiled)
+        );
+        assert!(!Path::new(&moves).exists());
+    }
+    code
+}
+
+#[test]
+fn every_implemented_pair_compiles_certifies_solves_and_decodes() {
+    let dir = scratch("unlimited/round_trip");
+    let cases = [
+        (GRAPH_YES, "rook,pawn", "thesis", 0),
+        (GRAPH_NO, "pawn,rook", "thesis", 1),
+        (GRID_YES, "knight,pawn", "thesis", 0),
+        (GRID_NO, "knight,pawn", "thesis", 1),
+        (GRID_YES, "knight,king", "thesis", 0),
+        (GRID_NO, "king,knight", "thesis", 1),
+        (GRID_YES, "king,pawn", "chesscom", 0),
+        (GRID_NO, "king,pawn", "chesscom", 1),
+        (GRID_YES, "king,pawn", "thesis", 0),
+        (GRID_NO, "pawn,king", "thesis", 1),
+    ];
+    for (graph, pieces, rules, expected) in cases {
+        assert_eq!(
+            round_trip(&dir, graph, pieces, rules),
+            expected,
+            "{pieces} {rules} on {graph:?}"
+        );
+    }
+}
+
+#[test]
+fn decode_prints_the_path_and_refuses_a_wrong_sequence() {
+    let dir = scratch("unlimited/decode");
+    let input = write(&dir, "g.ham", GRAPH_YES);
+    let board = dir.join("b.json").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        &input,
+        "--unlimited",
+        "--pieces",
+        "rook,pawn",
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    assert_path(GRAPH_YES, &String::from_utf8_lossy(&decoded.stdout));
+    let text = std::fs::read_to_string(&moves).expect("moves");
+    let first_move_only = text
+        .lines()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim_end_matches(',')
+        .to_owned()
+        + "\n]}\n";
+    let short = write(&dir, "short.json", &first_move_only);
+    let refused = run(&["decode", &board, &short]);
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    assert!(
+        stderr(&refused).contains("pieces, not one"),
+        "{}",
+        stderr(&refused)
+    );
+}
+
+#[test]
+fn solve_and_check_take_the_rules_from_the_provenance() {
+    let dir = scratch("unlimited/rules");
+    let input = write(&dir, "g.ham", GRID_YES);
+    let board = dir.join("b.json").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        &input,
+        "--unlimited",
+        "--pieces",
+        "king,pawn",
+        "--rules",
+        "chesscom",
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let provenance = std::fs::read_to_string(&board).expect("board");
+    assert!(
+        provenance.contains("\"rules\":\"chesscom\"")
+            && provenance.contains("\"special\":\"king\"")
+    );
+    for args in [
+        vec!["solve", board.as_str()],
+        vec!["solve", board.as_str(), "--rules", "thesis"],
+        vec!["check", board.as_str(), moves.as_str()],
+        vec!["check", board.as_str(), moves.as_str(), "--rules", "thesis"],
+    ] {
+        let solved = run(&args);
+        assert_eq!(solved.status.code(), Some(0), "{args:?}");
+        let all = String::from_utf8_lossy(&solved.stdout).into_owned() + &stderr(&solved);
+        let thesis = args.contains(&"--rules");
+        assert_eq!(all.contains("rules: thesis"), thesis, "{args:?}: {all}");
+    }
+}
+
+#[test]
+fn unimplemented_pairs_and_unfit_instances_exit_2() {
+    let dir = scratch("unlimited/errors");
+    let grid = write(&dir, "g.ham", GRID_YES);
+    let degree3 = write(&dir, "d.ham", GRAPH_YES);
+    let bad = write(&dir, "bad.ham", "grid\n0 0\n0 zero\n");
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["compile", &grid, "--unlimited", "--pieces", "rook,king"],
+            "Corollary 3.3 (rook among kings) is not implemented yet; implemented: knight,pawn (Theorem 3.1)",
+        ),
+        (
+            &["compile", &grid, "--unlimited", "--pieces", "rook,rook"],
+            "one piece type is solved in polynomial time",
+        ),
+        (
+            &["compile", &grid, "--unlimited", "--pieces", "rook,pawn"],
+            "needs an end vertex",
+        ),
+        (
+            &[
+                "compile",
+                &degree3,
+                "--unlimited",
+                "--pieces",
+                "knight,pawn",
+            ],
+            "needs a grid graph",
+        ),
+        (
+            &[
+                "compile",
+                &grid,
+                "--unlimited",
+                "--pieces",
+                "knight,king",
+                "--rules",
+                "chesscom",
+            ],
+            "the kings could not be captured",
+        ),
+        (
+            &["compile", &bad, "--unlimited", "--pieces", "knight,pawn"],
+            "bad.ham:3: expected a point `x y` (two integers), found `0 zero`",
+        ),
+    ];
+    for (args, message) in cases {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
