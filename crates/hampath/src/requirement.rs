@@ -22,7 +22,7 @@ pub enum Requirement {
         degree: usize,
     },
     #[error(
-        "under chess.com rules the kings could not be captured; the knight must capture them all (use the thesis rules)"
+        "under chess.com rules the kings could not be captured, and the special piece must capture them all (use the thesis rules)"
     )]
     KingsUncapturable,
 }
