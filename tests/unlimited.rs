@@ -264,7 +264,7 @@ fn unfit_pieces_rules_and_instances_exit_2() {
         ),
         (
             &["compile", &bad, "--unlimited", "--pieces", "knight,pawn"],
-            "bad.ham:3: expected a point `x y` (two integers), found `0 zero`",
+            "bad.ham:3: expected a point `x y` (two integers within ±1000000000), found `0 zero`",
         ),
     ];
     for (args, message) in cases {

@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap as HashMap;
 use sat2chess_core::board::{PieceKind, Square};
 
 use crate::construction::{Construction, place};
+use crate::requirement::Requirement;
 
 /// How a Theorem 3.2 board is moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,13 +38,13 @@ pub enum Motion {
 }
 
 /// `rook_board` (a Theorem 3.2 construction) moved by `motion`, its rook replaced by
-/// `special` and its pawns by `other`.
+/// `special` and its pawns by `other` (refused when a side would pass `u32::MAX`).
 pub fn derive(
     rook_board: &Construction,
     motion: Motion,
     special: PieceKind,
     other: PieceKind,
-) -> Construction {
+) -> Result<Construction, Requirement> {
     let h = i64::from(rook_board.board.rows());
     let spread = |(r, c): (i64, i64)| (r, c * (h + 1));
     let turn = |(r, c): (i64, i64)| (r + c, c - r);
@@ -71,17 +72,18 @@ pub fn derive(
             (kind, moved(p.square))
         })
         .collect();
-    let (board, at) = place(&pieces);
+    let (board, shift) = place(&pieces)?;
+    let at = |square| shift.at(square);
     let owner: HashMap<Square, usize> = rook_board
         .owner
         .iter()
         .map(|(&square, &v)| (at(moved(square)), v))
         .collect();
-    Construction {
+    Ok(Construction {
         board,
         variant: rook_board.variant,
         special: at(moved(rook_board.special)),
         owner,
         start: rook_board.start,
-    }
+    })
 }

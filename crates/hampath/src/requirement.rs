@@ -25,4 +25,6 @@ pub enum Requirement {
         "under chess.com rules the kings could not be captured, and the special piece must capture them all (use the thesis rules)"
     )]
     KingsUncapturable,
+    #[error("the board would be {rows} x {cols}, more than 4294967295 a side")]
+    TooLarge { rows: i128, cols: i128 },
 }

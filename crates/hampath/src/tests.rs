@@ -322,3 +322,15 @@ fn theorem_3_7_refuses_a_start_of_degree_3() {
         "needs a start vertex of degree 1, (2,3) has degree 3"
     );
 }
+
+#[test]
+fn boards_wider_than_u32_are_refused() {
+    let mut graph = HamGraph::grid(vec![(0, 0), (1, 0), (-1_000_000_000, 1_000_000_000)]);
+    graph.start = Some(0);
+    let theorem = covering(PieceKind::King, PieceKind::Pawn).unwrap();
+    let refused = theorem.build(&graph, Variant::Standard).unwrap_err();
+    assert!(
+        matches!(refused, crate::requirement::Requirement::TooLarge { .. }),
+        "{refused}"
+    );
+}

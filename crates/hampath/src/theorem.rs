@@ -181,7 +181,7 @@ impl Theorem {
             Construct::Rook => rook::build(graph, variant),
             Construct::King => king::build(graph, variant),
             Construct::Moved(motion) => rook::build(graph, variant)
-                .map(|board| corollary::derive(&board, motion, self.special, self.other)),
+                .and_then(|board| corollary::derive(&board, motion, self.special, self.other)),
         }
     }
 
