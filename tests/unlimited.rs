@@ -267,6 +267,28 @@ fn unfit_pieces_rules_and_instances_exit_2() {
             "bad.ham:3: expected a point `x y` (two integers within ±1000000000), found `0 zero`",
         ),
     ];
+    let board = dir.join("b.txt").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        &degree3,
+        "--unlimited",
+        "--pieces",
+        "rook,pawn",
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(2));
+    assert!(
+        stderr(&decoded).contains("decode needs --formula FILE"),
+        "{}",
+        stderr(&decoded)
+    );
     for (args, message) in cases {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
