@@ -1,7 +1,7 @@
 //! `compile --unlimited` (Brunner et al. §3.1, crate `sat2chess-hampath`): Hamiltonian
 //! Path files compiled for every implemented pair of piece types, certified, checked,
 //! solved and decoded through the binary; the provenance's rules used by solve and
-//! check; the errors of unimplemented pairs and unfit instances.
+//! check; the errors of unfit pieces, rules and instances.
 
 use std::path::Path;
 
@@ -114,6 +114,14 @@ fn every_implemented_pair_compiles_certifies_solves_and_decodes() {
         (GRID_NO, "king,pawn", "chesscom", 1),
         (GRID_YES, "king,pawn", "thesis", 0),
         (GRID_NO, "pawn,king", "thesis", 1),
+        (GRAPH_YES, "rook,king", "thesis", 0),
+        (GRAPH_NO, "knight,rook", "thesis", 1),
+        (GRAPH_YES, "queen,bishop", "thesis", 0),
+        (GRAPH_NO, "queen,king", "thesis", 1),
+        (GRAPH_YES, "bishop,pawn", "thesis", 0),
+        (GRAPH_NO, "bishop,knight", "thesis", 1),
+        (GRAPH_YES, "queen,rook", "thesis", 0),
+        (GRAPH_NO, "bishop,rook", "thesis", 1),
     ];
     for (graph, pieces, rules, expected) in cases {
         assert_eq!(
@@ -206,15 +214,23 @@ fn solve_and_check_take_the_rules_from_the_provenance() {
 }
 
 #[test]
-fn unimplemented_pairs_and_unfit_instances_exit_2() {
+fn unfit_pieces_rules_and_instances_exit_2() {
     let dir = scratch("unlimited/errors");
     let grid = write(&dir, "g.ham", GRID_YES);
     let degree3 = write(&dir, "d.ham", GRAPH_YES);
     let bad = write(&dir, "bad.ham", "grid\n0 0\n0 zero\n");
     let cases: [(&[&str], &str); 6] = [
         (
-            &["compile", &grid, "--unlimited", "--pieces", "rook,king"],
-            "Corollary 3.3 (rook among kings) is not implemented yet; implemented: knight,pawn (Theorem 3.1)",
+            &[
+                "compile",
+                &degree3,
+                "--unlimited",
+                "--pieces",
+                "rook,king",
+                "--rules",
+                "chesscom",
+            ],
+            "d.ham: Corollary 3.3 (rook among kings) does not apply: under chess.com rules the kings could not be captured",
         ),
         (
             &["compile", &grid, "--unlimited", "--pieces", "rook,rook"],
@@ -248,9 +264,31 @@ fn unimplemented_pairs_and_unfit_instances_exit_2() {
         ),
         (
             &["compile", &bad, "--unlimited", "--pieces", "knight,pawn"],
-            "bad.ham:3: expected a point `x y` (two integers), found `0 zero`",
+            "bad.ham:3: expected a point `x y` (two integers within ±1000000000), found `0 zero`",
         ),
     ];
+    let board = dir.join("b.txt").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        &degree3,
+        "--unlimited",
+        "--pieces",
+        "rook,pawn",
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(2));
+    assert!(
+        stderr(&decoded).contains("decode needs --formula FILE"),
+        "{}",
+        stderr(&decoded)
+    );
     for (args, message) in cases {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

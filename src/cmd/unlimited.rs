@@ -41,24 +41,7 @@ fn pieces(names: &[String]) -> Result<(PieceKind, PieceKind)> {
     }
 }
 
-/// The implemented pairs, for messages.
-fn implemented() -> String {
-    THEOREMS
-        .iter()
-        .filter(|t| t.construct.is_some())
-        .map(|t| {
-            format!(
-                "{},{} (Theorem {})",
-                t.special.name(),
-                t.other.name(),
-                t.number
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The theorem covering `--pieces`, if implemented.
+/// The theorem covering `--pieces`.
 fn theorem_for(names: &[String]) -> Result<&'static Theorem> {
     let (a, b) = pieces(names)?;
     let Some(theorem) = theorem::covering(a, b) else {
@@ -69,17 +52,6 @@ fn theorem_for(names: &[String]) -> Result<&'static Theorem> {
             b.name()
         );
     };
-    if theorem.construct.is_none() {
-        bail!(
-            "--pieces {},{}: Corollary {} ({} among {}s) is not implemented yet; implemented: {}",
-            a.name(),
-            b.name(),
-            theorem.number,
-            theorem.special.name(),
-            theorem.other.name(),
-            implemented()
-        );
-    }
     Ok(theorem)
 }
 
@@ -117,14 +89,7 @@ pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
     let variant = args.rules.unwrap_or(Variant::Standard);
     let construction = theorem
         .build(&graph, variant)
-        .expect("theorem_for returns implemented theorems")
-        .with_context(|| {
-            format!(
-                "{name}: Theorem {} {}",
-                theorem.number,
-                requirement_intro(theorem)
-            )
-        })?;
+        .with_context(|| format!("{name}: {} {}", theorem.title(), requirement_intro(theorem)))?;
     let provenance = serde_json::json!({
         "target": TARGET,
         "theorem": theorem.number,
@@ -158,8 +123,8 @@ pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
     }
     if args.stats {
         print_err(&format!(
-            "Theorem {}: {} vertices, {} edges -> {}x{} board, {} pieces, rules {}\n",
-            theorem.number,
+            "{}: {} vertices, {} edges -> {}x{} board, {} pieces, rules {}\n",
+            theorem.title(),
             graph.len(),
             graph.edges().len(),
             construction.board.rows(),
@@ -249,17 +214,17 @@ pub(crate) fn decode(
     let (special, other) = (field("special")?, field("other")?);
     let theorem = THEOREMS
         .iter()
-        .find(|t| t.number == number && t.special.name() == special && t.other.name() == other && t.construct.is_some())
-        .with_context(|| format!("{board_name}: Theorem {number} ({special} among {other}s) is not known to this build"))?;
+        .find(|t| t.number == number && t.special.name() == special && t.other.name() == other)
+        .with_context(|| format!("{board_name}: result {number} ({special} among {other}s) is not known to this build"))?;
     let variant = Variant::from_name(field("rules")?)
         .with_context(|| format!("{board_name}: unknown rules in the provenance"))?;
     let graph = format::parse(field("graph")?, &format!("{board_name} (provenance graph)"))?;
-    let construction = theorem
-        .build(&graph, variant)
-        .expect("implemented")
-        .with_context(|| {
-            format!("{board_name}: the provenance's graph does not fit Theorem {number}")
-        })?;
+    let construction = theorem.build(&graph, variant).with_context(|| {
+        format!(
+            "{board_name}: the provenance's graph does not fit {}",
+            theorem.title()
+        )
+    })?;
     let board = io::read_board(board_path, None)?;
     if !board.same_pieces(&construction.board) {
         bail!(

@@ -9,6 +9,7 @@ use sat2chess_core::rules::{IllegalMove, Move, Position, Variant};
 
 use crate::graph::HamGraph;
 use crate::path::{PathError, check_path};
+use crate::requirement::Requirement;
 
 /// A board built from a Hamiltonian Path instance.
 #[derive(Clone, Debug)]
@@ -38,24 +39,45 @@ pub enum TourError {
     NoTour,
 }
 
-/// Pieces on 0-based signed squares, shifted so the smallest row and column are 1,
-/// with unlimited budgets (`pieces − 1`).
-pub(crate) fn place(
-    pieces: &[(PieceKind, (i64, i64))],
-) -> (Board, impl Fn((i64, i64)) -> Square + use<>) {
+/// The translation putting a construction's signed squares on the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    min_row: i64,
+    min_col: i64,
+}
+
+impl Shift {
+    /// The board square of the signed square `(r, c)` (one of the placed squares).
+    pub(crate) fn at(self, (r, c): (i64, i64)) -> Square {
+        Square::new((r - self.min_row + 1) as u32, (c - self.min_col + 1) as u32)
+    }
+}
+
+/// Pieces on signed squares, shifted so the smallest row and column are 1, with
+/// unlimited budgets (`pieces − 1`); boards wider or higher than `u32::MAX` are refused.
+pub(crate) fn place(pieces: &[(PieceKind, (i64, i64))]) -> Result<(Board, Shift), Requirement> {
     let min_row = pieces.iter().map(|p| p.1.0).min().unwrap_or(0);
     let min_col = pieces.iter().map(|p| p.1.1).min().unwrap_or(0);
-    let at =
-        move |(r, c): (i64, i64)| Square::new((r - min_row + 1) as u32, (c - min_col + 1) as u32);
-    let budget = pieces.len().saturating_sub(1) as u32;
+    let max_row = pieces.iter().map(|p| p.1.0).max().unwrap_or(0);
+    let max_col = pieces.iter().map(|p| p.1.1).max().unwrap_or(0);
+    let (rows, cols) = (
+        i128::from(max_row) - i128::from(min_row) + 1,
+        i128::from(max_col) - i128::from(min_col) + 1,
+    );
+    let too_large = Requirement::TooLarge { rows, cols };
+    if rows > i128::from(u32::MAX) || cols > i128::from(u32::MAX) {
+        return Err(too_large);
+    }
+    let shift = Shift { min_row, min_col };
+    let budget = u32::try_from(pieces.len().saturating_sub(1)).map_err(|_| too_large)?;
     let board = Board::fitted(
         pieces
             .iter()
-            .map(|&(kind, square)| Piece::new(kind, at(square), budget))
+            .map(|&(kind, square)| Piece::new(kind, shift.at(square), budget))
             .collect(),
     )
     .expect("a construction places distinct squares");
-    (board, at)
+    Ok((board, shift))
 }
 
 impl Construction {

@@ -26,6 +26,12 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::graph::{GraphError, HamGraph, VertexName};
 
+/// The most vertices a `graph N` header may declare.
+pub const MAX_VERTICES: usize = 10_000_000;
+
+/// The largest coordinate (in absolute value) of a grid point.
+pub const MAX_COORDINATE: i64 = 1_000_000_000;
+
 /// A line of a `.ham` file that cannot be read: `file:line: message`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{file}:{line}: {message}")]
@@ -68,12 +74,19 @@ pub fn parse(text: &str, file: &str) -> Result<HamGraph, ParseError> {
     let words: Vec<&str> = header.split_whitespace().collect();
     let header = match words.as_slice() {
         ["grid"] => Header::Grid,
-        ["graph", n] => Header::Graph(n.parse().map_err(|_| {
-            error(
-                header_line,
-                format!("expected `graph N` with N a vertex count, found `{header}`"),
-            )
-        })?),
+        ["graph", n] => Header::Graph(
+            n.parse()
+                .ok()
+                .filter(|&n| n <= MAX_VERTICES)
+                .ok_or_else(|| {
+                    error(
+                        header_line,
+                        format!(
+                            "expected `graph N` with N a vertex count of at most {MAX_VERTICES}, found `{header}`"
+                        ),
+                    )
+                })?,
+        ),
         _ => {
             return Err(error(
                 header_line,
@@ -98,14 +111,19 @@ pub fn parse(text: &str, file: &str) -> Result<HamGraph, ParseError> {
         let expected = match (&header, keyword) {
             (Header::Grid, Some(k)) => format!("`{k} x y` (a point of the graph)"),
             (Header::Graph(_), Some(k)) => format!("`{k} v` (a vertex number)"),
-            (Header::Grid, None) => "a point `x y` (two integers)".to_owned(),
+            (Header::Grid, None) => {
+                format!("a point `x y` (two integers within ±{MAX_COORDINATE})")
+            }
             (Header::Graph(_), None) => "an edge `u v` (two vertex numbers)".to_owned(),
         };
         let arity = match (&header, keyword) {
             (Header::Graph(_), Some(_)) => 1,
             _ => 2,
         };
-        let numbers: Option<Vec<i64>> = words.iter().map(|w| w.parse().ok()).collect();
+        let numbers: Option<Vec<i64>> = words
+            .iter()
+            .map(|w| w.parse().ok().filter(|n: &i64| n.abs() <= MAX_COORDINATE))
+            .collect();
         let numbers = match numbers {
             Some(n) if n.len() == arity => n,
             _ => {
@@ -264,7 +282,7 @@ mod tests {
             ),
             (
                 "grid\n0 0\n0 x\n",
-                "g.ham:3: expected a point `x y` (two integers), found `0 x`",
+                "g.ham:3: expected a point `x y` (two integers within ±1000000000), found `0 x`",
             ),
             ("grid\n0 0\n0 0\n", "g.ham:3: the point 0 0 is listed twice"),
             (
@@ -287,6 +305,14 @@ mod tests {
             (
                 "digraph\n",
                 "g.ham:1: expected a header line `grid` or `graph N`, found `digraph`",
+            ),
+            (
+                "graph 10000001\n",
+                "g.ham:1: expected `graph N` with N a vertex count of at most 10000000, found `graph 10000001`",
+            ),
+            (
+                "grid\n0 1000000001\n",
+                "g.ham:2: expected a point `x y` (two integers within ±1000000000), found `0 1000000001`",
             ),
         ];
         for (text, message) in cases {

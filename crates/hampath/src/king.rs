@@ -134,7 +134,8 @@ fn build_drawn(graph: &HamGraph, variant: Variant) -> Result<(Construction, Draw
     for (_, squares) in &drawing.chain {
         pieces.extend(squares.iter().map(|&square| (PieceKind::Pawn, square)));
     }
-    let (board, at) = place(&pieces);
+    let (board, shift) = place(&pieces)?;
+    let at = |square| shift.at(square);
     let construction = Construction {
         board,
         variant,

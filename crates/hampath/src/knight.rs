@@ -40,7 +40,8 @@ pub fn build(
             )
         })
         .collect();
-    let (board, at) = place(&pieces);
+    let (board, shift) = place(&pieces)?;
+    let at = |square| shift.at(square);
     let owner: HashMap<_, _> = points
         .iter()
         .enumerate()

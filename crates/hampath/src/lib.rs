@@ -7,13 +7,14 @@
 //!   [`solve`]: the exact solver (SAT, CaDiCaL).
 //! - [`theorem`]: which theorem covers which pair of piece types; the constructions
 //!   implemented: [`knight`] (Theorem 3.1), [`rook`] (Theorem 3.2), [`king`]
-//!   (Theorem 3.7), each a [`construction::Construction`] with a certificate (path →
+//!   (Theorem 3.7), [`corollary`] (Corollaries 3.3–3.6, the Theorem 3.2 board moved), each a [`construction::Construction`] with a certificate (path →
 //!   capture sequence) and a decoder (solving sequence → path).
 //!
 //! Every board gives every piece a budget of `pieces − 1`, which is unlimited: no piece
 //! can make more captures than there are other pieces.
 
 pub mod construction;
+pub mod corollary;
 pub mod format;
 pub mod graph;
 pub mod king;

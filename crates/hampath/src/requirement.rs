@@ -22,7 +22,9 @@ pub enum Requirement {
         degree: usize,
     },
     #[error(
-        "under chess.com rules the kings could not be captured; the knight must capture them all (use the thesis rules)"
+        "under chess.com rules the kings could not be captured, and the special piece must capture them all (use the thesis rules)"
     )]
     KingsUncapturable,
+    #[error("the board would be {rows} x {cols}, more than 4294967295 a side")]
+    TooLarge { rows: i128, cols: i128 },
 }

@@ -83,7 +83,8 @@ pub fn build(graph: &HamGraph, variant: Variant) -> Result<Construction, Require
             vertex_of.push(vertex);
         }
     }
-    let (board, at) = place(&pieces);
+    let (board, shift) = place(&pieces)?;
+    let at = |square| shift.at(square);
     let owner = pieces
         .iter()
         .zip(&vertex_of)

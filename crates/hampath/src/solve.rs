@@ -14,7 +14,14 @@ pub enum HamSolveError {
     Sat(#[from] SatError),
     #[error("the SAT model does not read as a Hamiltonian path: {0}")]
     WrongPath(#[from] PathError),
+    #[error(
+        "the exact Hamiltonian-path solver takes at most {MAX_SOLVED_VERTICES} vertices (its encoding grows as n³); this instance has {0}"
+    )]
+    TooLarge(usize),
 }
+
+/// The most vertices [`hamiltonian_path`] takes.
+pub const MAX_SOLVED_VERTICES: usize = 150;
 
 /// A Hamiltonian path of `graph` (from its start, to its end, when given), or `None`.
 ///
@@ -25,6 +32,9 @@ pub fn hamiltonian_path(graph: &HamGraph) -> Result<Option<Vec<usize>>, HamSolve
     let n = graph.len();
     if n == 0 {
         return Ok(None);
+    }
+    if n > MAX_SOLVED_VERTICES {
+        return Err(HamSolveError::TooLarge(n));
     }
     let var = |v: usize, p: usize| (v * n + p) as u32;
     let mut clauses: Vec<Vec<Lit>> = Vec::new();
@@ -95,6 +105,22 @@ mod tests {
             seen[s] = true;
             extend(graph, &mut vec![s], &mut seen)
         })
+    }
+
+    #[test]
+    fn refuses_instances_beyond_its_limit() {
+        let path: Vec<(usize, usize)> = (1..=MAX_SOLVED_VERTICES).map(|v| (v - 1, v)).collect();
+        let graph = HamGraph::with_edges(MAX_SOLVED_VERTICES + 1, &path).unwrap();
+        assert!(matches!(
+            hamiltonian_path(&graph),
+            Err(HamSolveError::TooLarge(151))
+        ));
+        let graph =
+            HamGraph::with_edges(MAX_SOLVED_VERTICES, &path[..MAX_SOLVED_VERTICES - 1]).unwrap();
+        assert_eq!(
+            hamiltonian_path(&graph).unwrap().map(|p| p.len()),
+            Some(150)
+        );
     }
 
     #[test]

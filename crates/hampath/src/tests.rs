@@ -121,7 +121,7 @@ fn random_degree3(rng: &mut fastrand::Rng) -> HamGraph {
 /// Runs one instance through `theorem`; returns whether it has a Hamiltonian path
 /// (`None`: the instance does not meet the construction's requirements).
 fn exercise(theorem: &Theorem, graph: &HamGraph, variant: Variant) -> Option<bool> {
-    let construction = theorem.build(graph, variant).expect("implemented").ok()?;
+    let construction = theorem.build(graph, variant).ok()?;
     let expected = hamiltonian_path(graph).expect("solver");
     let options = SolveOptions {
         variant,
@@ -211,6 +211,66 @@ fn theorem_3_7_king_among_pawns_uncapturable() {
     });
 }
 
+/// 200 random degree-3 instances over the pairs of one corollary, in turn.
+fn corollary(number: &str) {
+    let theorems: Vec<&Theorem> = crate::theorem::THEOREMS
+        .iter()
+        .filter(|t| t.number == number)
+        .collect();
+    let mut next = 0;
+    let mut rng = fastrand::Rng::with_seed(38);
+    let (mut yes, mut no) = (0, 0);
+    while yes + no < 200 {
+        let theorem = theorems[next % theorems.len()];
+        next += 1;
+        match exercise(theorem, &random_degree3(&mut rng), Variant::Standard) {
+            Some(true) => yes += 1,
+            Some(false) => no += 1,
+            None => {}
+        }
+    }
+    assert!(yes >= 30 && no >= 30, "{yes} with a path, {no} without");
+}
+
+#[test]
+fn corollary_3_3_rook_among_kings_or_knights() {
+    corollary("3.3");
+}
+
+#[test]
+fn corollary_3_4_rook_or_queen_among_others() {
+    corollary("3.4");
+}
+
+#[test]
+fn corollary_3_5_bishop_among_pawns_kings_or_knights() {
+    corollary("3.5");
+}
+
+#[test]
+fn corollary_3_6_bishop_or_queen_among_rooks() {
+    corollary("3.6");
+}
+
+#[test]
+fn only_the_special_piece_moves_on_moved_boards() {
+    let mut rng = fastrand::Rng::with_seed(9);
+    for theorem in crate::theorem::THEOREMS
+        .iter()
+        .filter(|t| t.number.as_bytes()[2] >= b'3' && t.number != "3.7")
+    {
+        for _ in 0..20 {
+            let graph = random_degree3(&mut rng);
+            let c = theorem.build(&graph, Variant::Standard).unwrap();
+            let position = sat2chess_core::rules::Position::new(&c.board, Variant::Standard);
+            assert!(
+                position.legal_moves().iter().all(|mv| mv.from == c.special),
+                "{theorem:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn only_the_special_piece_moves_on_knight_and_rook_boards() {
     let mut rng = fastrand::Rng::with_seed(7);
@@ -225,7 +285,7 @@ fn only_the_special_piece_moves_on_knight_and_rook_boards() {
                 random_degree3(&mut rng),
             ),
         ] {
-            let c = theorem.build(&graph, Variant::Standard).unwrap().unwrap();
+            let c = theorem.build(&graph, Variant::Standard).unwrap();
             let position = sat2chess_core::rules::Position::new(&c.board, Variant::Standard);
             assert!(position.legal_moves().iter().all(|mv| mv.from == c.special));
         }
@@ -256,12 +316,21 @@ fn theorem_3_7_refuses_a_start_of_degree_3() {
     graph.start = Some(8);
     assert_eq!(hamiltonian_path(&graph).unwrap(), None);
     let theorem = covering(PieceKind::King, PieceKind::Pawn).unwrap();
-    let refused = theorem
-        .build(&graph, Variant::KingLast)
-        .unwrap()
-        .unwrap_err();
+    let refused = theorem.build(&graph, Variant::KingLast).unwrap_err();
     assert_eq!(
         refused.to_string(),
         "needs a start vertex of degree 1, (2,3) has degree 3"
+    );
+}
+
+#[test]
+fn boards_wider_than_u32_are_refused() {
+    let mut graph = HamGraph::grid(vec![(0, 0), (1, 0), (-1_000_000_000, 1_000_000_000)]);
+    graph.start = Some(0);
+    let theorem = covering(PieceKind::King, PieceKind::Pawn).unwrap();
+    let refused = theorem.build(&graph, Variant::Standard).unwrap_err();
+    assert!(
+        matches!(refused, crate::requirement::Requirement::TooLarge { .. }),
+        "{refused}"
     );
 }

@@ -1,16 +1,17 @@
 //! Which theorem of Brunner et al. covers which pair of piece types, and the
-//! constructions implemented so far (docs/unlimited.md has the table and the reading of
+//! constructions (docs/unlimited.md has the table and the reading of
 //! the paper's garbled piece symbols).
 
 use sat2chess_core::board::PieceKind;
 use sat2chess_core::rules::{Move, Variant};
 
 use crate::construction::{Construction, TourError};
+use crate::corollary::{self, Motion};
 use crate::graph::HamGraph;
 use crate::requirement::Requirement;
 use crate::{king, knight, rook};
 
-/// A §3.1 construction implemented here.
+/// A §3.1 construction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Construct {
     /// Theorem 3.1: one knight among pawns or kings, the grid turned by arctan ½.
@@ -19,6 +20,8 @@ pub enum Construct {
     Rook,
     /// Theorem 3.7: one king among pawns, the grid turned by 45°, green pawns.
     King,
+    /// Corollaries 3.3–3.6: the Theorem 3.2 board moved and its pieces renamed.
+    Moved(Motion),
 }
 
 /// One row of the paper's Corollary 3.8: a pair of piece types and the result proving
@@ -33,8 +36,8 @@ pub struct Theorem {
     pub other: PieceKind,
     /// The source problem.
     pub source: &'static str,
-    /// The construction, when implemented.
-    pub construct: Option<Construct>,
+    /// The construction.
+    pub construct: Construct,
 }
 
 use PieceKind::{Bishop, King, Knight, Pawn, Queen, Rook};
@@ -48,105 +51,105 @@ pub const THEOREMS: &[Theorem] = &[
         special: Knight,
         other: Pawn,
         source: HAM,
-        construct: Some(Construct::Knight),
+        construct: Construct::Knight,
     },
     Theorem {
         number: "3.1",
         special: Knight,
         other: King,
         source: HAM,
-        construct: Some(Construct::Knight),
+        construct: Construct::Knight,
     },
     Theorem {
         number: "3.2",
         special: Rook,
         other: Pawn,
         source: HAM,
-        construct: Some(Construct::Rook),
+        construct: Construct::Rook,
     },
     Theorem {
         number: "3.3",
         special: Rook,
         other: King,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Scaled),
     },
     Theorem {
         number: "3.3",
         special: Rook,
         other: Knight,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Scaled),
     },
     Theorem {
         number: "3.4",
         special: Rook,
         other: Bishop,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Spread { scale: false }),
     },
     Theorem {
         number: "3.4",
         special: Queen,
         other: Pawn,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Spread { scale: false }),
     },
     Theorem {
         number: "3.4",
         special: Queen,
         other: King,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Spread { scale: true }),
     },
     Theorem {
         number: "3.4",
         special: Queen,
         other: Knight,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Spread { scale: true }),
     },
     Theorem {
         number: "3.4",
         special: Queen,
         other: Bishop,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Spread { scale: false }),
     },
     Theorem {
         number: "3.5",
         special: Bishop,
         other: Pawn,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Turned),
     },
     Theorem {
         number: "3.5",
         special: Bishop,
         other: King,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Turned),
     },
     Theorem {
         number: "3.5",
         special: Bishop,
         other: Knight,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::Turned),
     },
     Theorem {
         number: "3.6",
         special: Queen,
         other: Rook,
         source: HAM,
-        construct: None,
+        construct: Construct::Moved(Motion::SpreadTurned),
     },
     Theorem {
         number: "3.7",
         special: King,
         other: Pawn,
         source: HAM,
-        construct: Some(Construct::King),
+        construct: Construct::King,
     },
 ];
 
@@ -159,21 +162,27 @@ pub fn covering(a: PieceKind, b: PieceKind) -> Option<&'static Theorem> {
 }
 
 impl Theorem {
-    /// The board of `graph` under `variant`, if the construction is implemented.
-    pub fn build(
-        &self,
-        graph: &HamGraph,
-        variant: Variant,
-    ) -> Option<Result<Construction, Requirement>> {
-        let construct = self.construct?;
-        Some(match construct {
-            Construct::Knight if self.other == King && variant == Variant::KingLast => {
-                Err(Requirement::KingsUncapturable)
-            }
+    /// `Theorem 3.2`, `Corollary 3.4`, … as the paper names it.
+    pub fn title(&self) -> String {
+        let kind = match self.construct {
+            Construct::Moved(_) => "Corollary",
+            _ => "Theorem",
+        };
+        format!("{kind} {}", self.number)
+    }
+
+    /// The board of `graph` under `variant`.
+    pub fn build(&self, graph: &HamGraph, variant: Variant) -> Result<Construction, Requirement> {
+        if self.other == King && variant == Variant::KingLast {
+            return Err(Requirement::KingsUncapturable);
+        }
+        match self.construct {
             Construct::Knight => knight::build(graph, self.other, variant),
             Construct::Rook => rook::build(graph, variant),
             Construct::King => king::build(graph, variant),
-        })
+            Construct::Moved(motion) => rook::build(graph, variant)
+                .and_then(|board| corollary::derive(&board, motion, self.special, self.other)),
+        }
     }
 
     /// The capture sequence of `path`, a Hamiltonian path of `graph` (checked by the
@@ -185,10 +194,9 @@ impl Theorem {
         path: &[usize],
     ) -> Result<Vec<Move>, TourError> {
         match self.construct {
-            Some(Construct::Knight) => knight::certify(construction, path),
-            Some(Construct::Rook) => rook::certify(construction, path),
-            Some(Construct::King) => king::certify(graph, construction, path),
-            None => Err(TourError::NoTour),
+            Construct::Knight => knight::certify(construction, path),
+            Construct::Rook | Construct::Moved(_) => rook::certify(construction, path),
+            Construct::King => king::certify(graph, construction, path),
         }
     }
 }
