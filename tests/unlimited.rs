@@ -299,3 +299,21 @@ fn unfit_pieces_rules_and_instances_exit_2() {
         );
     }
 }
+
+#[test]
+fn boards_above_max_pieces_are_refused_before_they_are_built() {
+    let degree3 = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ham/degree3.ham");
+    let out = run(&[
+        "compile",
+        degree3,
+        "--unlimited",
+        "--pieces",
+        "rook,pawn",
+        "--max-pieces",
+        "20",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--max-pieces"), "{}", stderr(&out));
+    let out = run(&["compile", degree3, "--unlimited", "--pieces", "rook,pawn"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

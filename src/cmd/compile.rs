@@ -131,6 +131,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             format: args.format,
             stats: args.stats,
             certificate: args.moves_out.as_deref().filter(|_| args.certify),
+            max_pieces: args.max_pieces,
         });
     };
     let format = output::output_format(args.output.as_deref(), args.format, "board")?

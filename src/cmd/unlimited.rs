@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use sat2chess::board::PieceKind;
+use sat2chess::budget::{Budget, DEFAULT_MAX_PIECES};
 use sat2chess::choice::Choice as _;
 use sat2chess::hampath::construction::{Construction, TourError};
 use sat2chess::hampath::graph::HamGraph;
@@ -75,6 +76,8 @@ pub(crate) struct Job<'a> {
     pub(crate) stats: bool,
     /// `--moves-out` when `--certify` is given.
     pub(crate) certificate: Option<&'a Path>,
+    /// `--max-pieces`.
+    pub(crate) max_pieces: u64,
 }
 
 /// `compile GRAPH --unlimited --pieces A,B [--rules R] [-o BOARD] [--certify --moves-out M]`.
@@ -86,6 +89,12 @@ pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
     let name = args.name.clone();
     let text = io::read_text(input)?;
     let graph = format::parse(&text, &name)?;
+    // Every construction places at most 8 pieces per vertex and per edge (Theorem 3.2's
+    // seven-pawn rectangles are the most), and builds the board in memory.
+    let estimate = 8 * (graph.len() as u64 + graph.edges().len() as u64) + 1;
+    Budget::pieces(args.max_pieces.min(DEFAULT_MAX_PIECES))
+        .admit(estimate)
+        .with_context(|| name.clone())?;
     let variant = args.rules.unwrap_or(Variant::Standard);
     let construction = theorem
         .build(&graph, variant)
