@@ -502,3 +502,22 @@ fn rbds_input_errors_and_verdicts() {
         );
     }
 }
+
+/// RBDS files are recognised by their extension and, without one, by a first `p rbds`
+/// line.
+#[test]
+fn rbds_format_from_name_and_content() {
+    use sat2chess::front::FormulaFormat;
+    assert_eq!(
+        FormulaFormat::from_path(Path::new("a/x.RBDS")),
+        Some(FormulaFormat::Rbds)
+    );
+    assert_eq!(
+        FormulaFormat::from_content("c instance\n\np rbds 1 1 1\ne 1 1\n"),
+        FormulaFormat::Rbds
+    );
+    assert_eq!(
+        FormulaFormat::from_content("p | rbds\n"),
+        FormulaFormat::Andor
+    );
+}
