@@ -400,3 +400,124 @@ fn explain_cites_amm_theorems_1_and_4() {
         assert!(stdout.contains(theorem), "{board}: {stdout}");
     }
 }
+
+/// An RBDS file compiles directly (Theorem 2 for rooks, Theorem 3 for queens): the
+/// certificate checks, and decode prints the dominating set, from the certificate and
+/// from a sequence the solver found; `--from rbds` reads another extension.
+#[test]
+fn rbds_file_compiles_to_rook_and_queen_boards_and_decodes_to_its_dominating_set() {
+    let dir = scratch("amm/rbds-input");
+    let instance = "examples/rbds/small.rbds";
+    for target in ["rook", "queen"] {
+        let board = dir.join(format!("{target}.json"));
+        let (moves, solved) = (dir.join("m.json"), dir.join("solved.json"));
+        let board_path = board.to_str().unwrap();
+        let out = run(&[
+            "compile",
+            instance,
+            "--to",
+            target,
+            "-o",
+            board_path,
+            "--certify",
+            "--moves-out",
+            moves.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let json = std::fs::read_to_string(&board).unwrap();
+        assert!(json.contains("\"format\":\"rbds\""), "{json}");
+        let out = run(&["check", board_path, moves.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+        let out = run(&["solve", board_path, "-o", solved.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        for sequence in [&moves, &solved] {
+            let out = run(&[
+                "decode",
+                board_path,
+                "--formula",
+                instance,
+                sequence.to_str().unwrap(),
+            ]);
+            assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+            assert_eq!(text(&out.stdout), "s DOMINATING SET\nv 2 0\n");
+        }
+    }
+    let renamed = dir.join("small.txt");
+    std::fs::copy(instance, &renamed).unwrap();
+    let out = run(&[
+        "compile",
+        renamed.to_str().unwrap(),
+        "--from",
+        "rbds",
+        "--to",
+        "rook",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// A bad RBDS file is exit 2 naming file and line; an instance without a solution is
+/// exit 1 with `--certify`, and its board is unsolvable; RBDS input is refused by the
+/// other targets and by `sat`.
+#[test]
+fn rbds_input_errors_and_verdicts() {
+    let dir = scratch("amm/rbds-errors");
+    let bad = "tests/inputs/hardening/amm/red-out-of-range.rbds";
+    let out = run(&["compile", bad, "--to", "rook"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("red-out-of-range.rbds: line 3: a red vertex 3 is not in 1..=2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let none = "tests/inputs/hardening/amm/no-set.rbds";
+    let board = dir.join("board.json");
+    let out = run(&[
+        "compile",
+        none,
+        "--to",
+        "queen",
+        "-o",
+        board.to_str().unwrap(),
+        "--certify",
+        "--moves-out",
+        dir.join("m.json").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("no dominating set of at most k reds"));
+    assert_eq!(
+        run(&["solve", board.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+    for args in [
+        &["compile", none, "--to", "king"][..],
+        &["compile", none, "--to", "nqueens"][..],
+        &["sat", none][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("compiles only to rook and queen boards"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// RBDS files are recognised by their extension and, without one, by a first `p rbds`
+/// line.
+#[test]
+fn rbds_format_from_name_and_content() {
+    use sat2chess::front::FormulaFormat;
+    assert_eq!(
+        FormulaFormat::from_path(Path::new("a/x.RBDS")),
+        Some(FormulaFormat::Rbds)
+    );
+    assert_eq!(
+        FormulaFormat::from_content("c instance\n\np rbds 1 1 1\ne 1 1\n"),
+        FormulaFormat::Rbds
+    );
+    assert_eq!(
+        FormulaFormat::from_content("p | rbds\n"),
+        FormulaFormat::Andor
+    );
+}

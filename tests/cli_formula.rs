@@ -40,7 +40,7 @@ fn model(text: &str, num_vars: usize) -> Assignment {
 fn load_cnf(path: &str) -> Cnf {
     match front::load(Path::new(path), None).unwrap() {
         Input::Cnf(cnf) => cnf,
-        Input::AndOr(_) => panic!("{path} is DIMACS"),
+        _ => panic!("{path} is DIMACS"),
     }
 }
 
@@ -205,7 +205,7 @@ fn decode_then_refuse_truncated(board: &str, moves: &str, formula_path: &str, pi
     assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
     let formula = match front::load(Path::new(formula_path), None).unwrap() {
         Input::AndOr(formula) => formula,
-        Input::Cnf(_) => panic!("{formula_path} is And-Or"),
+        _ => panic!("{formula_path} is And-Or"),
     };
     assert!(formula.is_satisfied_by(&model(&stdout(&decoded), formula.num_vars())));
     let text = std::fs::read_to_string(moves).unwrap();

@@ -13,7 +13,7 @@ fn load(path: &str) -> Input {
 fn load_cnf(path: &str) -> Cnf {
     match load(path) {
         Input::Cnf(cnf) => cnf,
-        Input::AndOr(_) => panic!("{path} read as And-Or"),
+        _ => panic!("{path} is not read as DIMACS"),
     }
 }
 

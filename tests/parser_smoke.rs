@@ -1,5 +1,6 @@
 //! Stable-Rust smoke test of every parser entry point on arbitrary and mutated bytes:
-//! DIMACS (plain and gzip), And-Or, formulas of unknown format, board JSON/text/FEN,
+//! DIMACS (plain and gzip), And-Or, Red-Blue Dominating Set, formulas of unknown
+//! format, board JSON/text/FEN,
 //! moves JSON, `check` on a board plus moves, n-Queens placement JSON and boards,
 //! `queens check` on a board plus a placement, and gadget files (King, Knight, Rook;
 //! basic and composite). The properties are the cargo-fuzz
@@ -22,6 +23,11 @@ const ANDOR: &[&str] = &[
     "(x & ~y) | z\n~x | ~z | y\n",
     "# comment\n1 | ~1\n",
     "a | b\n~a | ~b # c\n",
+];
+const RBDS: &[&str] = &[
+    "c example\np rbds 3 2 1\ne 1 1\ne 2 1\n\ne 2 2\n",
+    "p rbds 2 1 2\ne 1 1\ncolour 1 1\ncolour 2 2\n",
+    "p rbds 4 3 0\ne 4 3\n",
 ];
 const BOARD_JSON: &[&str] = &[
     r#"{"format":"sat2chess-board","version":1,"rows":3,"cols":3,"pieces":[{"kind":"K","row":1,"col":1,"budget":2},{"kind":"Q","row":3,"col":3,"budget":1,"label":"wire flow=E"}]}"#,
@@ -123,7 +129,12 @@ proptest! {
     }
 
     #[test]
-    fn formula_of_unknown_format(data in prop_oneof![inputs(DIMACS), inputs(ANDOR)]) {
+    fn rbds(data in inputs(RBDS)) {
+        properties::rbds(&data);
+    }
+
+    #[test]
+    fn formula_of_unknown_format(data in prop_oneof![inputs(DIMACS), inputs(ANDOR), inputs(RBDS)]) {
         properties::formula(&data);
     }
 

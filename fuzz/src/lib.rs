@@ -9,6 +9,7 @@ use flate2::Compression;
 use flate2::write::GzEncoder;
 use sat2chess::board::Square;
 use sat2chess::check::{Extent, check_sequence};
+use sat2chess::front::rbds::Rbds;
 use sat2chess::front::{FormulaFormat, Input, andor, dimacs, parse_bytes};
 use sat2chess::gadgets::parse_gadget;
 use sat2chess::io::{BoardFormat, json, utf8_text};
@@ -16,6 +17,7 @@ use sat2chess::nqueens::board::{
     from_board, parse_blocked, parse_placement, queen, to_board, write_blocked, write_placement,
 };
 use sat2chess::nqueens::check::check_completion;
+use sat2chess::reduction::rbds_rook;
 use sat2chess::rules::Variant;
 use sat2chess::transform::Chain;
 
@@ -71,6 +73,28 @@ pub fn andor(data: &[u8]) {
             formula
         );
         Chain::from_andor(&formula).expect("a parsed formula enters the chain");
+    }
+}
+
+/// Red-Blue Dominating Set text: a parsed instance writes and reads back as itself, and
+/// a small one's Theorem 2 rook board builds with one rook per red, edge and blue (the
+/// collectors) and max(k, 1) on the top row (cleaners and the target).
+pub fn rbds(data: &[u8]) {
+    if let Ok(Input::Rbds(instance)) = parse_bytes(data.to_vec(), Some(FormulaFormat::Rbds)) {
+        let written = instance.to_text();
+        assert_eq!(
+            Rbds::parse(&written).expect("written RBDS reads back"),
+            instance
+        );
+        let _ = instance.is_solution(&std::collections::BTreeSet::new());
+        if u64::from(instance.reds) + u64::from(instance.blues) + u64::from(instance.k) <= 200 {
+            let board = rbds_rook::board(&instance).expect("a small instance's board builds");
+            let rooks = instance.reds as usize
+                + instance.edges.len()
+                + instance.blues as usize
+                + instance.k.max(1) as usize;
+            assert_eq!(board.len(), rooks);
+        }
     }
 }
 

@@ -226,8 +226,12 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     };
     match (written, reduction.certificate()) {
         (Certificate::Unsatisfiable, CertificateKind::Captures) => {
+            let no = match input {
+                sat2chess::front::Input::Rbds(_) => "no dominating set of at most k reds",
+                _ => "unsatisfiable",
+            };
             print_err(&format!(
-                "{name}: unsatisfiable, so the board cannot be solved; no moves written\n"
+                "{name}: {no}, so the board cannot be solved; no moves written\n"
             ));
             Ok(code(exit::NO))
         }

@@ -35,7 +35,7 @@ pub(crate) struct Args {
     #[arg(long)]
     pub(crate) formula: Option<PathBuf>,
     /// Input formats, overriding extensions and content: a board format (json, text,
-    /// fen) for the board, a formula format (dimacs, andor) for --formula; give it twice
+    /// fen) for the board, a formula format (dimacs, andor, rbds) for --formula; give it twice
     /// to name both.
     #[arg(long, value_parser = input_format(), value_name = "FMT")]
     pub(crate) from: Vec<InputFormat>,
@@ -143,6 +143,13 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
                 None => error,
             });
     match decoded? {
+        // An RBDS instance's model is its dominating set: the reds in it, 1-based.
+        Decoded::Model(model) if matches!(input, sat2chess::front::Input::Rbds(_)) => {
+            let reds = (1..=model.len()).filter(|&red| model.0[red - 1]);
+            let reds: Vec<String> = reds.map(|red| red.to_string()).collect();
+            print_out(format!("s DOMINATING SET\nv {} 0\n", reds.join(" ")))?;
+            Ok(code(exit::YES))
+        }
         Decoded::Model(model) => {
             print_out("s SATISFIABLE\n")?;
             print_out(value_lines(&model))?;

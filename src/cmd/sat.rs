@@ -29,6 +29,11 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             out.push_str(&wrap("c variables", names));
             sat::solve_andor(formula)
         }
+        Input::Rbds(_) => anyhow::bail!(
+            "{}: {}",
+            args.formula.name(),
+            sat2chess::transform::TransformError::RbdsInput
+        ),
     };
     let exit_code = match answer {
         Ok(Some(model)) => {

@@ -110,6 +110,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             "{}: the input is already an And-Or formula; only --to andor applies",
             args.formula.name()
         ),
+        (Input::Rbds(_), _) => unreachable!("the chain refuses RBDS instances"),
     };
     if args.stats {
         for (stage, size) in chain.sizes().iter().take(steps + 1) {

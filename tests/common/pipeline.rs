@@ -222,6 +222,13 @@ pub fn satisfies(input: &Input, model: &Assignment) -> bool {
     match input {
         Input::Cnf(cnf) => cnf.is_satisfied_by(model),
         Input::AndOr(formula) => formula.is_satisfied_by(model),
+        // An RBDS instance's model is its dominating set, one value per red.
+        Input::Rbds(rbds) => {
+            let set = (0..rbds.reds)
+                .filter(|&red| model.0[red as usize])
+                .collect();
+            rbds.is_solution(&set)
+        }
     }
 }
 

@@ -43,6 +43,11 @@ impl Source {
             Input::Cnf(cnf) => cnf.clone(),
             Input::AndOr(formula) if !onein3 => formula.to_cnf(),
             Input::AndOr(_) => return Err(ReduceError::input(OneInThreeInput)),
+            Input::Rbds(_) => {
+                return Err(ReduceError::input(
+                    sat2chess_reduce::transform::TransformError::RbdsInput,
+                ));
+            }
         };
         Ok(if onein3 {
             Source::OneInThree(OneInThree::from_dimacs(&cnf).map_err(ReduceError::input)?)

@@ -505,6 +505,7 @@ fn variables(
     let names: Vec<String> = match input {
         Input::Cnf(cnf) => (1..=cnf.num_vars).map(|v| v.to_string()).collect(),
         Input::AndOr(formula) => formula.names.clone(),
+        Input::Rbds(rbds) => (1..=rbds.reds).map(|red| format!("red {red}")).collect(),
     };
     Ok(trace
         .reads

@@ -26,6 +26,10 @@ use sat2chess_core::formula::{AndOrFormula, Cnf};
 pub enum Input {
     Cnf(Cnf),
     AndOr(AndOrFormula),
+    /// A Red-Blue Dominating Set instance: not a formula, compiled only to rook and
+    /// queen boards (Aravind–Misra–Mittal Theorems 2 and 3); its "model" is the
+    /// dominating set, one value per red vertex.
+    Rbds(rbds::Rbds),
 }
 
 /// Formula file formats.
@@ -35,6 +39,8 @@ pub enum FormulaFormat {
     Dimacs,
     /// And-Or-(1,1)-SAT text: one clause per line, `x | ~y`, `(x & ~y) | z`.
     Andor,
+    /// Red-Blue Dominating Set text ([`rbds`]).
+    Rbds,
 }
 
 impl sat2chess_core::choice::Choice for FormulaFormat {
@@ -49,6 +55,11 @@ impl sat2chess_core::choice::Choice for FormulaFormat {
             "andor",
             "And-Or-(1,1)-SAT text: one clause per line (.andor, .aos)",
         ),
+        (
+            FormulaFormat::Rbds,
+            "rbds",
+            "Red-Blue Dominating Set text: `p rbds REDS BLUES K`, `e RED BLUE` lines (.rbds; compile --to rook|queen only)",
+        ),
     ];
 }
 
@@ -60,15 +71,18 @@ impl FormulaFormat {
         match name.rsplit_once('.')?.1 {
             "cnf" | "dimacs" => Some(FormulaFormat::Dimacs),
             "andor" | "aos" => Some(FormulaFormat::Andor),
+            "rbds" => Some(FormulaFormat::Rbds),
             _ => None,
         }
     }
 
     /// The format of `text` judged from its first line that is neither blank nor a
-    /// comment: DIMACS if it is a `p cnf` problem line, And-Or otherwise.
+    /// comment: DIMACS if it is a `p cnf` problem line, RBDS if it is `p rbds`, And-Or
+    /// otherwise.
     pub fn from_content(text: &str) -> FormulaFormat {
         match first_formula_line(text).and_then(|line| line.strip_prefix('p')) {
             Some(rest) if rest.split_whitespace().next() == Some("cnf") => FormulaFormat::Dimacs,
+            Some(rest) if rest.split_whitespace().next() == Some("rbds") => FormulaFormat::Rbds,
             _ => FormulaFormat::Andor,
         }
     }
@@ -78,6 +92,14 @@ impl FormulaFormat {
         match self {
             FormulaFormat::Dimacs => dimacs::parse(text).map(Input::Cnf),
             FormulaFormat::Andor => andor::parse(text).map(Input::AndOr),
+            FormulaFormat::Rbds => {
+                rbds::Rbds::parse(text)
+                    .map(Input::Rbds)
+                    .map_err(|error| FormatError::Item {
+                        item: format!("line {}", error.line),
+                        message: error.message,
+                    })
+            }
         }
     }
 }

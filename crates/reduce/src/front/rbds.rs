@@ -17,7 +17,7 @@
 //! Blank lines and lines starting with `c` are ignored; the `p` line comes first;
 //! duplicate edges are refused.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// A Red-Blue Dominating Set instance.
@@ -88,8 +88,9 @@ impl Rbds {
     pub fn parse(text: &str) -> Result<Rbds, RbdsError> {
         let mut header: Option<(u32, u32, u32)> = None;
         let mut edges = BTreeSet::new();
-        let mut colours: Vec<Option<u32>> = Vec::new();
-        let mut coloured = false;
+        // Red → class, as the file gives them (not a vector of all reds: the header's
+        // count is not trusted with memory).
+        let mut colours: BTreeMap<u32, u32> = BTreeMap::new();
         let mut last = 0;
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
@@ -127,7 +128,6 @@ impl Rbds {
                     if words.len() > 5 {
                         return Err(error("expected nothing after `p rbds REDS BLUES K`".into()));
                     }
-                    colours = vec![None; parsed.0 as usize];
                     header = Some(parsed);
                 }
                 ("p", Some(_)) => return Err(error("a second `p` line".into())),
@@ -154,10 +154,9 @@ impl Rbds {
                     if words.len() > 3 {
                         return Err(error("expected nothing after `colour RED CLASS`".into()));
                     }
-                    if colours[red as usize - 1].replace(class - 1).is_some() {
+                    if colours.insert(red - 1, class - 1).is_some() {
                         return Err(error(format!("red {red} coloured twice")));
                     }
-                    coloured = true;
                 }
                 _ => {
                     return Err(error(format!(
@@ -172,18 +171,17 @@ impl Rbds {
                 message: "expected `p rbds REDS BLUES K`, found no `p` line".into(),
             });
         };
-        let colours = if coloured {
-            let all: Option<Vec<u32>> = colours.iter().copied().collect();
-            let Some(all) = all else {
-                let red = colours.iter().position(Option::is_none).unwrap_or(0) + 1;
+        let colours = if colours.is_empty() {
+            None
+        } else {
+            // Every red has a class iff the reds coloured are exactly 0..reds.
+            if let Some(red) = (0..reds).find(|red| !colours.contains_key(red)) {
                 return Err(RbdsError {
                     line: last,
-                    message: format!("colourful instance: red {red} has no `colour` line"),
+                    message: format!("colourful instance: red {} has no `colour` line", red + 1),
                 });
-            };
-            Some(all)
-        } else {
-            None
+            }
+            Some(colours.into_values().collect())
         };
         Ok(Rbds {
             reds,
@@ -237,6 +235,11 @@ mod tests {
             ),
             ("c only\n", 1, "no `p` line"),
             ("p rbds 1 1 1\np rbds 1 1 1\n", 2, "second"),
+            (
+                "p rbds 4000000000 1 2\ncolour 4000000000 1\n",
+                2,
+                "red 1 has no `colour` line",
+            ),
         ] {
             let error = Rbds::parse(text).unwrap_err();
             assert_eq!(error.line, line, "{text:?}: {error}");

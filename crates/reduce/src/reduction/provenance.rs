@@ -81,6 +81,7 @@ impl Provenance {
             source_format: match source {
                 Input::Cnf(_) => "dimacs",
                 Input::AndOr(_) => "andor",
+                Input::Rbds(_) => "rbds",
             }
             .to_owned(),
             sha256: source_digest(source),
@@ -242,6 +243,8 @@ pub fn source_digest(source: &Input) -> String {
                 hasher.update(line);
             }
         }
+        // The instance's canonical text (sorted edges, no comments).
+        Input::Rbds(rbds) => hasher.update(rbds.to_text()),
     }
     hasher
         .finalize()
@@ -289,7 +292,14 @@ mod tests {
                     ..Options::default()
                 },
             ),
-            ("queen", Options::default()),
+            (
+                "queen",
+                Options {
+                    via_rbds: true,
+                    ..Options::default()
+                },
+            ),
+            ("bishop", Options::default()),
         ] {
             let provenance = Provenance::new(target, options, &source, "f.cnf");
             let text = provenance.to_json();

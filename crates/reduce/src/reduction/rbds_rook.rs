@@ -42,7 +42,7 @@ use std::path::Path;
 
 use sat2chess_check::Replay;
 use sat2chess_core::board::{Board, BoardError, Piece, PieceKind, Square};
-use sat2chess_core::formula::{Assignment, Cnf};
+use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 use sat2chess_core::rules::{Move, Position, Variant};
 
 use super::captures::{self, CaptureDecoding, decode_captures};
@@ -301,27 +301,81 @@ pub fn affected_reds(rbds: &Rbds, moves: &[Move]) -> Result<BTreeSet<u32>, Board
     Ok(affected)
 }
 
-/// A CNF on its way to a rook or queen board through RBDS (`compile --to rook|queen
-/// --via rbds`).
+/// What the board is compiled from: a CNF through [`transform::rbds`], or an RBDS
+/// instance given as such (`compile x.rbds`), whose "model" is its dominating set, one
+/// value per red.
+enum Source {
+    Cnf(Cnf),
+    Rbds,
+}
+
+/// A CNF (or an RBDS instance) on its way to a rook or queen board through RBDS
+/// (`compile --to rook|queen --via rbds`, `compile x.rbds --to rook|queen`).
 pub(super) struct PreparedRbdsRook {
-    cnf: Cnf,
+    source: Source,
     rbds: Rbds,
     piece: RbdsPiece,
 }
 
-/// Why a formula cannot go through RBDS.
+/// Why an input cannot go through RBDS.
 #[derive(Debug, thiserror::Error)]
-#[error("--via rbds reads DIMACS CNF, not And-Or formulas")]
-struct NotCnf;
+enum NotForRbds {
+    #[error("--via rbds reads DIMACS CNF, not And-Or formulas")]
+    AndOr,
+    #[error(
+        "a colourful RBDS instance: Theorems 2 and 3 decide the plain problem (at most k \
+         reds); remove the `colour` lines to compile it as such"
+    )]
+    Colourful,
+    #[error(
+        "k = 0: Theorem 2's board needs k ≥ 1 (with k = 0 an instance is solvable iff it \
+         has no blue vertex)"
+    )]
+    NoReds,
+    #[error("the {piece} board would be {rows} x {cols}, beyond the largest extent {max}")]
+    TooLarge {
+        piece: &'static str,
+        rows: u64,
+        cols: u64,
+        max: u32,
+    },
+}
+
+/// The extent of the board of `piece` for `rbds`, computed without overflow.
+fn extent(rbds: &Rbds, piece: RbdsPiece) -> (u64, u64) {
+    let rows = 2 * u64::from(rbds.blues) + 1;
+    let cols = u64::from(rbds.reds) + u64::from(rbds.blues) + u64::from(rbds.k.max(1));
+    match piece {
+        RbdsPiece::Rook => (rows, cols),
+        RbdsPiece::Queen => (rows, (cols - 1) * rows + 1),
+    }
+}
 
 impl PreparedRbdsRook {
     pub(super) fn new(source: &Input, piece: RbdsPiece) -> Result<PreparedRbdsRook, ReduceError> {
-        let Input::Cnf(cnf) = source else {
-            return Err(ReduceError::input(NotCnf));
+        let (source, rbds) = match source {
+            Input::Cnf(cnf) => (Source::Cnf(cnf.clone()), transform::rbds::from_cnf(cnf)),
+            Input::Rbds(rbds) if rbds.colours.is_some() => {
+                return Err(ReduceError::input(NotForRbds::Colourful));
+            }
+            Input::Rbds(rbds) if rbds.k == 0 => return Err(ReduceError::input(NotForRbds::NoReds)),
+            Input::Rbds(rbds) => (Source::Rbds, rbds.clone()),
+            Input::AndOr(_) => return Err(ReduceError::input(NotForRbds::AndOr)),
         };
+        let (rows, cols) = extent(&rbds, piece);
+        let max = u32::MAX;
+        if rows.max(cols) > u64::from(max) {
+            let piece = piece.name();
+            return Err(ReduceError::input(NotForRbds::TooLarge {
+                piece,
+                rows,
+                cols,
+                max,
+            }));
+        }
         Ok(PreparedRbdsRook {
-            rbds: transform::rbds::from_cnf(cnf),
-            cnf: cnf.clone(),
+            source,
+            rbds,
             piece,
         })
     }
@@ -343,7 +397,7 @@ impl Prepared for PreparedRbdsRook {
     fn plan(self: Box<Self>) -> Result<Box<dyn Plan>, ReduceError> {
         let board = board_of(&self.rbds, self.piece).map_err(ReduceError::internal)?;
         Ok(Box::new(RbdsRookPlan {
-            cnf: self.cnf,
+            source: self.source,
             rbds: self.rbds,
             piece: self.piece,
             board,
@@ -351,9 +405,52 @@ impl Prepared for PreparedRbdsRook {
     }
 }
 
-/// The Theorem 2 rook board (or Theorem 3 queen board) of a CNF's RBDS instance.
+/// A dominating set of at most k reds, by the SAT solver: one variable per red, a clause
+/// per blue (one of its reds), and at most k reds true (Sinz's sequential counter).
+fn dominating_set(rbds: &Rbds) -> Result<Option<BTreeSet<u32>>, ReduceError> {
+    let (n, k) = (rbds.reds, rbds.k.min(rbds.reds));
+    let red = |i: u32| Lit::new(Var(i), true);
+    let mut clauses: Vec<Vec<Lit>> = rbds
+        .blue_neighbours()
+        .into_iter()
+        .map(|reds| reds.into_iter().map(red).collect())
+        .collect();
+    if clauses.iter().any(Vec::is_empty) {
+        return Ok(None);
+    }
+    let mut vars = n;
+    if k == 0 {
+        clauses.extend((0..n).map(|i| vec![!red(i)]));
+    } else if k < n {
+        // s(i, j): at least j + 1 of the reds 0..=i are in the set (i < n − 1, j < k).
+        let s = |i: u32, j: u32| Lit::new(Var(n + i * k + j), true);
+        vars += (n - 1) * k;
+        clauses.push(vec![!red(0), s(0, 0)]);
+        clauses.extend((1..k).map(|j| vec![!s(0, j)]));
+        for i in 1..n - 1 {
+            clauses.push(vec![!red(i), s(i, 0)]);
+            clauses.push(vec![!s(i - 1, 0), s(i, 0)]);
+            for j in 1..k {
+                clauses.push(vec![!red(i), !s(i - 1, j - 1), s(i, j)]);
+                clauses.push(vec![!s(i - 1, j), s(i, j)]);
+            }
+            clauses.push(vec![!red(i), !s(i - 1, k - 1)]);
+        }
+        clauses.push(vec![!red(n - 1), !s(n - 2, k - 1)]);
+    }
+    let cnf = Cnf::new(vars, clauses);
+    let model = sat2chess_solve::sat::solve_cnf(&cnf).map_err(ReduceError::internal)?;
+    Ok(model.map(|model| (0..n).filter(|&i| model.0[i as usize]).collect()))
+}
+
+/// A dominating set as the "model" of an RBDS input: one value per red.
+fn set_model(rbds: &Rbds, set: &BTreeSet<u32>) -> Assignment {
+    Assignment((0..rbds.reds).map(|red| set.contains(&red)).collect())
+}
+
+/// The Theorem 2 rook board (or Theorem 3 queen board) of an RBDS instance.
 struct RbdsRookPlan {
-    cnf: Cnf,
+    source: Source,
     rbds: Rbds,
     piece: RbdsPiece,
     board: Board,
@@ -390,7 +487,10 @@ impl Plan for RbdsRookPlan {
     }
 
     fn solve(&self) -> Result<Option<Assignment>, ReduceError> {
-        sat2chess_solve::sat::solve_cnf(&self.cnf).map_err(ReduceError::internal)
+        match &self.source {
+            Source::Cnf(cnf) => sat2chess_solve::sat::solve_cnf(cnf).map_err(ReduceError::internal),
+            Source::Rbds => Ok(dominating_set(&self.rbds)?.map(|set| set_model(&self.rbds, &set))),
+        }
     }
 
     fn certify(
@@ -399,8 +499,13 @@ impl Plan for RbdsRookPlan {
         sink: &mut dyn FnMut(Step) -> io::Result<()>,
         _: &dyn Observer,
     ) -> Result<u64, ReduceError> {
-        let moves =
-            certify(&self.rbds, &transform::rbds::forward(model)).map_err(ReduceError::internal)?;
+        let set = match self.source {
+            Source::Cnf(_) => transform::rbds::forward(model),
+            Source::Rbds => (0..self.rbds.reds)
+                .filter(|&red| model.0.get(red as usize) == Some(&true))
+                .collect(),
+        };
+        let moves = certify(&self.rbds, &set).map_err(ReduceError::internal)?;
         let moves = moves_onto(&moves, self.piece, self.board.rows());
         captures::emit_captures(&moves, sink)
     }
@@ -420,9 +525,17 @@ impl Plan for RbdsRookPlan {
             return Ok(refused);
         }
         let set = affected_reds(&self.rbds, &followed.moves).map_err(ReduceError::internal)?;
-        match transform::rbds::backward(&self.rbds, &set) {
-            Some(model) if self.cnf.is_satisfied_by(&model) => Ok(Ok(Decoded::Model(model))),
-            _ => Err(ReduceError::internal(NotDominating(set))),
+        let model = match &self.source {
+            Source::Cnf(cnf) => transform::rbds::backward(&self.rbds, &set)
+                .filter(|model| cnf.is_satisfied_by(model)),
+            Source::Rbds => self
+                .rbds
+                .is_solution(&set)
+                .then(|| set_model(&self.rbds, &set)),
+        };
+        match model {
+            Some(model) => Ok(Ok(Decoded::Model(model))),
+            None => Err(ReduceError::internal(NotDominating(set))),
         }
     }
 }
@@ -520,6 +633,67 @@ mod tests {
             }
         }
         assert!(sat >= 50 && unsat >= 50, "{sat} satisfiable, {unsat} not");
+    }
+
+    /// A random RBDS instance: 1–4 reds, 1–3 blues, k in 1..=3, each edge with
+    /// probability 1/2.
+    fn random_rbds(rng: &mut fastrand::Rng) -> Rbds {
+        let (reds, blues) = (rng.u32(1..=4), rng.u32(1..=3));
+        let edges = (0..reds)
+            .flat_map(|red| (0..blues).map(move |blue| (red, blue)))
+            .filter(|_| rng.bool())
+            .collect();
+        Rbds {
+            reds,
+            blues,
+            edges,
+            k: rng.u32(1..=3),
+            colours: None,
+        }
+    }
+
+    /// Whether `rbds` has a solution, by trying every set of reds.
+    fn has_solution(rbds: &Rbds) -> bool {
+        (0u32..1 << rbds.reds).any(|mask| {
+            let set: BTreeSet<u32> = (0..rbds.reds).filter(|r| mask >> r & 1 == 1).collect();
+            rbds.is_solution(&set)
+        })
+    }
+
+    /// RBDS instances given as such (`compile x.rbds`), not only those of CNFs: the SAT
+    /// encoding finds a solution exactly when brute force does, the exact solver decides
+    /// the rook board the same way (so k − 1 cleaners are right beyond CNF instances),
+    /// certificates replay and solver-found sequences show a solution.
+    #[test]
+    fn random_rbds_instances_through_the_rook_board() {
+        let mut rng = fastrand::Rng::with_seed(5);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..400 {
+            let rbds = random_rbds(&mut rng);
+            let board = board(&rbds).unwrap();
+            let expected = has_solution(&rbds);
+            let found = dominating_set(&rbds).unwrap();
+            assert_eq!(found.is_some(), expected, "{rbds:?}");
+            if let Some(set) = &found {
+                assert!(rbds.is_solution(set), "{rbds:?}");
+                assert!(replays(&board, &certify(&rbds, set).unwrap()), "{rbds:?}");
+            }
+            match solve_default(&board).verdict {
+                Verdict::Solvable(moves) => {
+                    assert!(expected, "{rbds:?}: board solvable, instance not");
+                    assert!(replays(&board, &moves));
+                    let set = affected_reds(&rbds, &moves).unwrap();
+                    assert!(rbds.is_solution(&set), "{rbds:?}: {set:?}");
+                    yes += 1;
+                }
+                Verdict::Unsolvable => {
+                    assert!(!expected, "{rbds:?}: instance solvable, board not");
+                    no += 1;
+                }
+                Verdict::Unknown => panic!("{rbds:?}: no verdict"),
+            }
+        }
+        assert!(yes >= 100 && no >= 100, "{yes} solvable, {no} not");
     }
 
     #[test]

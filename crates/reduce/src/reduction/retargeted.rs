@@ -59,7 +59,7 @@ impl Reduction for Retargeted {
         options: Options,
         _: &Limits,
     ) -> Result<Box<dyn Prepared>, ReduceError> {
-        if options.via_rbds {
+        if options.via_rbds || matches!(source, Input::Rbds(_)) {
             // Theorem 3: the Theorem 2 board with its columns spread (queens only).
             return match self.target {
                 Target::Queen => Ok(Box::new(PreparedRbdsRook::new(source, RbdsPiece::Queen)?)),

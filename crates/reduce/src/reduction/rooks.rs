@@ -48,7 +48,7 @@ impl Reduction for Rooks {
         options: Options,
         _: &Limits,
     ) -> Result<Box<dyn Prepared>, ReduceError> {
-        if options.via_rbds {
+        if options.via_rbds || matches!(source, Input::Rbds(_)) {
             return Ok(Box::new(PreparedRbdsRook::new(source, RbdsPiece::Rook)?));
         }
         Ok(Box::new(PreparedRooks::new(source)?))

@@ -409,6 +409,7 @@ impl Chain {
         match input {
             Input::Cnf(cnf) => Chain::from_cnf(cnf, order),
             Input::AndOr(formula) => Chain::from_andor(formula),
+            Input::Rbds(_) => Err(TransformError::RbdsInput),
         }
     }
 

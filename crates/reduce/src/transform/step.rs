@@ -168,6 +168,11 @@ pub enum TransformError {
          for every declared variable, used or not: about 200 bytes each)"
     )]
     TooManyVariables { num_vars: u32, max: u32 },
+    #[error(
+        "a Red-Blue Dominating Set instance is not a formula: it compiles only to rook and \
+         queen boards (Aravind–Misra–Mittal Theorems 2 and 3: --to rook or --to queen)"
+    )]
+    RbdsInput,
 }
 
 /// [`check_vars`], and no clause has more than three literals (input of Lemma 2.1 and
