@@ -215,11 +215,17 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
     };
     let red_x = (blue_x - COLUMN_GAP).min(-name_room - 1.0 - caption_width + r + class_room);
     let graph_left = red_x - r - class_room;
+    // The reds spread over the blues' height, at most twice their least distance apart.
     let reds = red_places(rbds);
-    let blues_mid = (blue_y(0) + blue_y(m.saturating_sub(1))) / 2.0;
-    let reds_mid = reds.iter().map(|&(_, y)| y).fold(0.0, f64::max) / 2.0;
-    let shift = blues_mid - reds_mid;
-    let red_at = |i: u32| (red_x, reds[i as usize].1 + shift);
+    let reds_height = reds.iter().map(|&(_, y)| y).fold(0.0, f64::max);
+    let blues_height = blue_y(m.saturating_sub(1)) - blue_y(0);
+    let stretch = if reds_height > 0.0 {
+        (blues_height / reds_height).clamp(1.0, 2.0)
+    } else {
+        1.0
+    };
+    let shift = blue_y(0) + (blues_height - stretch * reds_height) / 2.0;
+    let red_at = |i: u32| (red_x, stretch * reds[i as usize].1 + shift);
     if let Some(colours) = &rbds.colours {
         for class in 0..k {
             let ys: Vec<f64> = (0..n)
@@ -287,9 +293,8 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
         );
     }
     // Captions above both halves.
-    let top = reds
-        .iter()
-        .map(|&(_, y)| y + shift - r)
+    let top = (0..n)
+        .map(|i| red_at(i).1 - r)
         .fold(-0.3 - NAME_FONT, f64::min)
         .min(blue_y(0) - r)
         - 0.7;
