@@ -103,15 +103,15 @@ fn sketch(graph: &GraphCapture, captures: &[Capture]) -> Sketch {
     } else {
         "undirected"
     };
-    let mut caption = format!(
-        "Graph Capture, {kind}, budget d = {}: {} vertices, {} tokens, {} edges",
-        graph.budget,
+    let title = format!("Graph Capture, {kind}, budget d = {}", graph.budget);
+    let mut counts = format!(
+        "{} vertices, {} tokens, {} edges",
         graph.len(),
         graph.token_count(),
         graph.edges().len()
     );
     if !captures.is_empty() {
-        caption.push_str(&format!("; {} captures numbered", captures.len()));
+        counts.push_str(&format!("; {} captures numbered", captures.len()));
     }
     let (left, top) = places
         .iter()
@@ -121,7 +121,8 @@ fn sketch(graph: &GraphCapture, captures: &[Capture]) -> Sketch {
     } else {
         (left - r, top - r)
     };
-    sketch.text((left, top - 0.6), caption, CAPTION_FONT, Anchor::Start);
+    sketch.text((left, top - 1.1), title, CAPTION_FONT, Anchor::Start);
+    sketch.text((left, top - 0.6), counts, CAPTION_FONT, Anchor::Start);
     let edge_colour = Rgb(0x78909c);
     for &(from, to) in graph.edges() {
         let (a, b) = trimmed(places[from as usize], places[to as usize], r);
@@ -444,6 +445,29 @@ mod tests {
                 assert!(d >= 0.6 + SIDE_GAP - 1e-9, "{i} {j}: {d}");
             }
         }
+    }
+
+    #[test]
+    fn a_dag_with_captures_snapshot() {
+        let g = graph(
+            "graph-capture directed 2\nvertex a token\nvertex b token\nvertex c\n\
+             vertex d token\nedge a b\nedge b d\nedge c d\n",
+        );
+        let captures = [Capture { from: 0, to: 1 }, Capture { from: 1, to: 3 }];
+        let mut svg = Vec::new();
+        write(&g, &captures, Format::Svg, &mut svg).unwrap();
+        let svg = String::from_utf8(svg).unwrap();
+        roxmltree::Document::parse(&svg).expect("well-formed XML");
+        // Four vertices, two capture discs, three legend discs.
+        assert_eq!(svg.matches("<circle").count(), 4 + 2 + 2);
+        assert_eq!(svg.matches("marker-end").count(), 3 + 2 + 1);
+        insta::assert_snapshot!("graph_capture_dag", svg);
+        let mut tex = Vec::new();
+        write(&g, &captures, Format::Tikz, &mut tex).unwrap();
+        let tex = String::from_utf8(tex).unwrap();
+        assert_eq!(tex.matches("-stealth").count(), 3 + 2 + 1);
+        assert!(tex.contains("Graph Capture, directed, budget d = 2}"));
+        assert!(tex.contains("{4 vertices, 3 tokens, 3 edges; 2 captures numbered}"));
     }
 
     #[test]

@@ -385,6 +385,7 @@ mod tests {
         assert!(svg.contains("k = 2: at most 2 reds must dominate every blue"));
         assert!(svg.contains("Rook board (AMM Theorem 2): 5 x 7, 11 rooks"));
         assert!(svg.contains("class=\"s2c-rook-board\""));
+        roxmltree::Document::parse(&svg).expect("well-formed XML");
         // The board tints its parts by role, and its legend names them.
         for role in ["red vertex (non-terminal)", "edge (terminal)", "cleaner"] {
             assert!(svg.contains(role), "{role} missing from the legend");
