@@ -137,3 +137,29 @@ fn bad_instances_moves_and_options_exit_2() {
         );
     }
 }
+
+/// The figures shown in `docs/figures.md` are the ones `render` makes today.
+#[test]
+fn the_documented_figures_are_current() {
+    let dir = scratch("render_amm/docs");
+    let cases: [(&str, &[&str]); 3] = [
+        ("rbds.svg", &["examples/render/rbds.rbds"]),
+        ("colourful-rbds.svg", &["examples/render/colourful.rbds"]),
+        (
+            "dag-gc.svg",
+            &[
+                "examples/render/dag.gc",
+                "--moves",
+                "examples/render/dag-moves.json",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        let made = figure(&dir, name, args);
+        let shown = std::fs::read_to_string(format!("docs/figures/{name}")).unwrap();
+        assert!(
+            made == shown,
+            "docs/figures/{name} is out of date: render it again"
+        );
+    }
+}
