@@ -18,10 +18,10 @@ use sat2chess_core::board::Board;
 use sat2chess_reduce::front::rbds::Rbds;
 use sat2chess_reduce::reduction::rbds_rook;
 
-use super::sketch::{Anchor, Item, PIXELS, Sketch, text_width};
+use super::sketch::{Anchor, Item, MAX_PIXELS, PIXELS, Sketch, text_width};
 use super::svg::{self, Flavour, Layout};
 use super::xml::num;
-use super::{Format, GadgetClass, RenderError, RenderOptions, Rgb, Scene, palette, tikz};
+use super::{Detail, Format, GadgetClass, RenderError, RenderOptions, Rgb, Scene, palette, tikz};
 
 /// Font size of vertex names and margin names, in squares.
 const NAME_FONT: f64 = 0.28;
@@ -58,10 +58,11 @@ pub fn write(rbds: &Rbds, format: Format, out: &mut dyn Write) -> Result<(), Ren
         gadgets: true,
         legend: true,
         coordinates: false,
+        detail: Detail::Pieces,
         ..RenderOptions::default()
     };
     let scene = Scene::build(&board, &[], &options)?;
-    let sketch = sketch(rbds, &board);
+    let sketch = sketch(rbds, &board, Layout::of(&scene).text);
     let mut out = io::BufWriter::new(out);
     match format {
         Format::Svg => write_svg(&scene, &sketch, &mut out)?,
@@ -81,16 +82,17 @@ fn write_svg(scene: &Scene, sketch: &Sketch, out: &mut dyn Write) -> Result<(), 
     let pad = 0.4;
     let (x, y) = (left.min(bx) - pad, top.min(by) - pad);
     let (w, h) = (right.max(bx + bw) + pad - x, bottom.max(by + bh) + pad - y);
+    let pixels = PIXELS.min(MAX_PIXELS / w.max(h));
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
     writeln!(
         out,
         "<svg height=\"{}\" viewBox=\"{} {} {} {}\" width=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
-        num(h * PIXELS),
+        num(h * pixels),
         num(x),
         num(y),
         num(w),
         num(h),
-        num(w * PIXELS)
+        num(w * pixels)
     )?;
     writeln!(out, "<defs>\n{}</defs>", sketch.svg_markers())?;
     writeln!(
@@ -139,8 +141,12 @@ fn write_tikz(scene: &Scene, sketch: &Sketch, out: &mut dyn Write) -> Result<(),
     Ok(())
 }
 
-/// The graph, the captions and the board's margin names, in board squares.
-fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
+/// The graph, the captions and the board's margin names, in board squares; `text` is the
+/// scale of the board figure's texts (1 up to 32 squares across, more above), which the
+/// captions follow (and the names, as far as a square and a blue row leave room).
+fn sketch(rbds: &Rbds, board: &Board, text: f64) -> Sketch {
+    let name_font = NAME_FONT * text.min(2.5);
+    let caption_font = CAPTION_FONT * text;
     let (n, m, k) = (rbds.reds, rbds.blues, rbds.k);
     let mut sketch = Sketch::default();
     // Margin names of the board's columns and blue rows.
@@ -160,10 +166,11 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
         .chain([("t".to_string(), GadgetClass::Target.colour())]);
     for (col, (name, colour)) in column_names.enumerate() {
         let at = (col as f64 + 0.5, -0.3);
+        let size = name_font.min(0.95 / text_width(&name, 1.0));
         sketch.push(Item::Text {
             at,
             text: name,
-            size: NAME_FONT,
+            size,
             colour,
             anchor: Anchor::Middle,
             bold: true,
@@ -173,7 +180,7 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
         sketch.push(Item::Text {
             at: (-0.15, blue_y(j)),
             text: format!("b{}", j + 1),
-            size: NAME_FONT,
+            size: name_font,
             colour: GadgetClass::BlueVertex.colour(),
             anchor: Anchor::End,
             bold: true,
@@ -182,9 +189,9 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
     // The graph: blues on the level of their rows, reds spread beside them.
     let r = [format!("r{n}"), format!("b{m}")]
         .iter()
-        .map(|name| text_width(name, NAME_FONT) / 2.0 + 0.08)
+        .map(|name| text_width(name, name_font) / 2.0 + 0.08)
         .fold(0.3, f64::max);
-    let name_room = text_width(&format!("b{m}"), NAME_FONT) + 0.15;
+    let name_room = text_width(&format!("b{m}"), name_font) + 0.15;
     let blue_x = -name_room - BOARD_GAP - r;
     let variant = if rbds.colours.is_some() {
         "Colourful Red-Blue Dominating Set"
@@ -206,10 +213,10 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
     // The graph's captions end a square before the board's margin names.
     let caption_width = captions
         .iter()
-        .map(|caption| text_width(caption, CAPTION_FONT))
+        .map(|caption| text_width(caption, caption_font))
         .fold(0.0, f64::max);
     let class_room = if rbds.colours.is_some() {
-        text_width(&format!("class {k}"), NAME_FONT) + 0.35
+        text_width(&format!("class {k}"), name_font) + 0.35
     } else {
         0.0
     };
@@ -249,7 +256,7 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
             sketch.push(Item::Text {
                 at: (red_x - r - 0.35, (first + last) / 2.0),
                 text: format!("class {}", class + 1),
-                size: NAME_FONT,
+                size: name_font,
                 colour,
                 anchor: Anchor::End,
                 bold: true,
@@ -279,6 +286,7 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
             GadgetClass::RedVertex.colour(),
             ring,
             format!("r{}", i + 1),
+            name_font,
         );
     }
     for j in 0..m {
@@ -290,26 +298,28 @@ fn sketch(rbds: &Rbds, board: &Board) -> Sketch {
             colour,
             palette::INK,
             format!("b{}", j + 1),
+            name_font,
         );
     }
     // Captions above both halves.
     let top = (0..n)
         .map(|i| red_at(i).1 - r)
-        .fold(-0.3 - NAME_FONT, f64::min)
+        .fold(-0.3 - name_font, f64::min)
         .min(blue_y(0) - r)
-        - 0.7;
+        - 2.0 * caption_font;
     let [first, second] = captions;
-    sketch.text((graph_left, top - 0.5), first, CAPTION_FONT, Anchor::Start);
-    sketch.text((graph_left, top), second, CAPTION_FONT, Anchor::Start);
+    let line = 1.4 * caption_font;
+    sketch.text((graph_left, top - line), first, caption_font, Anchor::Start);
+    sketch.text((graph_left, top), second, caption_font, Anchor::Start);
     sketch.text(
-        (0.0, top - 0.5),
+        (0.0, top - line),
         format!(
             "Rook board (AMM Theorem 2): {} x {}, {} rooks",
             board.rows(),
             board.cols(),
             board.len()
         ),
-        CAPTION_FONT,
+        caption_font,
         Anchor::Start,
     );
     sketch
@@ -345,7 +355,15 @@ fn red_places(rbds: &Rbds) -> Vec<(u32, f64)> {
 }
 
 /// A vertex disc with its name in white.
-fn vertex(sketch: &mut Sketch, at: (f64, f64), r: f64, fill: Rgb, ring: Rgb, name: String) {
+fn vertex(
+    sketch: &mut Sketch,
+    at: (f64, f64),
+    r: f64,
+    fill: Rgb,
+    ring: Rgb,
+    name: String,
+    font: f64,
+) {
     let ringed = ring != palette::INK;
     sketch.push(Item::Disc {
         at,
@@ -357,7 +375,7 @@ fn vertex(sketch: &mut Sketch, at: (f64, f64), r: f64, fill: Rgb, ring: Rgb, nam
     sketch.push(Item::Text {
         at,
         text: name,
-        size: NAME_FONT,
+        size: font,
         colour: palette::PAPER,
         anchor: Anchor::Middle,
         bold: true,

@@ -251,16 +251,17 @@ impl Sketch {
             right - left + 2.0 * pad,
             bottom - top + 2.0 * pad,
         );
+        let pixels = PIXELS.min(MAX_PIXELS / w.max(h));
         writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(
             out,
             "<svg height=\"{}\" viewBox=\"{} {} {} {}\" width=\"{}\" xmlns=\"http://www.w3.org/2000/svg\">",
-            num(h * PIXELS),
+            num(h * pixels),
             num(x),
             num(y),
             num(w),
             num(h),
-            num(w * PIXELS)
+            num(w * pixels)
         )?;
         writeln!(out, "<defs>\n{}</defs>", self.svg_markers())?;
         writeln!(
@@ -357,8 +358,10 @@ impl Sketch {
     }
 }
 
-/// Pixels per unit of a standalone sketch (the board figures' 48 per square).
+/// Pixels per unit of a standalone sketch (the board figures' 48 per square) ...
 pub(crate) const PIXELS: f64 = 48.0;
+/// ... fewer when the figure would exceed this many pixels across (as the board figures).
+pub(crate) const MAX_PIXELS: f64 = 4000.0;
 
 /// An xcolor colour expression for `colour`.
 pub(crate) fn tikz_colour(colour: Rgb) -> String {
