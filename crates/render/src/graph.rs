@@ -33,6 +33,8 @@ const CAPTION_FONT: f64 = 0.36;
 const LAYER_GAP: f64 = 2.2;
 /// Least horizontal distance of two vertices' edges on a layer.
 const SIDE_GAP: f64 = 1.0;
+/// Mean edge length of the force-directed layout.
+const EDGE_LENGTH: f64 = 2.4;
 /// Above this many vertices the force-directed layout stops at the circle (its cost is
 /// quadratic per iteration).
 const FORCE_LIMIT: usize = 1500;
@@ -335,8 +337,9 @@ fn layered(graph: &GraphCapture, layer: &[usize], r: f64) -> Vec<(f64, f64)> {
     places
 }
 
-/// Places by Fruchterman–Reingold forces from a circle, scaled so that no two vertices
-/// are closer than two radii and a gap.
+/// Places by Fruchterman–Reingold forces from a circle, scaled to edges of about
+/// [`EDGE_LENGTH`] and vertices at least two radii and a gap apart (if twice that scale
+/// does it).
 fn forces(graph: &GraphCapture, r: f64) -> Vec<(f64, f64)> {
     let n = graph.len();
     let ideal = 1.0;
@@ -392,19 +395,27 @@ fn forces(graph: &GraphCapture, r: f64) -> Vec<(f64, f64)> {
             }
         }
     }
+    // Edges about EDGE_LENGTH long, then stretched (at most twice) until no two vertices
+    // are closer than two radii and a gap.
+    let distance =
+        |i: usize, j: usize| (places[i].0 - places[j].0).hypot(places[i].1 - places[j].1);
+    let edges = graph.edges();
+    let mean = edges
+        .iter()
+        .map(|&(a, b)| distance(a as usize, b as usize))
+        .sum::<f64>()
+        / edges.len().max(1) as f64;
+    let mut scale = if mean > 1e-6 { EDGE_LENGTH / mean } else { 1.0 };
     let closest = (0..n)
         .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-        .map(|(i, j)| (places[i].0 - places[j].0).hypot(places[i].1 - places[j].1))
+        .map(|(i, j)| distance(i, j))
         .fold(f64::MAX, f64::min);
-    let scale = if closest < f64::MAX {
-        (2.0 * r + SIDE_GAP) / closest.max(1e-3)
-    } else {
-        1.0
-    };
-    let scale = scale.clamp(1.0, 3.0);
+    if closest < f64::MAX && closest * scale < 2.0 * r + SIDE_GAP {
+        scale = ((2.0 * r + SIDE_GAP) / closest.max(1e-6)).min(2.0 * scale);
+    }
     places
         .into_iter()
-        .map(|(x, y)| (x * scale * 1.6, y * scale * 1.6))
+        .map(|(x, y)| (x * scale, y * scale))
         .collect()
 }
 
