@@ -34,6 +34,7 @@ mod progress;
 mod puzzle_conventions;
 mod reader_roundtrip;
 mod render;
+mod render_amm;
 mod retarget;
 mod rook_compile;
 mod rook_e2e;

@@ -24,6 +24,8 @@ Examples:
   sat2chess render gadget.json --gadgets --legend -o gadget.tex
   sat2chess render board.json --moves moves.json --animate -o play.html
   sat2chess render nqueens.json --placement placement.json -o completed.svg
+  sat2chess render instance.rbds -o rbds.svg
+  sat2chess render game.gc --moves captures.json -o game.svg
 
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
@@ -34,19 +36,23 @@ squares across are drawn as a schematic when their pieces carry gadget labels (s
 figure's format is the one the -o extension names (.svg, .tex/.tikz, .html), else
 --format, else SVG; the board's format is --from. With --placement (n-Queens boards) the
 pre-placed queens are black (budget 0) and the added queens white (budget 1); as dots,
-black and light blue.";
+black and light blue.
+A Red-Blue Dominating Set instance (.rbds) is drawn beside the rook board of AMM's
+Theorem 2, a Graph Capture instance (.gc) as its graph with tokens (--moves: a capture
+sequence, numbered); both as .svg or .tex.";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Board file (format from --from, else the extension, else the content), or a FEN
-    /// string; `-` reads standard input.
+    /// string; `-` reads standard input. An .rbds or .gc file is an instance to draw
+    /// (a Red-Blue Dominating Set beside its rook board; a Graph Capture graph).
     pub(crate) board: PathBuf,
     /// Board format, overriding the file extension and the content.
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
     /// A moves file: the capture sequence to draw (moves JSON, or one capture a line in
-    /// .txt, `3. Q (1,1) x R (1,4)` or `Qg3xe5`).
+    /// .txt, `3. Q (1,1) x R (1,4)` or `Qg3xe5`; for a .gc graph, its captures JSON).
     #[arg(long)]
     pub(crate) moves: Option<PathBuf>,
     #[command(flatten)]
@@ -118,6 +124,9 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         ),
         (false, format) => format.unwrap_or(Format::Svg),
     };
+    if let Some(instance) = Instance::of(&args.board) {
+        return render_instance(&args, instance, format);
+    }
     // A board JSON file is streamed (read again at each pass of the figure, never held);
     // other formats, standard input, pipes and boards with a placement are read whole.
     let input = BoardInput::resolve(&args.board, args.from)?;
@@ -247,4 +256,98 @@ fn with_placement(board: Board, path: &Path) -> Result<Board> {
             .map(|s| Piece::new(PieceKind::Queen, s, 1)),
     );
     Board::new(rows, cols, pieces).with_context(|| path.display().to_string())
+}
+
+/// The instances `render` draws instead of a board, named by the file's extension.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Instance {
+    /// `.rbds`: a Red-Blue Dominating Set instance, drawn beside its rook board.
+    Rbds,
+    /// `.gc`: a Graph Capture instance.
+    GraphCapture,
+}
+
+impl Instance {
+    fn of(path: &Path) -> Option<Instance> {
+        match path.extension()?.to_str()? {
+            "rbds" => Some(Instance::Rbds),
+            "gc" => Some(Instance::GraphCapture),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Instance::Rbds => "an RBDS instance",
+            Instance::GraphCapture => "a Graph Capture instance",
+        }
+    }
+}
+
+/// Draws an `.rbds` or `.gc` file; the options that shape board figures are refused.
+fn render_instance(args: &Args, instance: Instance, format: Format) -> Result<ExitCode> {
+    let path = io::display_path(&args.board);
+    let board_only = [
+        ("--from", args.from.is_some()),
+        ("--placement", args.placement.is_some()),
+        ("--step", args.step.is_some()),
+        ("--region", args.region.is_some()),
+        ("--gadgets", args.gadgets),
+        ("--no-coords", args.no_coords),
+        ("--legend", args.legend),
+        ("--style", args.style != Style::Auto),
+        ("--detail", args.detail != Detail::Auto),
+        ("--scale", args.scale.is_some()),
+        ("--width", args.width.is_some()),
+        (
+            "--moves",
+            args.moves.is_some() && instance == Instance::Rbds,
+        ),
+    ];
+    if let Some((flag, _)) = board_only.iter().find(|(_, given)| *given) {
+        bail!(
+            "{} is {}: {flag} applies to board figures only",
+            path.display(),
+            instance.name()
+        );
+    }
+    if format == Format::Html {
+        bail!(
+            "{} is {}: it is drawn as .svg or .tex, not as an HTML page",
+            path.display(),
+            instance.name()
+        );
+    }
+    let text = io::read_text(&args.board)?;
+    let context = || path.display().to_string();
+    match instance {
+        Instance::Rbds => {
+            let rbds = sat2chess::front::rbds::Rbds::parse(&text).with_context(context)?;
+            output::stream(args.output.as_deref(), |out| {
+                render::rbds::write(&rbds, format, out).with_context(context)
+            })?;
+        }
+        Instance::GraphCapture => {
+            use sat2chess::graphcap::{graph::GraphCapture, moves};
+            let graph = GraphCapture::parse(&text).with_context(context)?;
+            let captures = match &args.moves {
+                Some(file) => moves::parse_moves(&graph, &io::read_text(file)?)
+                    .with_context(|| io::display_path(file).display().to_string())?,
+                None => Vec::new(),
+            };
+            output::stream(args.output.as_deref(), |out| {
+                render::graph::write(&graph, &captures, format, out).with_context(|| {
+                    match &args.moves {
+                        Some(file) => format!(
+                            "{} with {}",
+                            path.display(),
+                            io::display_path(file).display()
+                        ),
+                        None => context(),
+                    }
+                })
+            })?;
+        }
+    }
+    Ok(code(exit::YES))
 }

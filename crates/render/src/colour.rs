@@ -16,12 +16,23 @@ pub enum GadgetClass {
     Tomb,
     /// The rook reduction's conveyor belt (thesis §7.3).
     Conveyor,
+    /// Red-Blue Dominating Set rook board (Aravind–Misra–Mittal Theorem 2): a red
+    /// vertex's non-terminal rook on the top row (`rbds-red#i`).
+    RedVertex,
+    /// The RBDS board's terminal rook of an edge, in its red's column (`rbds-edge#i`).
+    Terminal,
+    /// The RBDS board's collector rook of a blue vertex (`rbds-blue#j`).
+    BlueVertex,
+    /// The RBDS board's cleaner 2-rooks of the top row (`rbds-cleaner#l`).
+    Cleaner,
+    /// The RBDS board's target rook at the top row's end (`rbds-target`).
+    Target,
     /// Wires, corners, increments, decrements and any kind not listed above.
     Wire,
 }
 
 impl GadgetClass {
-    pub const ALL: [GadgetClass; 9] = [
+    pub const ALL: [GadgetClass; 14] = [
         GadgetClass::Variable,
         GadgetClass::Or,
         GadgetClass::And,
@@ -30,15 +41,25 @@ impl GadgetClass {
         GadgetClass::OneTest,
         GadgetClass::Tomb,
         GadgetClass::Conveyor,
+        GadgetClass::RedVertex,
+        GadgetClass::Terminal,
+        GadgetClass::BlueVertex,
+        GadgetClass::Cleaner,
+        GadgetClass::Target,
         GadgetClass::Wire,
     ];
 
     /// The class of a label's gadget kind (see [`sat2chess_core::label`] for the kind names). Variants
     /// named `crossing-…` / `variable-…` belong to their family; the shifted sum is the first
     /// half of the Or gadget (thesis §5.4, Figure 5.9c); the rook reduction's left and
-    /// right Or are Or gadgets.
+    /// right Or are Or gadgets; the RBDS rook board's parts are named `rbds-…`.
     pub fn of(gadget: &str) -> GadgetClass {
         match gadget {
+            "rbds-red" => GadgetClass::RedVertex,
+            "rbds-edge" => GadgetClass::Terminal,
+            "rbds-blue" => GadgetClass::BlueVertex,
+            "rbds-cleaner" => GadgetClass::Cleaner,
+            "rbds-target" => GadgetClass::Target,
             "or" | "shifted-sum" | "left_or" | "right_or" => GadgetClass::Or,
             "tomb" => GadgetClass::Tomb,
             "conveyor_belt" => GadgetClass::Conveyor,
@@ -61,6 +82,11 @@ impl GadgetClass {
             GadgetClass::OneTest => Rgb(0x29a8f0),
             GadgetClass::Tomb => Rgb(0x8d6e63),
             GadgetClass::Conveyor => Rgb(0xf9a825),
+            GadgetClass::RedVertex => Rgb(0xd32f2f),
+            GadgetClass::Terminal => Rgb(0xf48fb1),
+            GadgetClass::BlueVertex => Rgb(0x1e88e5),
+            GadgetClass::Cleaner => Rgb(0x00897b),
+            GadgetClass::Target => Rgb(0x6d4c41),
             GadgetClass::Wire => Rgb(0x9e9e9e),
         }
     }
@@ -76,6 +102,11 @@ impl GadgetClass {
             GadgetClass::OneTest => "1-test",
             GadgetClass::Tomb => "tomb",
             GadgetClass::Conveyor => "conveyor belt",
+            GadgetClass::RedVertex => "red vertex (non-terminal)",
+            GadgetClass::Terminal => "edge (terminal)",
+            GadgetClass::BlueVertex => "blue vertex (collector)",
+            GadgetClass::Cleaner => "cleaner",
+            GadgetClass::Target => "target",
             GadgetClass::Wire => "wire / other",
         }
     }

@@ -1,5 +1,7 @@
 //! Figures of boards, gadgets and capture sequences: SVG ([`svg`]), TikZ ([`tikz`]) and a
-//! self-contained animated HTML page ([`html`]), all drawn from one [`Scene`].
+//! self-contained animated HTML page ([`html`]), all drawn from one [`Scene`]; and figures
+//! of the instances behind Aravind–Misra–Mittal's reductions: a Red-Blue Dominating Set
+//! beside its rook board ([`rbds`]), a Graph Capture instance ([`graph`]).
 //!
 //! Drawing conventions (also in the README):
 //! - Squares are chequered; square (1,1) is light; coordinates are `(row, col)` with row 1 at
@@ -33,11 +35,14 @@
 
 mod colour;
 pub(crate) mod glyph;
+pub mod graph;
 pub mod html;
 mod options;
 mod parts;
+pub mod rbds;
 mod scene;
 pub mod schematic;
+mod sketch;
 pub mod source;
 pub mod svg;
 pub mod tikz;

@@ -38,6 +38,18 @@ pub enum RenderError {
     Input(#[from] InputError),
     #[error("{}: the board file changed while it was drawn", path.display())]
     Changed { path: PathBuf },
+    /// A Graph Capture figure's capture sequence breaks the rules of the game.
+    #[error("capture {number} is illegal: {reason}")]
+    IllegalCapture {
+        number: usize,
+        reason: sat2chess_graphcap::check::IllegalCapture,
+    },
+    /// An instance figure (no board to play on) asked as an HTML page.
+    #[error("{0} is drawn as SVG or TikZ (.svg, .tex), not as an HTML page")]
+    NoPage(&'static str),
+    /// The rook board of an RBDS figure could not be built.
+    #[error("the rook board of the RBDS instance cannot be built")]
+    Board(#[source] sat2chess_core::board::BoardError),
 }
 
 /// A rectangle of squares, corners inclusive: rows `top..=bottom`, columns `left..=right`.

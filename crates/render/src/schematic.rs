@@ -36,6 +36,11 @@ impl GadgetBox {
             GadgetClass::OneTest => "1-test",
             GadgetClass::Tomb => "tomb",
             GadgetClass::Conveyor => "belt",
+            GadgetClass::RedVertex => "red",
+            GadgetClass::Terminal => "edge",
+            GadgetClass::BlueVertex => "blue",
+            GadgetClass::Cleaner => "cleaner",
+            GadgetClass::Target => "target",
             GadgetClass::Wire => &self.gadget,
         }
     }

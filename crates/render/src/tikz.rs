@@ -27,7 +27,7 @@ use super::{
 use sat2chess_core::board::{PieceKind, Square};
 
 /// The natural side of a square, in centimetres (glyphs and badges are designed for it).
-const NATURAL_CM: f64 = 0.7;
+pub(crate) const NATURAL_CM: f64 = 0.7;
 /// Pieces (rectangles, lines) per merged path statement.
 pub const PATH_CHUNK: usize = 64;
 /// Printed sizes, in centimetres: the margin labels' font (`\scriptsize`) height and
@@ -857,14 +857,29 @@ pub fn write(
     out: &mut dyn Write,
 ) -> Result<(), RenderError> {
     let geometry = Geometry::of(scene, square_cm, width_cm);
-    let mut colours = Colours::default();
-    body(scene, &geometry, &mut colours, &mut io::sink())?;
-    let mut text = String::with_capacity(4096);
     let region = scene.region;
-    let (page_w, page_h) = geometry.page(scene);
-    let _ = write!(
-        text,
-        "% sat2chess figure: rows {}..{}, columns {}..{}; one square = {}cm.\n\
+    let comment = format!(
+        "rows {}..{}, columns {}..{}; one square = {}cm",
+        region.top,
+        region.bottom,
+        region.left,
+        region.right,
+        num(geometry.unit),
+    );
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
+    out.write_all(document_start(&comment, geometry.page(scene)).as_bytes())?;
+    picture(scene, &geometry, &[], &mut out)?;
+    out.write_all(document_end().as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The start of a figure's LaTeX document, up to `\begin{document}`: `comment` says what
+/// it shows, `page` is the (width, height) in centimetres it needs when the standalone
+/// class is missing.
+pub(crate) fn document_start(comment: &str, (page_w, page_h): (f64, f64)) -> String {
+    format!(
+        "% sat2chess figure: {comment}.\n\
          % Compile with pdflatex, or \\input it in a paper through \\usepackage{{standalone}};\n\
          % the tikzpicture alone needs only \\usepackage{{tikz}}.\n\
          \\IfFileExists{{standalone.cls}}{{\\documentclass[border=5mm]{{standalone}}}}{{%\n\
@@ -878,16 +893,52 @@ pub fn write(
          \x20 \\AtBeginDocument{{\\pagestyle{{empty}}\\noindent}}}}\n\
          \\usepackage{{tikz}}\n\
          \\begin{{document}}\n",
-        region.top,
-        region.bottom,
-        region.left,
-        region.right,
-        num(geometry.unit),
         w = num(page_w),
         h = num(page_h),
         tw = num(page_w - 1.0),
         th = num(page_h - 1.0),
-    );
+    )
+}
+
+/// The end of a figure's LaTeX document.
+pub(crate) fn document_end() -> &'static str {
+    "\\end{document}\n"
+}
+
+/// One square's side in centimetres and the (width, height) of the page the board
+/// picture of `scene` needs.
+pub(crate) fn board_size(
+    scene: &Scene,
+    square_cm: Option<f64>,
+    width_cm: Option<f64>,
+) -> (f64, (f64, f64)) {
+    let geometry = Geometry::of(scene, square_cm, width_cm);
+    (geometry.unit, geometry.page(scene))
+}
+
+/// Writes the board picture of `scene` (sized by `square_cm` or `width_cm`, see
+/// [`write`]) alone, `\begin{tikzpicture}` to `\end{tikzpicture}`, with the TikZ
+/// commands `extra` drawn last (in board squares, the board's top-left corner at the
+/// origin, y downward).
+pub(crate) fn board_picture(
+    scene: &Scene,
+    square_cm: Option<f64>,
+    width_cm: Option<f64>,
+    extra: &[u8],
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
+    picture(scene, &Geometry::of(scene, square_cm, width_cm), extra, out)
+}
+
+fn picture(
+    scene: &Scene,
+    geometry: &Geometry,
+    extra: &[u8],
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
+    let mut colours = Colours::default();
+    body(scene, geometry, &mut colours, &mut io::sink())?;
+    let mut text = String::with_capacity(4096);
     let (_, _, r) = BADGE;
     let k = geometry.scale();
     let line = num(0.4 * k);
@@ -923,10 +974,9 @@ pub fn write(
             colour.hex()
         );
     }
-    let mut out = io::BufWriter::with_capacity(1 << 20, out);
     out.write_all(text.as_bytes())?;
-    body(scene, &geometry, &mut colours, &mut out)?;
-    out.write_all(b"\\end{tikzpicture}\n\\end{document}\n")?;
-    out.flush()?;
+    body(scene, geometry, &mut colours, out)?;
+    out.write_all(extra)?;
+    out.write_all(b"\\end{tikzpicture}\n")?;
     Ok(())
 }

@@ -130,13 +130,21 @@ pub fn moves_onto(moves: &[Move], piece: RbdsPiece, rows: u32) -> Vec<Move> {
 /// The rook board of an RBDS instance (Theorem 2).
 pub fn board(rbds: &Rbds) -> Result<Board, BoardError> {
     let (n, m, k) = (rbds.reds, rbds.blues, rbds.k);
-    let rook = |row, col, budget| Piece::new(PieceKind::Rook, Square::new(row, col), budget);
-    let mut pieces: Vec<Piece> = (0..n).map(|i| rook(1, i + 1, 1)).collect();
-    pieces.extend(rbds.edges.iter().map(|&(i, j)| rook(blue_row(j), i + 1, 1)));
-    pieces.extend((0..m).map(|j| rook(blue_row(j), n + j + 1, 2)));
+    let rook = |row, col, budget, label: String| Piece {
+        label: Some(label),
+        ..Piece::new(PieceKind::Rook, Square::new(row, col), budget)
+    };
+    let mut pieces: Vec<Piece> = (0..n)
+        .map(|i| rook(1, i + 1, 1, format!("rbds-red#{}", i + 1)))
+        .collect();
+    pieces.extend(rbds.edges.iter().map(|&(i, j)| {
+        let label = format!("rbds-edge#{} blue={}", i + 1, j + 1);
+        rook(blue_row(j), i + 1, 1, label)
+    }));
+    pieces.extend((0..m).map(|j| rook(blue_row(j), n + j + 1, 2, format!("rbds-blue#{}", j + 1))));
     let cleaners = k.saturating_sub(1);
-    pieces.extend((1..=cleaners).map(|l| rook(1, n + m + l, 2)));
-    pieces.push(rook(1, n + m + cleaners + 1, 1));
+    pieces.extend((1..=cleaners).map(|l| rook(1, n + m + l, 2, format!("rbds-cleaner#{l}"))));
+    pieces.push(rook(1, n + m + cleaners + 1, 1, "rbds-target".into()));
     Board::new(2 * m + 1, n + m + cleaners + 1, pieces)
 }
 
