@@ -44,6 +44,7 @@ mod solver_limits;
 mod solver_portfolio;
 mod solver_props;
 mod solver_special;
+mod synthesize;
 mod transform;
 mod web_e2e;
 mod whole_boards;

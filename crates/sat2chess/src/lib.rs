@@ -12,7 +12,9 @@ pub use sat2chess_check as check;
 pub use sat2chess_check::io;
 pub use sat2chess_core::{board, budget, choice, formula, label, notation, rules};
 pub use sat2chess_nqueens as nqueens;
-pub use sat2chess_reduce::{back, front, gadgets, layout, reduction, retarget, transform, verify};
+pub use sat2chess_reduce::{
+    back, front, gadgets, layout, reduction, retarget, synth, transform, verify,
+};
 
 pub mod targets;
 pub use sat2chess_render as render;
