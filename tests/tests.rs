@@ -46,6 +46,7 @@ mod solver_limits;
 mod solver_portfolio;
 mod solver_props;
 mod solver_special;
+mod synthesize;
 mod transform;
 mod unlimited;
 mod web_e2e;

@@ -32,6 +32,50 @@ pub(crate) enum Action {
     ///
     /// Example: sat2chess gadgets render --piece king -o figures/
     Render(RenderArgs),
+    /// Search for a smallest King gadget computing a library gadget's function inside a
+    /// frame (counterexample-guided: a SAT model proposes, the verifier checks).
+    ///
+    /// Example: sat2chess gadgets synthesize --piece king --function corner --frame 5x6 -o corner.txt
+    Synthesize(SynthesizeArgs),
+}
+
+#[derive(clap::Args)]
+pub(crate) struct SynthesizeArgs {
+    /// Piece type (king only).
+    #[arg(long, value_enum, ignore_case = true)]
+    pub(crate) piece: Piece,
+    /// The function: a library gadget's name (e.g. `corner`, `or`) or a gadget file; its
+    /// ports and truth table are the specification.
+    #[arg(long, value_name = "GADGET|FILE")]
+    pub(crate) function: String,
+    /// The frame, ROWSxCOLS (default: the specification's own size). Ports on the
+    /// bottom or right edge move with that edge; the others keep their squares.
+    #[arg(long, value_name = "ROWSxCOLS", value_parser = parse_frame)]
+    pub(crate) frame: Option<(u32, u32)>,
+    /// Place at most this many kings besides the output ports' (default: one fewer than
+    /// the specification gadget has there, or every free square for a file without kings).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_pieces: Option<usize>,
+    /// Stop the search after this many seconds (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    pub(crate) time_limit: Option<Duration>,
+    /// Write the gadget file here (default: standard output).
+    #[arg(short, long)]
+    pub(crate) output: Option<PathBuf>,
+}
+
+/// `ROWSxCOLS` (also `ROWS×COLS`) as two positive numbers.
+fn parse_frame(text: &str) -> Result<(u32, u32), String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("{text}: expected ROWSxCOLS, e.g. 5x6"))?;
+    let number = |part: &str| match part.trim().parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "{text}: expected ROWSxCOLS with positive numbers, e.g. 5x6"
+        )),
+    };
+    Ok((number(rows)?, number(cols)?))
 }
 
 #[derive(clap::Args)]
@@ -101,6 +145,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     match args.action {
         Action::Verify(args) => verify_library(args),
         Action::Render(args) => render_library(args),
+        Action::Synthesize(args) => synthesize(args),
         Action::Show(args) => {
             let mut text = String::new();
             for gadget in library(args.piece)? {
@@ -152,6 +197,101 @@ fn verify_library(mut args: VerifyArgs) -> Result<ExitCode> {
     } else {
         exit::YES
     }))
+}
+
+fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
+    use sat2chess::synth::{self, SynthOptions, Synthesized};
+    let spec = match library(args.piece)?
+        .into_iter()
+        .find(|g| g.name == args.function)
+    {
+        Some(gadget) => gadget,
+        None => {
+            let path = PathBuf::from(&args.function);
+            let text = std::fs::read_to_string(&path).with_context(|| {
+                format!(
+                    "--function {}: neither a gadget of the {:?} library nor a readable file",
+                    args.function, args.piece
+                )
+            })?;
+            gadgets::parse_gadget(&path.display().to_string(), &text)?
+        }
+    };
+    let (rows, cols) = args.frame.unwrap_or((spec.rows, spec.cols));
+    let frame = synth::frame_spec(&spec, rows, cols)?;
+    let placed_now = spec.pieces.len() - frame.gadget.pieces.len();
+    let max_kings = args.max_pieces.unwrap_or(match placed_now {
+        0 => frame.free_squares().len(),
+        n => n - 1,
+    });
+    let options = SynthOptions {
+        max_kings,
+        time_limit: args.time_limit,
+        verify: verify::library::default_options(),
+    };
+    let mut report = |line: &str| print_err(&format!("synthesize {}: {line}\n", spec.name));
+    let synthesis = synth::synthesize(&frame, &options, &mut report)?;
+    let summary = format!(
+        "{} candidates checked, {} undecided, {:.1} s",
+        synthesis.candidates,
+        synthesis.undecided,
+        synthesis.elapsed.as_secs_f64()
+    );
+    let exhausted = synthesis.exhausted_bounds.last().map(|&(k, _)| k);
+    let claim = |below: &str| match (exhausted, synthesis.undecided) {
+        (None, _) => String::new(),
+        (Some(k), 0) => format!("no gadget with at most {k} kings exists in this frame{below}"),
+        (Some(k), n) => format!(
+            "no gadget with at most {k} kings exists in this frame{below}, \
+             except possibly among {n} undecided candidates"
+        ),
+    };
+    match synthesis.result {
+        Synthesized::Found(gadget) => {
+            let kings = gadget.pieces.len() - frame.gadget.pieces.len();
+            let text = format!(
+                "# Synthesized by `sat2chess gadgets synthesize --piece king --function {} \
+                 --frame {rows}x{cols}` (issue 32):\n# {kings} kings besides the output \
+                 ports ({} in the specification), {summary}.\n# {}\n{gadget}",
+                spec.name,
+                placed_now,
+                match claim("") {
+                    c if c.is_empty() => "no smaller bound was searched".to_owned(),
+                    c => format!("Smallest: {c}."),
+                }
+            );
+            output::write(args.output.as_deref(), text)?;
+            print_err(&format!(
+                "synthesize {}: found {kings} kings in {rows}x{cols} ({summary})\n",
+                spec.name
+            ));
+            Ok(code(exit::YES))
+        }
+        Synthesized::Exhausted { max_kings } => {
+            print_err(&format!(
+                "synthesize {}: frame {rows}x{cols} exhausted: no gadget with at most \
+                 {max_kings} kings ({summary}){}\n",
+                spec.name,
+                if synthesis.undecided > 0 {
+                    ", undecided candidates were blocked"
+                } else {
+                    ""
+                }
+            ));
+            Ok(code(exit::NO))
+        }
+        Synthesized::Limit { bound } => {
+            print_err(&format!(
+                "synthesize {}: time limit reached while searching {bound} kings ({summary}); {}\n",
+                spec.name,
+                match claim("") {
+                    c if c.is_empty() => "nothing was exhausted".to_owned(),
+                    c => c,
+                }
+            ));
+            Ok(code(exit::UNKNOWN))
+        }
+    }
 }
 
 /// The verifier's options as `args` give them.

@@ -14,7 +14,9 @@ pub use sat2chess_core::{board, budget, choice, formula, label, notation, rules}
 pub use sat2chess_hampath as hampath;
 pub use sat2chess_graphcap as graphcap;
 pub use sat2chess_nqueens as nqueens;
-pub use sat2chess_reduce::{back, front, gadgets, layout, reduction, retarget, transform, verify};
+pub use sat2chess_reduce::{
+    back, front, gadgets, layout, reduction, retarget, synth, transform, verify,
+};
 
 pub mod targets;
 pub use sat2chess_render as render;

@@ -1,0 +1,110 @@
+use super::*;
+use crate::gadgets::{king_gadget, parse_gadget};
+use crate::verify::library::default_options;
+
+/// The synthesized gadgets kept in `gadgets/king/synth/` (not stamped by the backends).
+const SYNTHESIZED_FILES: &[(&str, &str)] = &[
+    (
+        "synth/corner.txt",
+        include_str!("../../../../gadgets/king/synth/corner.txt"),
+    ),
+    (
+        "synth/one_test.txt",
+        include_str!("../../../../gadgets/king/synth/one_test.txt"),
+    ),
+];
+
+fn options(max_kings: usize) -> SynthOptions {
+    SynthOptions {
+        max_kings,
+        time_limit: Some(Duration::from_secs(60)),
+        verify: default_options(),
+    }
+}
+
+fn frame(name: &str, rows: u32, cols: u32) -> Frame {
+    let spec = king_gadget(name).unwrap().unwrap();
+    frame_spec(&spec, rows, cols).unwrap()
+}
+
+#[test]
+fn finds_the_smallest_wire_in_a_wider_frame() {
+    let synthesis = synthesize(&frame("wire-horizontal", 2, 3), &options(6), &mut |_| ()).unwrap();
+    let Synthesized::Found(gadget) = synthesis.result else {
+        panic!("no wire found: {synthesis:?}");
+    };
+    assert_eq!(gadget.art(), "a2X\na2X\n");
+    assert!(verify_gadget(&gadget, &default_options()).passed());
+    // Bounds 0 and 1 were searched to the end before the two kings were accepted.
+    assert_eq!(synthesis.exhausted_bounds.len(), 2);
+}
+
+#[test]
+fn an_increment_without_room_is_exhausted() {
+    // A 2 × 3 frame has room for two kings between the ports: they make a wire, which
+    // never raises a 0-signal to 1.
+    let synthesis = synthesize(&frame("increment", 2, 3), &options(2), &mut |_| ()).unwrap();
+    assert!(
+        matches!(synthesis.result, Synthesized::Exhausted { max_kings: 2 }),
+        "{synthesis:?}"
+    );
+    assert_eq!(synthesis.undecided, 0);
+}
+
+#[test]
+fn ports_on_the_far_edges_move_with_the_frame() {
+    let corner = frame("corner", 4, 5);
+    let port = |name| corner.gadget.port(name).unwrap().squares;
+    assert_eq!(port('a'), [Square::new(1, 1), Square::new(2, 1)]);
+    assert_eq!(port('X'), [Square::new(4, 4), Square::new(4, 5)]);
+    let spec = king_gadget("corner").unwrap().unwrap();
+    assert!(matches!(
+        frame_spec(&spec, 1, 5),
+        Err(SpecError::PortOutside { port: 'a', .. })
+    ));
+}
+
+#[test]
+fn at_most_counts_exactly() {
+    for (n, bound) in [(4, 0), (4, 1), (4, 2), (5, 3)] {
+        let mut cnf = FlatCnf::new(n as u32);
+        at_most(&mut cnf, n, bound);
+        let mut solver = IncrementalSat::new(SatBackend::Cadical, &cnf, &Stop::new(None, None));
+        let mut models = 0;
+        while solver.solve(&Stop::new(None, None)).unwrap() == Some(true) {
+            let chosen: Vec<i32> = (1..=n as i32).filter(|&v| solver.value(v)).collect();
+            assert!(chosen.len() <= bound, "{chosen:?}");
+            let block: Vec<i32> = (1..=n as i32)
+                .map(|v| if chosen.contains(&v) { -v } else { v })
+                .collect();
+            solver.add_clause(&block);
+            models += 1;
+        }
+        let expected: usize = (0..=bound).map(|k| binomial(n, k)).sum();
+        assert_eq!(models, expected, "n = {n}, bound = {bound}");
+    }
+}
+
+fn binomial(n: usize, k: usize) -> usize {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn synthesized_files_verify_and_are_smaller() {
+    for (file, text) in SYNTHESIZED_FILES {
+        let gadget = parse_gadget(file, text).unwrap();
+        assert_eq!(gadget.layout, SYNTHESIZED, "{file}");
+        for image in images_to_check(&gadget) {
+            let report = verify_gadget(&image, &default_options());
+            assert!(report.passed(), "{file}: {}", report.render(&image));
+        }
+        let library = king_gadget(&gadget.name).unwrap().unwrap();
+        assert!(
+            gadget.pieces.len() < library.pieces.len(),
+            "{file}: {} pieces, the library's {} has {}",
+            gadget.pieces.len(),
+            gadget.name,
+            library.pieces.len()
+        );
+    }
+}

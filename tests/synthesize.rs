@@ -1,0 +1,58 @@
+//! `sat2chess gadgets synthesize` (issue 32): the smallest gadget in a frame, written as a
+//! gadget file that `gadgets verify` accepts; an exhausted frame exits 1.
+
+use crate::common::{run, scratch};
+
+#[test]
+fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
+    let dir = scratch("synthesize");
+    let file = dir.join("corner.txt");
+    let file_arg = file.to_str().unwrap();
+    let found = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        "corner",
+        "--frame",
+        "4x3",
+        "-o",
+        file_arg,
+    ]);
+    assert_eq!(found.status.code(), Some(0), "{found:?}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("board:\na2.\na22\n..2\n.XX\n"), "{text}");
+    assert!(
+        text.contains("no gadget with at most 3 kings exists in this frame"),
+        "{text}"
+    );
+    let verified = run(&["gadgets", "verify", "--piece", "king", "--file", file_arg]);
+    assert_eq!(verified.status.code(), Some(0), "{verified:?}");
+
+    let exhausted = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        "corner",
+        "--frame",
+        "3x4",
+    ]);
+    assert_eq!(exhausted.status.code(), Some(1), "{exhausted:?}");
+    let stderr = String::from_utf8_lossy(&exhausted.stderr);
+    assert!(stderr.contains("frame 3x4 exhausted"), "{stderr}");
+
+    let bad = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        "corner",
+        "--frame",
+        "4by3",
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+}
