@@ -2,7 +2,7 @@
 //! DIMACS (plain and gzip), And-Or, Red-Blue Dominating Set, formulas of unknown
 //! format, board JSON/text/FEN,
 //! moves JSON, `check` on a board plus moves, n-Queens placement JSON and boards,
-//! `queens check` on a board plus a placement, and gadget files (King, Knight, Rook;
+//! `queens check` on a board plus a placement, Graph Capture files and moves, and gadget files (King, Knight, Rook;
 //! basic and composite). The properties are the cargo-fuzz
 //! targets' own (`fuzz/src/lib.rs`); here proptest drives them, a few thousand inputs
 //! per entry point, in a few seconds.
@@ -41,6 +41,16 @@ const MOVES: &[&str] = &[r#"{"moves":[{"from":[1,3],"to":[1,1]},{"from":[1,1],"t
 const CHECK: &[&str] = &[
     "sat2chess-board v1 2 3\nK 1 1 2\nK 1 2 2\nR 2 3 1\n\0{\"moves\":[{\"from\":[1,1],\"to\":[1,2]},{\"from\":[2,3],\"to\":[1,3]}]}",
     "sat2chess-board v1 3 3\nQ 1 1 2\nN 3 2 2\nB 2 2 1\n\0{\"moves\":[{\"from\":[1,1],\"to\":[2,2]},{\"from\":[3,2],\"to\":[1,1]}]}",
+];
+
+const GRAPH_CAPTURE: &[&str] = &[
+    "# c\ngraph-capture undirected 2\nvertex a token\nvertex b\nedge a b # e\n",
+    "# provenance: construction=dag sha256=00 source=f.cnf\ngraph-capture directed 1\nvertex c1 token\nvertex v1T token\nedge c1 v1T\n",
+];
+const GRAPH_CAPTURE_MOVES: &[&str] = &[
+    "graph-capture directed 1\nvertex a token\nvertex b token\nvertex c token\nedge a b\nedge c b\n\0c x b\na x b\n",
+    "graph-capture undirected 2\nvertex a token\nvertex b token\nedge a b\n\0{\"captures\":[[\"b\",\"a\"]]}",
+    "graph-capture undirected 2\nvertex x token\nvertex {x token\nedge x {x\n\0{\"captures\":[[\"{x\",\"x\"]]}",
 ];
 
 const PLACEMENT: &[&str] = &[
@@ -161,6 +171,16 @@ proptest! {
     #[test]
     fn check_on_arbitrary_boards_and_moves(data in inputs(CHECK)) {
         properties::check(&data);
+    }
+
+    #[test]
+    fn graph_capture(data in inputs(GRAPH_CAPTURE)) {
+        properties::graph_capture(&data);
+    }
+
+    #[test]
+    fn graph_capture_moves(data in inputs(GRAPH_CAPTURE_MOVES)) {
+        properties::graph_capture_moves(&data);
     }
 
     #[test]

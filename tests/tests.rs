@@ -17,6 +17,7 @@ mod gadget_files;
 mod gadgets_king;
 mod gadgets_knight;
 mod generate;
+mod graph_capture;
 mod hardening;
 mod hardening_gadgets;
 mod hardening_queens;

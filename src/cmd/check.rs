@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use anyhow::{Result, bail};
 use sat2chess::board::PieceKind;
 use sat2chess::check::SequenceCheck;
-use sat2chess::io::{self, BoardFormat};
+use sat2chess::io;
 use sat2chess::reduction::Observer as _;
 
 use super::input::BoardInput;
@@ -40,9 +40,10 @@ pub(crate) struct Args {
     /// capture a line (.txt), `3. Q (1,1) x R (1,4)` or `Qg3xe5`; other names and `-`
     /// (standard input) by content.
     pub(crate) moves: PathBuf,
-    /// Board format, overriding the file extension and the content.
-    #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) from: Option<BoardFormat>,
+    /// Input format (json, text, fen; `gc`: a Graph Capture instance, whose moves name
+    /// vertices), overriding the file extension and the content.
+    #[arg(long, value_parser = super::graph_capture::source())]
+    pub(crate) from: Option<super::graph_capture::Source>,
     #[command(flatten)]
     pub(crate) rules: super::Rules,
     #[command(flatten)]
@@ -54,12 +55,15 @@ pub(crate) struct Args {
 /// sequence. The errors come in the order of a whole read: the board's, the moves
 /// file's, the piece limit, a move outside the board, then the verdict.
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
+    if super::graph_capture::is_graph(&args.board, args.from) {
+        return super::graph_capture::check(&args.board, &args.moves);
+    }
     if io::is_stdio(&args.board) && io::is_stdio(&args.moves) {
         bail!("BOARD and MOVES cannot both be `-` (standard input)");
     }
     let progress = super::progress::Progress::new(false);
     progress.phase("load", 0);
-    let board = BoardInput::resolve(&args.board, args.from)?;
+    let board = BoardInput::resolve(&args.board, super::graph_capture::board_format(args.from))?;
     let variant = args.rules.variant_for(&args.board, board.format());
     let mut kings = 0;
     let replay = board.replay(variant, &mut |piece| {

@@ -10,6 +10,8 @@ use sat2chess::reduction::{
     Reduction, Step,
 };
 
+use sat2chess::graphcap::theorem5::Construction;
+
 use super::output::{self, Output, Outputs};
 use super::{code, exit, print_err};
 
@@ -23,6 +25,32 @@ pub(crate) fn target() -> impl clap::builder::TypedValueParser<Value = &'static 
             .map(|target| PossibleValue::new(target.name()).help(target.about())),
     )
     .map(|name| sat2chess::targets::target(&name).expect("clap offers only targets' names"))
+}
+
+/// What `compile --to` names: a registered board target, or `graph-capture`.
+#[derive(Clone, Copy)]
+pub(crate) enum Target {
+    Board(&'static dyn Reduction),
+    /// A Graph Capture instance (Aravind–Misra–Mittal Theorem 5), not a board.
+    GraphCapture,
+}
+
+/// [`target`] and `graph-capture`.
+fn compile_target() -> impl clap::builder::TypedValueParser<Value = Target> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    let graph = PossibleValue::new("graph-capture").help(
+        "a Graph Capture(2) instance (.gc): undirected from Colourful RBDS, --dag: a DAG from 3-SAT",
+    );
+    PossibleValuesParser::new(
+        sat2chess::targets::TARGETS
+            .iter()
+            .map(|target| PossibleValue::new(target.name()).help(target.about()))
+            .chain([graph]),
+    )
+    .map(|name| match sat2chess::targets::target(&name) {
+        Some(target) => Target::Board(target),
+        None => Target::GraphCapture,
+    })
 }
 
 /// Compile a formula into a Solo Chess board that can be reduced to one piece iff the
@@ -49,12 +77,12 @@ pub(crate) struct Args {
         long,
         alias = "piece",
         ignore_case = true,
-        value_parser = target(),
+        value_parser = compile_target(),
         value_name = "TARGET",
         required_unless_present = "unlimited",
         conflicts_with = "unlimited"
     )]
-    pub(crate) to: Option<&'static dyn Reduction>,
+    pub(crate) to: Option<Target>,
     /// Solo Chess with unlimited captures (Brunner et al. §3.1): the input is a
     /// Hamiltonian Path instance (`.ham`, docs/formats.md), the board one special piece
     /// among pieces of another type (--pieces), every budget pieces − 1.
@@ -73,6 +101,10 @@ pub(crate) struct Args {
     /// (`chesscom`: the king may not be captured, the paper's `king¹`). Default: thesis.
     #[arg(long, value_parser = super::choice::<sat2chess::rules::Variant>(), requires = "unlimited")]
     pub(crate) rules: Option<sat2chess::rules::Variant>,
+    /// With --to graph-capture: build the DAG from 3-SAT (Theorem 5, directed) instead of
+    /// the undirected graph from Colourful Red-Blue Dominating Set.
+    #[arg(long)]
+    pub(crate) dag: bool,
     /// With --to nqueens: the input is DIMACS whose clauses are 1-in-3 clauses (three
     /// distinct positive literals, exactly one true).
     #[arg(long)]
@@ -120,20 +152,28 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         .writing(args.output.as_deref())
         .writing(args.moves_out.as_deref())
         .check()?;
-    let Some(reduction) = args.to else {
-        return super::unlimited::compile(&super::unlimited::Job {
-            input: &args.formula.input,
-            name: args.formula.name(),
-            file_name: args.formula.file_name(),
-            pieces: &args.pieces,
-            rules: args.rules,
-            output: args.output.as_deref(),
-            format: args.format,
-            stats: args.stats,
-            certificate: args.moves_out.as_deref().filter(|_| args.certify),
-            max_pieces: args.max_pieces,
-        });
+    let reduction = match args.to {
+        None => {
+            return super::unlimited::compile(&super::unlimited::Job {
+                input: &args.formula.input,
+                name: args.formula.name(),
+                file_name: args.formula.file_name(),
+                pieces: &args.pieces,
+                rules: args.rules,
+                output: args.output.as_deref(),
+                format: args.format,
+                stats: args.stats,
+                certificate: args.moves_out.as_deref().filter(|_| args.certify),
+                max_pieces: args.max_pieces,
+            });
+        }
+        Some(Target::Board(reduction)) => reduction,
+        Some(Target::GraphCapture) => return compile_graph(&args),
     };
+    anyhow::ensure!(
+        !args.dag,
+        "--dag builds Graph Capture instances: use it with --to graph-capture"
+    );
     let format = output::output_format(args.output.as_deref(), args.format, "board")?
         .unwrap_or(BoardFormat::Json);
     anyhow::ensure!(
@@ -255,6 +295,27 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             Ok(code(exit::YES))
         }
     }
+}
+
+/// `compile --to graph-capture`: the options of boards do not apply.
+fn compile_graph(args: &Args) -> Result<ExitCode> {
+    anyhow::ensure!(
+        args.format.is_none() && args.via.is_none() && !args.naive && !args.onein3,
+        "--format, --via, --naive and --onein3 shape boards; --to graph-capture writes a .gc \
+         graph and takes only --dag"
+    );
+    let construction = if args.dag {
+        Construction::Dag
+    } else {
+        Construction::Undirected
+    };
+    let moves_out = args.moves_out.as_deref().filter(|_| args.certify);
+    super::graph_capture::compile(
+        &args.formula,
+        construction,
+        args.output.as_deref(),
+        moves_out,
+    )
 }
 
 /// The certificate file, created only when the pipeline starts a certificate (an

@@ -33,16 +33,23 @@ pub(crate) struct Args {
     #[arg(long, value_parser = super::choice::<BoardFormat>())]
     pub(crate) from: Option<BoardFormat>,
     /// Output format (default: the one the -o extension names, else json); it must agree
-    /// with the extension.
-    #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) format: Option<BoardFormat>,
+    /// with the extension. `graph-capture` (.gc): a board of knights with one budget as a
+    /// Graph Capture instance.
+    #[arg(long, value_parser = super::graph_capture::output_format())]
+    pub(crate) format: Option<super::graph_capture::Source>,
 }
 
 pub(crate) fn run(args: Args) -> Result<ExitCode> {
     Outputs::reading([args.input.as_path()])
         .writing(args.output.as_deref())
         .check()?;
-    let format = output::output_format(args.output.as_deref(), args.format, "board")?
+    if super::graph_capture::converts_to_graph(args.output.as_deref(), args.format)? {
+        let input = BoardInput::resolve(&args.input, args.from)?;
+        let board = input.read()?;
+        return super::graph_capture::convert(&board, &input.name(), args.output.as_deref());
+    }
+    let board_format = super::graph_capture::board_format(args.format);
+    let format = output::output_format(args.output.as_deref(), board_format, "board")?
         .unwrap_or(BoardFormat::Json);
     let input = BoardInput::resolve(&args.input, args.from)?;
     let text = format.write(&input.read()?).with_context(|| input.name())?;

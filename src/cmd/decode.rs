@@ -61,6 +61,8 @@ pub(crate) struct Args {
 pub(crate) enum InputFormat {
     Board(BoardFormat),
     Formula(FormulaFormat),
+    /// `gc`: a Graph Capture instance compiled by `compile --to graph-capture`.
+    Graph,
 }
 
 /// A value parser offering the board and the formula formats' names.
@@ -72,13 +74,19 @@ fn input_format() -> impl clap::builder::TypedValueParser<Value = InputFormat> {
     let formula = FormulaFormat::CHOICES
         .iter()
         .map(|&(_, name, help)| (name, help));
+    let graph = [(
+        super::graph_capture::EXTENSION,
+        "a Graph Capture instance (.gc)",
+    )];
     PossibleValuesParser::new(
         board
             .chain(formula)
+            .chain(graph)
             .map(|(name, help)| PossibleValue::new(name).help(help)),
     )
     .map(|name| match BoardFormat::from_name(&name) {
         Some(format) => InputFormat::Board(format),
+        None if name == super::graph_capture::EXTENSION => InputFormat::Graph,
         None => InputFormat::Formula(
             FormulaFormat::from_name(&name).expect("clap offers only the formats' names"),
         ),
@@ -94,7 +102,18 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
     let (mut board_format, mut formula_format) = (None, None);
     for &from in &args.from {
         let (slot, name) = match from {
-            InputFormat::Board(format) => (board_format.replace(format).is_some(), "board"),
+            InputFormat::Board(format) => (
+                board_format
+                    .replace(super::graph_capture::Source::Board(format))
+                    .is_some(),
+                "board",
+            ),
+            InputFormat::Graph => (
+                board_format
+                    .replace(super::graph_capture::Source::Graph)
+                    .is_some(),
+                "board",
+            ),
             InputFormat::Formula(format) => (formula_format.replace(format).is_some(), "formula"),
         };
         if slot {
@@ -109,6 +128,16 @@ pub(crate) fn decode(args: &Args) -> Result<ExitCode> {
     };
     let input = sat2chess::front::load(formula_path, formula_format)?;
     let formula = io::display_path(formula_path).display().to_string();
+    if super::graph_capture::is_graph(&args.board, board_format) {
+        if let Some(target) = args.to {
+            bail!(
+                "a graph file names its construction in its provenance: drop --to {}",
+                target.name()
+            );
+        }
+        return super::graph_capture::decode(&args.board, &args.moves, &input, &formula);
+    }
+    let board_format = super::graph_capture::board_format(board_format);
     let job = DecodeJob {
         targets: &sat2chess::targets::TARGETS,
         target: args.to.map(|target| target.name()),

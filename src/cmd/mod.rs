@@ -6,6 +6,7 @@ pub(crate) mod convert;
 pub(crate) mod decode;
 pub(crate) mod gadgets;
 pub(crate) mod generate;
+pub(crate) mod graph_capture;
 pub(crate) mod input;
 pub(crate) mod layout;
 pub(crate) mod limits;

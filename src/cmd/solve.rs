@@ -54,9 +54,10 @@ pub(crate) struct Args {
     /// Board file (format from --from, else the extension, else the content), or a FEN
     /// string; `-` reads standard input.
     pub(crate) board: PathBuf,
-    /// Board format, overriding the file extension and the content.
-    #[arg(long, value_parser = super::choice::<BoardFormat>())]
-    pub(crate) from: Option<BoardFormat>,
+    /// Input format (json, text, fen; `gc`: a Graph Capture instance), overriding the
+    /// file extension and the content.
+    #[arg(long, value_parser = super::graph_capture::source())]
+    pub(crate) from: Option<super::graph_capture::Source>,
     #[command(flatten)]
     pub(crate) rules: super::Rules,
     /// How moves are printed: `algebraic` (Qg3xe5) or `coords` (Q (6,7) x R (4,5)).
@@ -186,7 +187,12 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     let sequence_format =
         output::output_format(args.output.as_deref(), args.format, "capture sequence")?
             .unwrap_or(MovesFormat::Text);
-    let input = BoardInput::resolve(&args.board, args.from)?;
+    if super::graph_capture::is_graph(&args.board, args.from) {
+        let out = args.output.as_deref();
+        let limit = args.limits.time_limit;
+        return super::graph_capture::solve(&args.board, out, args.format, limit);
+    }
+    let input = BoardInput::resolve(&args.board, super::graph_capture::board_format(args.from))?;
     let format = input.format();
     let board = input.read()?;
     let variant = args.rules.variant_for(&args.board, format);

@@ -9,7 +9,8 @@
 //! ```
 //!
 //! The header comes first; a vertex is declared before the edges that name it; names
-//! are unique and free of whitespace and `#`; there are no loops and no repeated edges
+//! are unique, free of whitespace and `#`, and do not start with `{` (a moves file
+//! starting with `{` is JSON); there are no loops and no repeated edges
 //! (in an undirected graph `edge a b` and `edge b a` repeat each other).
 
 use std::fmt::{self, Write as _};
@@ -164,6 +165,11 @@ impl GraphCapture {
             match (keyword, rest) {
                 ("vertex", [name]) | ("vertex", [name, "token"]) => {
                     let token = rest.len() == 2;
+                    if name.starts_with('{') {
+                        return Err(syntax(format!(
+                            "vertex `{name}`: names do not start with `{{`"
+                        )));
+                    }
                     if graph.add_vertex(name, token).is_none() {
                         return Err(syntax(format!("vertex `{name}` is declared twice")));
                     }
@@ -221,7 +227,10 @@ fn parse_header(words: &[&str]) -> Result<GraphCapture, String> {
 }
 
 fn valid_name(name: &str) -> bool {
-    !name.is_empty() && !name.contains('#') && !name.chars().any(char::is_whitespace)
+    !name.is_empty()
+        && !name.starts_with('{')
+        && !name.contains('#')
+        && !name.chars().any(char::is_whitespace)
 }
 
 /// The text format, which [`GraphCapture::parse`] reads back.
@@ -290,6 +299,10 @@ mod tests {
             (
                 "graph-capture directed 1\nnode a\n",
                 "line 2: expected `vertex` or `edge`, found `node`",
+            ),
+            (
+                "graph-capture directed 1\nvertex {a\n",
+                "line 2: vertex `{a`: names do not start with `{`",
             ),
             ("# nothing\n", "no header"),
         ];

@@ -12,7 +12,11 @@
 //! - [`dag`]: Theorem 5 for DAGs, 3-SAT (any CNF) → Graph Capture(2) on a DAG, with
 //!   its certificate (model → capture sequence) and decoder (capture sequence → model);
 //! - [`undirected`]: Theorem 5 for undirected graphs, CNF → Colourful Red-Blue
-//!   Dominating Set → Graph Capture(2), certified and decoded the same way.
+//!   Dominating Set → Graph Capture(2), certified and decoded the same way;
+//! - [`theorem5`]: both constructions behind one type, and the provenance line a
+//!   compiled graph file carries;
+//! - [`knight`]: Knight Solo Chess boards as Graph Capture instances, with the maps
+//!   between board moves and captures.
 //!
 //! The compiler's `Reduction` interface (`sat2chess-reduce`) streams Solo Chess boards
 //! (pieces on squares); a graph is not a board, so these reductions are plain
@@ -22,8 +26,10 @@
 pub mod check;
 pub mod dag;
 pub mod graph;
+pub mod knight;
 pub mod moves;
 #[cfg(test)]
 mod search;
 pub mod solve;
+pub mod theorem5;
 pub mod undirected;

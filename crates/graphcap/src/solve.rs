@@ -26,7 +26,9 @@
 
 use rustc_hash::FxHashMap;
 use sat2chess_core::formula::{Cnf, Lit};
-use sat2chess_solve::sat::{SatError, at_most_one, solve_cnf};
+use std::time::Duration;
+
+use sat2chess_solve::sat::{SatError, at_most_one, solve_cnf_within};
 
 use crate::check::check;
 use crate::graph::{GraphCapture, Vertex};
@@ -45,6 +47,15 @@ pub enum SolveError {
 
 /// A solving capture sequence of `graph` (checked), or `None` when it has none.
 pub fn solve(graph: &GraphCapture) -> Result<Option<Vec<Capture>>, SolveError> {
+    solve_within(graph, None)
+}
+
+/// [`solve`] giving up with [`SatError::TimeOut`] after `time_limit` (the SAT solver may
+/// overrun it by up to a second).
+pub fn solve_within(
+    graph: &GraphCapture,
+    time_limit: Option<Duration>,
+) -> Result<Option<Vec<Capture>>, SolveError> {
     let tokens: Vec<Vertex> = (0..graph.len() as Vertex)
         .filter(|&v| graph.has_token(v))
         .collect();
@@ -56,7 +67,7 @@ pub fn solve(graph: &GraphCapture) -> Result<Option<Vec<Capture>>, SolveError> {
         _ => {}
     }
     let encoding = Encoding::build(graph, &tokens);
-    let Some(model) = solve_cnf(&encoding.cnf)? else {
+    let Some(model) = solve_cnf_within(&encoding.cnf, time_limit)? else {
         return Ok(None);
     };
     let captures = encoding.sequence(&|lit: Lit| lit.eval(&model));

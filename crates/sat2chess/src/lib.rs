@@ -11,8 +11,10 @@
 pub use sat2chess_check as check;
 pub use sat2chess_check::io;
 pub use sat2chess_core::{board, budget, choice, formula, label, notation, rules};
-pub use sat2chess_hampath as hampath;
+/// The Graph Capture game (Aravind–Misra–Mittal §4): `.gc` files, checker, solver, both
+/// Theorem 5 reductions, knight boards as graphs (`sat2chess-graphcap`).
 pub use sat2chess_graphcap as graphcap;
+pub use sat2chess_hampath as hampath;
 pub use sat2chess_nqueens as nqueens;
 pub use sat2chess_reduce::{
     back, front, gadgets, layout, reduction, retarget, synth, transform, verify,

@@ -41,7 +41,7 @@ pub fn solve_cnf(cnf: &Cnf) -> Result<Option<Assignment>, SatError> {
 /// [`solve_cnf`] giving up with [`SatError::TimeOut`] after `time_limit`. splr has no
 /// interrupt: its own limit counts whole seconds (at least one) and is read between its
 /// search stages, so the call may overrun the limit by up to a second or one stage.
-pub(crate) fn solve_cnf_within(
+pub fn solve_cnf_within(
     cnf: &Cnf,
     time_limit: Option<Duration>,
 ) -> Result<Option<Assignment>, SatError> {
