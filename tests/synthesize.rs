@@ -43,6 +43,25 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
     assert_eq!(exhausted.status.code(), Some(1), "{exhausted:?}");
     let stderr = String::from_utf8_lossy(&exhausted.stderr);
     assert!(stderr.contains("frame 3x4 exhausted"), "{stderr}");
+    assert!(stderr.contains("at most 2 kings: exhausted"), "{stderr}");
+    let quiet = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        "corner",
+        "--frame",
+        "3x4",
+        "--quiet",
+    ]);
+    assert_eq!(quiet.status.code(), Some(1), "{quiet:?}");
+    let stderr = String::from_utf8_lossy(&quiet.stderr);
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "--quiet keeps the verdict only: {stderr}"
+    );
 
     let bad = run(&[
         "gadgets",

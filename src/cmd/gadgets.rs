@@ -229,7 +229,12 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
         time_limit: args.time_limit,
         verify: verify::library::default_options(),
     };
-    let mut report = |line: &str| print_err(&format!("synthesize {}: {line}\n", spec.name));
+    let quiet = super::progress::quiet();
+    let mut report = |line: &str| {
+        if !quiet {
+            print_err(&format!("synthesize {}: {line}\n", spec.name));
+        }
+    };
     let synthesis = synth::synthesize(&frame, &options, &mut report)?;
     let summary = format!(
         "{} candidates checked, {} undecided, {:.1} s",

@@ -36,6 +36,11 @@ pub(crate) fn show(shown: Shown) {
     let _ = SHOWN.set(shown);
 }
 
+/// Whether `--quiet` was given: commands that report progress as plain lines keep them.
+pub(crate) fn quiet() -> bool {
+    SHOWN.get() == Some(&Shown::Never)
+}
+
 /// How often the forced progress of a standard error that is not a terminal (a log, a
 /// pipe) is written, in lines per second.
 const LOG_HZ: u8 = 2;
