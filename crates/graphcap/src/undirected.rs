@@ -2,7 +2,7 @@
 //! Colourful Red-Blue Dominating Set → an undirected graph `H` with a token on every
 //! vertex such that Graph Capture(`H`, 2) is solvable iff the formula is satisfiable.
 //!
-//! **CNF → Colourful RBDS** ([`ColourfulRbds`], private to this module until the
+//! **CNF → Colourful RBDS** (`ColourfulRbds`, private to this module until the
 //! project's RBDS type absorbs it): one colour class per variable `xj`, holding the red
 //! vertices `xj` true and `xj` false; one blue vertex per clause, adjacent to the reds
 //! of its literals; `k` = the number of variables. Choosing one red per class is an

@@ -3,7 +3,7 @@
 //! Unlimited Moves* (2023), §3.1.
 //!
 //! - [`graph`]: the instance (a grid graph or any graph, optional start and end);
-//!   [`format`]: its text format (`.ham`, docs/formats.md); [`path`]: the path checker;
+//!   [`format`](mod@format): its text format (`.ham`, docs/formats.md); [`path`]: the path checker;
 //!   [`solve`]: the exact solver (SAT, CaDiCaL).
 //! - [`theorem`]: which theorem covers which pair of piece types; the constructions
 //!   implemented: [`knight`] (Theorem 3.1), [`rook`] (Theorem 3.2), [`king`]

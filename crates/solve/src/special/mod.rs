@@ -41,7 +41,7 @@ pub enum SpecialCase {
     /// All pieces on one row or one column (thesis Thm 4.2).
     OneLine,
     /// Rooks and queens alone, on one row or one column (Aravind–Misra–Mittal 2022
-    /// Theorem 1; decided by [`one_line`] too).
+    /// Theorem 1; decided by `one_line` too).
     OneLineRooks,
     /// One piece type, every budget ≥ n − 1 (Brunner et al. Thm 2.2).
     Unlimited,

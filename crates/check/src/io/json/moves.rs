@@ -191,7 +191,7 @@ pub fn write_moves(moves: &[Move]) -> String {
 }
 
 /// A moves JSON document written move by move (a certificate is never held whole), on
-/// `itoa` like [`BoardWriter`].
+/// `itoa` like [`BoardWriter`](super::BoardWriter).
 pub struct MovesWriter<W: std::io::Write> {
     out: W,
     empty: bool,
