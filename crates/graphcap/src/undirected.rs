@@ -2,28 +2,33 @@
 //! Colourful Red-Blue Dominating Set → an undirected graph `H` with a token on every
 //! vertex such that Graph Capture(`H`, 2) is solvable iff the formula is satisfiable.
 //!
-//! **CNF → Colourful RBDS** (`ColourfulRbds`, private to this module until the
-//! project's RBDS type absorbs it): one colour class per variable `xj`, holding the red
-//! vertices `xj` true and `xj` false; one blue vertex per clause, adjacent to the reds
-//! of its literals; `k` = the number of variables. Choosing one red per class is an
-//! assignment, and it dominates every blue vertex iff every clause has a true literal:
-//! both maps are the identity on assignments.
+//! **CNF → Colourful RBDS** is the project's certified step
+//! (`sat2chess_reduce::transform::rbds`): one colour class per variable `xj`, holding
+//! the red vertices `xj` true and `xj` false; one blue vertex per variable and one per
+//! clause, adjacent to the reds of its literals; `k` = the number of variables.
+//! Choosing one red per class is an assignment (it dominates every variable blue), and
+//! it dominates every clause blue iff every clause has a true literal.
 //!
 //! **Colourful RBDS → `H`** (the paper's construction): the RBDS graph; for each red
 //! `v` (class `j`, index `i`) a partner `uji` adjacent to `v`, with two spikes
 //! `uji – pji – rji` and `uji – qji – sji`; a guard `wj` adjacent to every partner of
 //! class `j`; a vertex `star` adjacent to every partner, and the path `star – p – q`.
 //! Vertex names: reds `vjT`/`vjF`, partners `ujT`, spikes `pjT rjT qjT sjT`, guards
-//! `wj`, blues `bc` (clause `c`), and `star`, `p`, `q`.
+//! `wj`, blues `bc` (`b1…bn` the variables, then one per clause), and `star`, `p`, `q`.
 //!
 //! **Certificate** (model → captures): the paper's spanning tree rooted at `star` —
 //! the tree on `star, p, q`, the partners, spikes and reds; each guard `wj` hangs on
-//! the partner of `xj`'s true value; each blue on the red of its clause's first true
-//! literal — cleared by [`post_order`]. **Decode** (any solving sequence → model): the
-//! proof shows each guard is a leaf whose token captures the partner of the chosen red
-//! of its class; `xj` is the value whose partner `wj` captured. The model is checked.
+//! the partner of `xj`'s true value; each blue on the first chosen red next to it (a
+//! true literal of its clause, or its variable's value) — cleared by [`post_order`].
+//! **Decode** (any solving sequence → model): the proof shows each guard is a leaf whose token captures the partner of the chosen red
+//! of its class; `xj` is the value whose partner `wj` captured, read through the RBDS
+//! step's backward map. The model is checked.
+
+use std::collections::BTreeSet;
 
 use sat2chess_core::formula::{Assignment, Cnf};
+use sat2chess_reduce::front::rbds::Rbds;
+use sat2chess_reduce::transform::rbds as cnf_to_rbds;
 
 use crate::check::check;
 use crate::dag::DecodeError;
@@ -34,56 +39,26 @@ use crate::solve::post_order;
 /// The budget of Theorem 5.
 pub const BUDGET: u32 = 2;
 
-/// A Colourful Red-Blue Dominating Set instance: choose one red of each colour class
-/// so that every blue has a chosen red neighbour.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ColourfulRbds {
-    /// The red vertices of each class (reds are numbered across classes).
-    classes: Vec<Vec<usize>>,
-    /// Number of blue vertices.
-    blues: usize,
-    /// Red–blue edges `(red, blue)`.
-    edges: Vec<(usize, usize)>,
-}
-
-impl ColourfulRbds {
-    /// The instance of `cnf`: class `j` holds red `2j` (`xj` true) and `2j + 1` (false).
-    fn from_cnf(cnf: &Cnf) -> ColourfulRbds {
-        let classes = (0..cnf.num_vars as usize)
-            .map(|j| vec![2 * j, 2 * j + 1])
-            .collect();
-        let mut edges: Vec<(usize, usize)> = Vec::new();
-        for (c, clause) in cnf.clauses.iter().enumerate() {
-            for lit in clause {
-                let red = 2 * lit.var.index() + usize::from(!lit.positive);
-                if !edges.contains(&(red, c)) {
-                    edges.push((red, c));
-                }
-            }
-        }
-        ColourfulRbds {
-            classes,
-            blues: cnf.clauses.len(),
-            edges,
-        }
+/// The red vertices of each colour class of a colourful instance, in increasing order.
+fn classes(rbds: &Rbds) -> Vec<Vec<u32>> {
+    let colours = rbds
+        .colours
+        .as_ref()
+        .expect("the CNF's instance is colourful");
+    let mut classes = vec![Vec::new(); rbds.k as usize];
+    for (red, &colour) in colours.iter().enumerate() {
+        classes[colour as usize].push(red as u32);
     }
-
-    /// The choice (index within each class) of an assignment.
-    fn choice_of(model: &Assignment) -> Vec<usize> {
-        model.0.iter().map(|&value| usize::from(!value)).collect()
-    }
-
-    /// The assignment of a choice.
-    fn model_of(choice: &[usize]) -> Assignment {
-        Assignment(choice.iter().map(|&i| i == 0).collect())
-    }
+    classes
 }
 
 /// A formula, its Colourful RBDS instance and the graph `H` built from it.
 #[derive(Clone, Debug)]
 pub struct UndirectedReduction {
     cnf: Cnf,
-    rbds: ColourfulRbds,
+    rbds: Rbds,
+    /// The reds of each colour class ([`classes`]).
+    classes: Vec<Vec<u32>>,
     graph: GraphCapture,
 }
 
@@ -95,7 +70,8 @@ fn red_suffix(index: usize) -> &'static str {
 impl UndirectedReduction {
     /// Builds `H` from `cnf`.
     pub fn new(cnf: &Cnf) -> UndirectedReduction {
-        let rbds = ColourfulRbds::from_cnf(cnf);
+        let rbds = cnf_to_rbds::from_cnf(cnf);
+        let classes = classes(&rbds);
         let mut graph = GraphCapture::new(false, BUDGET);
         let add = |graph: &mut GraphCapture, name: String| {
             graph
@@ -110,13 +86,13 @@ impl UndirectedReduction {
         let blues: Vec<Vertex> = (1..=rbds.blues)
             .map(|c| add(&mut graph, format!("b{c}")))
             .collect();
-        let mut reds = vec![0; 2 * rbds.classes.len()];
-        for (j, class) in rbds.classes.iter().enumerate() {
+        let mut reds = vec![0; rbds.reds as usize];
+        for (j, class) in classes.iter().enumerate() {
             let guard = add(&mut graph, format!("w{}", j + 1));
             for (i, &red) in class.iter().enumerate() {
                 let tag = format!("{}{}", j + 1, red_suffix(i));
                 let v = add(&mut graph, format!("v{tag}"));
-                reds[red] = v;
+                reds[red as usize] = v;
                 let u = add(&mut graph, format!("u{tag}"));
                 graph.add_edge(u, v);
                 graph.add_edge(guard, u);
@@ -130,11 +106,12 @@ impl UndirectedReduction {
             }
         }
         for &(red, blue) in &rbds.edges {
-            graph.add_edge(reds[red], blues[blue]);
+            graph.add_edge(reds[red as usize], blues[blue as usize]);
         }
         UndirectedReduction {
             cnf: cnf.clone(),
             rbds,
+            classes,
             graph,
         }
     }
@@ -153,13 +130,13 @@ impl UndirectedReduction {
         if model.len() != self.cnf.num_vars as usize || !self.cnf.is_satisfied_by(model) {
             return None;
         }
-        let choice = ColourfulRbds::choice_of(model);
+        let chosen_reds = cnf_to_rbds::forward(model);
         let star = self.vertex("star");
         let mut parents = vec![
             (self.vertex("p"), star),
             (self.vertex("q"), self.vertex("p")),
         ];
-        for (j, class) in self.rbds.classes.iter().enumerate() {
+        for (j, class) in self.classes.iter().enumerate() {
             for i in 0..class.len() {
                 let tag = format!("{}{}", j + 1, red_suffix(i));
                 let u = self.vertex(&format!("u{tag}"));
@@ -171,7 +148,8 @@ impl UndirectedReduction {
                     parents.push((self.vertex(&format!("{end}{tag}")), middle));
                 }
             }
-            let chosen = format!("u{}{}", j + 1, red_suffix(choice[j]));
+            let chosen = class.iter().position(|red| chosen_reds.contains(red))?;
+            let chosen = format!("u{}{}", j + 1, red_suffix(chosen));
             parents.push((self.vertex(&format!("w{}", j + 1)), self.vertex(&chosen)));
         }
         for blue in 0..self.rbds.blues {
@@ -179,30 +157,49 @@ impl UndirectedReduction {
                 .rbds
                 .edges
                 .iter()
-                .find(|&&(red, b)| b == blue && choice[red / 2] == red % 2)?
+                .find(|&&(red, b)| b == blue && chosen_reds.contains(&red))?
                 .0;
-            let name = format!("v{}{}", red / 2 + 1, red_suffix(red % 2));
+            let name = self.red_name(red);
             parents.push((self.vertex(&format!("b{}", blue + 1)), self.vertex(&name)));
         }
         Some(post_order(star, &parents))
     }
 
-    /// The model a solving sequence encodes (checked against the formula).
+    /// The vertex name `v…` of red `red` (its class and its place in the class).
+    fn red_name(&self, red: u32) -> String {
+        let (j, class) = self
+            .classes
+            .iter()
+            .enumerate()
+            .find(|(_, class)| class.contains(&red))
+            .expect("every red has a class");
+        let i = class
+            .iter()
+            .position(|&r| r == red)
+            .expect("red in its class");
+        format!("v{}{}", j + 1, red_suffix(i))
+    }
+
+    /// The model a solving sequence encodes: the red of each class whose partner the
+    /// class's guard captured, through the RBDS step's backward map (checked against
+    /// the formula).
     pub fn decode(&self, captures: &[Capture]) -> Result<Assignment, DecodeError> {
         check(&self.graph, captures).map_err(DecodeError::Refused)?;
-        let mut choice = vec![0; self.rbds.classes.len()];
-        for (j, chosen) in choice.iter_mut().enumerate() {
+        let mut chosen_reds = BTreeSet::new();
+        for (j, class) in self.classes.iter().enumerate() {
             let guard = self.vertex(&format!("w{}", j + 1));
-            let false_partner = self.vertex(&format!("u{}F", j + 1));
             let departs = captures.iter().find(|c| c.from == guard);
-            *chosen = usize::from(departs.is_some_and(|c| c.to == false_partner));
+            let chosen = (0..class.len())
+                .find(|&i| {
+                    let partner = self.vertex(&format!("u{}{}", j + 1, red_suffix(i)));
+                    departs.is_some_and(|c| c.to == partner)
+                })
+                .unwrap_or(0);
+            chosen_reds.insert(class[chosen]);
         }
-        let model = ColourfulRbds::model_of(&choice);
-        if self.cnf.is_satisfied_by(&model) {
-            Ok(model)
-        } else {
-            Err(DecodeError::NotAModel)
-        }
+        cnf_to_rbds::backward(&self.rbds, &chosen_reds)
+            .filter(|model| self.cnf.is_satisfied_by(model))
+            .ok_or(DecodeError::NotAModel)
     }
 }
 
@@ -230,18 +227,6 @@ mod tests {
         (0..1u32 << n)
             .map(|bits| Assignment((0..n).map(|i| bits >> i & 1 == 1).collect()))
             .find(|a| cnf.is_satisfied_by(a))
-    }
-
-    #[test]
-    fn the_colourful_rbds_step_maps_models_both_ways() {
-        let cnf = Cnf::new(2, vec![vec![Lit::pos(0), Lit::neg(1)], vec![Lit::neg(0)]]);
-        let rbds = ColourfulRbds::from_cnf(&cnf);
-        assert_eq!(rbds.edges, vec![(0, 0), (3, 0), (1, 1)]);
-        let model = Assignment(vec![false, false]);
-        assert_eq!(
-            ColourfulRbds::model_of(&ColourfulRbds::choice_of(&model)),
-            model
-        );
     }
 
     #[test]
