@@ -139,7 +139,7 @@ function drawTiles(view) {
     overview.rows.forEach((line, r) => {
       [...line].forEach((cell, c) => {
         if (cell === ".") return;
-        context.fillStyle = overview.colours[Number(cell)];
+        context.fillStyle = overview.colours[parseInt(cell, 36)];
         context.fillRect(c, r, 1, 1);
       });
     });

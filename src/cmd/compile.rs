@@ -264,12 +264,15 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     } else {
         path.display().to_string()
     };
+    let (yes, no) = match input {
+        sat2chess::front::Input::Rbds(_) => (
+            "a dominating set of at most k reds",
+            "no dominating set of at most k reds",
+        ),
+        _ => ("satisfiable", "unsatisfiable"),
+    };
     match (written, reduction.certificate()) {
         (Certificate::Unsatisfiable, CertificateKind::Captures) => {
-            let no = match input {
-                sat2chess::front::Input::Rbds(_) => "no dominating set of at most k reds",
-                _ => "unsatisfiable",
-            };
             print_err(&format!(
                 "{name}: {no}, so the board cannot be solved; no moves written\n"
             ));
@@ -283,7 +286,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         }
         (Certificate::Written { steps }, CertificateKind::Captures) => {
             print_err(&format!(
-                "{name}: satisfiable; {steps} solving moves written to {to}\n"
+                "{name}: {yes}; {steps} solving moves written to {to}\n"
             ));
             Ok(code(exit::YES))
         }

@@ -926,7 +926,6 @@ fn overview(pieces: &Pieces, region: Region) -> Overview {
         );
         counts[((r * width + c) as usize) * classes + class] += 1;
     }
-    let digits = b"0123456789";
     let rows = (0..height)
         .map(|r| {
             (0..width)
@@ -938,7 +937,10 @@ fn overview(pieces: &Pieces, region: Region) -> Overview {
                         .max_by_key(|&class| (cell[class], std::cmp::Reverse(class)));
                     gadget
                         .or_else(|| [wire, unlabelled].into_iter().find(|&c| cell[c] > 0))
-                        .map_or('.', |class| char::from(digits[class]))
+                        .map_or('.', |class| {
+                            // One base-36 digit per cell: up to 36 colours.
+                            char::from_digit(class as u32, 36).expect("at most 36 classes")
+                        })
                 })
                 .collect()
         })
@@ -991,8 +993,9 @@ mod tests {
         assert_eq!(view.cell, 4);
         assert_eq!(view.rows.len(), 250);
         let colour = |row: usize, col: usize| {
-            let index = view.rows[row].as_bytes()[col];
-            (index != b'.').then(|| view.colours[usize::from(index - b'0')].clone())
+            let digit = char::from(view.rows[row].as_bytes()[col]);
+            let index = digit.to_digit(36).map(|index| index as usize);
+            index.map(|index| view.colours[index].clone())
         };
         assert_eq!(colour(0, 0), Some(GadgetClass::And.colour().to_string()));
         assert_eq!(colour(2, 2), Some(GadgetClass::Wire.colour().to_string()));
