@@ -137,7 +137,11 @@ impl Provenance {
 
 #[cfg(test)]
 mod tests {
+    use sat2chess_core::formula::{Lit, Var};
+
     use super::*;
+    use crate::check::check;
+    use crate::solve::solve;
 
     #[test]
     fn provenance_round_trips_and_a_bad_line_is_named() {
@@ -155,5 +159,64 @@ mod tests {
             Provenance::find(bad).unwrap().unwrap_err().to_string(),
             "line 2: expected `# provenance: construction=dag|undirected sha256=HEX source=NAME`"
         );
+    }
+
+    /// A random CNF: 2–4 variables, 2–10 clauses of 1–3 literals.
+    fn random_cnf(rng: &mut fastrand::Rng) -> Cnf {
+        let vars = rng.u32(2..=4);
+        let clauses = (0..rng.usize(2..=10))
+            .map(|_| {
+                (0..rng.usize(1..=3))
+                    .map(|_| Lit::new(Var(rng.u32(0..vars)), rng.bool()))
+                    .collect()
+            })
+            .collect();
+        Cnf::new(vars, clauses)
+    }
+
+    fn brute_force_model(cnf: &Cnf) -> Option<Assignment> {
+        let n = cnf.num_vars as usize;
+        (0..1u32 << n)
+            .map(|bits| Assignment((0..n).map(|i| bits >> i & 1 == 1).collect()))
+            .find(|a| cnf.is_satisfied_by(a))
+    }
+
+    /// 500 random CNFs through `construction`: the exact solver decides the graph as the
+    /// formula (≥ 100 of each verdict), every model's certificate replays and decodes to
+    /// it, and the solver's own sequences decode to models.
+    fn agrees_both_ways(construction: Construction, seed: u64) {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let (mut satisfiable, mut unsatisfiable) = (0, 0);
+        for _ in 0..500 {
+            let cnf = random_cnf(&mut rng);
+            let reduction = Theorem5::new(construction, &cnf);
+            let found = solve(reduction.graph()).expect("the solver decides");
+            match (brute_force_model(&cnf), found) {
+                (Some(model), Some(found)) => {
+                    satisfiable += 1;
+                    let certificate = reduction.certify(&model).unwrap();
+                    assert_eq!(check(reduction.graph(), &certificate), Ok(()), "{cnf:?}");
+                    assert_eq!(reduction.decode(&certificate), Ok(model));
+                    let decoded = reduction.decode(&found).expect("solver sequences decode");
+                    assert!(cnf.is_satisfied_by(&decoded));
+                }
+                (None, None) => unsatisfiable += 1,
+                (model, found) => panic!("{cnf:?}: model {model:?}, graph solution {found:?}"),
+            }
+        }
+        assert!(
+            satisfiable >= 100 && unsatisfiable >= 100,
+            "{satisfiable} / {unsatisfiable}"
+        );
+    }
+
+    #[test]
+    fn random_formulas_agree_with_their_dags_both_ways() {
+        agrees_both_ways(Construction::Dag, 30);
+    }
+
+    #[test]
+    fn random_formulas_agree_with_their_undirected_graphs_both_ways() {
+        agrees_both_ways(Construction::Undirected, 31);
     }
 }
