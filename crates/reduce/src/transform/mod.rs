@@ -18,6 +18,7 @@
 
 pub mod andor;
 pub mod fanout;
+pub mod planar_monotone;
 pub mod rbds;
 pub(crate) mod separate;
 pub mod split;
