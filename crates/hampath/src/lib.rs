@@ -20,6 +20,7 @@ pub mod graph;
 pub mod king;
 pub mod knight;
 pub mod path;
+pub mod planar;
 pub mod requirement;
 pub mod rook;
 pub mod solve;
