@@ -12,6 +12,15 @@
 //! variable's segment, ordered so that nothing crosses. [`PlanarMonotone::validate`]
 //! states the conditions under which such a drawing exists without crossings.
 
+mod chain;
+mod crossover;
+mod levels;
+mod occurrences;
+mod planarize;
+
+pub use chain::{ToPlanarMonotone, planar_monotone_size, to_planar_monotone};
+pub use planarize::MAX_PLANAR_OCCURRENCES;
+
 use thiserror::Error;
 
 use sat2chess_core::formula::{Assignment, Var};

@@ -169,6 +169,11 @@ pub enum TransformError {
     )]
     TooManyVariables { num_vars: u32, max: u32 },
     #[error(
+        "the planar monotone chain takes at most {max} literal occurrences after splitting \
+         ({occurrences} given): its crossings grow with their square"
+    )]
+    PlanarTooLarge { occurrences: usize, max: usize },
+    #[error(
         "a Red-Blue Dominating Set instance is not a formula: it compiles only to rook and \
          queen boards (Aravind–Misra–Mittal Theorems 2 and 3: --to rook or --to queen)"
     )]
