@@ -165,6 +165,7 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
                 stats: args.stats,
                 certificate: args.moves_out.as_deref().filter(|_| args.certify),
                 max_pieces: args.max_pieces,
+                from: args.formula.from,
             });
         }
         Some(Target::Board(reduction)) => reduction,

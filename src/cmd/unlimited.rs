@@ -1,22 +1,27 @@
 //! `compile --unlimited --pieces A,B` and the decoding of its boards: Solo Chess with
-//! unlimited captures from Hamiltonian Path (Brunner et al. §3.1, `sat2chess-hampath`).
+//! unlimited captures from Hamiltonian Path (Brunner et al. §3.1, `sat2chess-hampath`)
+//! and, for a CNF input, from planar monotone 3-SAT (§3.2, Theorem 3.9).
 //! The board is JSON with a provenance naming the theorem, the pieces, the rules and
-//! the instance itself (`graph`, its `.ham` text), so `decode BOARD MOVES` needs nothing
-//! else.
+//! the instance itself (`graph`, its `.ham` text, or `formula`, the DIMACS text), so
+//! `decode BOARD MOVES` needs nothing else.
 
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::board::PieceKind;
+use sat2chess::board::{Board, PieceKind};
 use sat2chess::budget::{Budget, DEFAULT_MAX_PIECES};
 use sat2chess::choice::Choice as _;
+use sat2chess::formula::Cnf;
+use sat2chess::front::{FormulaFormat, Input, dimacs};
 use sat2chess::hampath::construction::{Construction, TourError};
 use sat2chess::hampath::graph::HamGraph;
+use sat2chess::hampath::planar::{self, PlanarError};
 use sat2chess::hampath::theorem::{self, THEOREMS, Theorem};
 use sat2chess::hampath::{format, path, solve};
 use sat2chess::io::{self, BoardFormat};
 use sat2chess::rules::Variant;
+use sat2chess::transform::planar_monotone::{PlanarMonotone, to_planar_monotone};
 
 use super::output::{self, Output};
 use super::{code, exit, print_err, print_out};
@@ -78,10 +83,21 @@ pub(crate) struct Job<'a> {
     pub(crate) certificate: Option<&'a Path>,
     /// `--max-pieces`.
     pub(crate) max_pieces: u64,
+    /// `--from`: a formula format makes the input a formula (§3.2).
+    pub(crate) from: Option<FormulaFormat>,
 }
 
 /// `compile GRAPH --unlimited --pieces A,B [--rules R] [-o BOARD] [--certify --moves-out M]`.
+/// A CNF input (`--from dimacs`, or a `.cnf`/`.dimacs` name) goes to §3.2 (Theorem 3.9);
+/// anything else is a `.ham` instance for §3.1.
 pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
+    if args
+        .from
+        .or_else(|| FormulaFormat::from_path(args.input))
+        .is_some()
+    {
+        return compile_planar(args);
+    }
     let theorem = theorem_for(args.pieces)?;
     let format =
         output::output_format(args.output, args.format, "board")?.unwrap_or(BoardFormat::Json);
@@ -110,26 +126,7 @@ pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
         "source": {"name": args.file_name, "format": "ham"},
         "graph": format::write(&graph),
     });
-    let mut board = Output::create(args.output)?;
-    let written = if format == BoardFormat::Json {
-        let mut writer = io::json::BoardWriter::with_provenance(
-            &mut board,
-            construction.board.rows(),
-            construction.board.cols(),
-            Some(&provenance.to_string()),
-        )?;
-        for p in construction.board.pieces() {
-            writer.piece(p.kind, p.square, p.budget, p.label.as_deref())?;
-        }
-        writer.finish().map(|_| ())
-    } else {
-        let text = format.write(&construction.board)?;
-        std::io::Write::write_all(&mut board, text.as_bytes())
-    };
-    match written {
-        Ok(()) => board.finish()?,
-        Err(error) => board.fail(error.into())?,
-    }
+    write_board(&construction.board, &provenance, args.output, format)?;
     if args.stats {
         print_err(&format!(
             "{}: {} vertices, {} edges -> {}x{} board, {} pieces, rules {}\n",
@@ -146,6 +143,36 @@ pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
         return Ok(code(exit::YES));
     };
     certify(theorem, &graph, &construction, &name, moves_out)
+}
+
+/// Writes `board` to `output` (JSON with `provenance`, or text/FEN without).
+fn write_board(
+    board: &Board,
+    provenance: &serde_json::Value,
+    output: Option<&Path>,
+    format: BoardFormat,
+) -> Result<()> {
+    let mut out = Output::create(output)?;
+    let written = if format == BoardFormat::Json {
+        let mut writer = io::json::BoardWriter::with_provenance(
+            &mut out,
+            board.rows(),
+            board.cols(),
+            Some(&provenance.to_string()),
+        )?;
+        for p in board.pieces() {
+            writer.piece(p.kind, p.square, p.budget, p.label.as_deref())?;
+        }
+        writer.finish().map(|_| ())
+    } else {
+        let text = format.write(board)?;
+        std::io::Write::write_all(&mut out, text.as_bytes())
+    };
+    match written {
+        Ok(()) => out.finish()?,
+        Err(error) => out.fail(error.into())?,
+    }
+    Ok(())
 }
 
 /// What the theorem asks of the instance, for the error context.
@@ -219,6 +246,12 @@ pub(crate) fn decode(
             .and_then(serde_json::Value::as_str)
             .with_context(|| format!("{board_name}: the provenance has no \"{key}\""))
     };
+    if let Some(formula) = provenance
+        .get("formula")
+        .and_then(serde_json::Value::as_str)
+    {
+        return decode_planar(board_path, moves_path, provenance, &board_name, formula);
+    }
     let number = field("theorem")?;
     let (special, other) = (field("special")?, field("other")?);
     let theorem = THEOREMS
@@ -249,6 +282,197 @@ pub(crate) fn decode(
         }
         Err(error @ TourError::NotAPath(_)) => Err(super::Internal(format!(
             "a solving sequence of {board_name} does not read as a Hamiltonian path: {error}"
+        ))
+        .into()),
+        Err(error) => {
+            print_err(&format!(
+                "{}: {error}\n",
+                io::display_path(moves_path).display()
+            ));
+            Ok(code(exit::NO))
+        }
+    }
+}
+
+/// The uncapturable hero of `--pieces` for §3.2 (Theorem 3.9: a king or pawn among
+/// knights), and the rules keeping it uncapturable.
+fn planar_hero(names: &[String], rules: Option<Variant>) -> Result<(PieceKind, Variant)> {
+    let (a, b) = pieces(names)?;
+    let hero = match (a, b) {
+        (PieceKind::Knight, hero) | (hero, PieceKind::Knight)
+            if matches!(hero, PieceKind::King | PieceKind::Pawn) =>
+        {
+            hero
+        }
+        _ => bail!(
+            "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9, a king \
+             among knights (--pieces king,knight); Theorems 3.10 and 3.11 are not built",
+            a.name(),
+            b.name()
+        ),
+    };
+    let Some(variant) = planar::uncapturable_rules(hero) else {
+        bail!(
+            "--pieces {},{}: Theorem 3.9 needs the {} uncapturable, which no rule set \
+             available here states (a king: --rules chesscom)",
+            a.name(),
+            b.name(),
+            hero.name()
+        );
+    };
+    if let Some(rules) = rules.filter(|&rules| rules != variant) {
+        bail!(
+            "Theorem 3.9 needs the {} uncapturable: --rules {} (not {})",
+            hero.name(),
+            variant.name(),
+            rules.name()
+        );
+    }
+    Ok((hero, variant))
+}
+
+/// The CNF of a formula input (§3.2 compiles CNFs only).
+fn read_cnf(path: &Path, from: Option<FormulaFormat>, name: &str) -> Result<Cnf> {
+    match sat2chess::front::load(path, from)? {
+        Input::Cnf(cnf) => Ok(cnf),
+        _ => bail!("{name}: compile --unlimited reads DIMACS CNF formulas (or .ham graphs)"),
+    }
+}
+
+/// An upper bound on the pieces of the Theorem 3.9 board of `instance` (25 per variable,
+/// a clause's legs `2ℓ` per variable and its trunk 2 per variable it spans), checked
+/// against `--max-pieces` before the board is built.
+fn planar_estimate(instance: &PlanarMonotone) -> u64 {
+    let clauses: u64 = instance
+        .clauses
+        .iter()
+        .map(|c| {
+            let (first, last) = c.span();
+            2 * u64::from(c.level) * c.vars.len() as u64 + 4 * u64::from(last - first + 1)
+        })
+        .sum();
+    25 * u64::from(instance.num_vars) + clauses + 2
+}
+
+/// `compile F.cnf --unlimited --pieces king,knight`: CNF → planar monotone 3-SAT (the
+/// transform chain) → the Theorem 3.9 board; with `--certify`, the model's capture
+/// sequence (checked).
+fn compile_planar(args: &Job<'_>) -> Result<ExitCode> {
+    let (hero, variant) = planar_hero(args.pieces, args.rules)?;
+    let format =
+        output::output_format(args.output, args.format, "board")?.unwrap_or(BoardFormat::Json);
+    let name = args.name.clone();
+    let cnf = read_cnf(args.input, args.from, &name)?;
+    let chain = to_planar_monotone(&cnf).with_context(|| name.clone())?;
+    Budget::pieces(args.max_pieces.min(DEFAULT_MAX_PIECES))
+        .admit(planar_estimate(&chain.output))
+        .with_context(|| name.clone())?;
+    let planar = planar::build(&chain.output, hero).with_context(|| name.clone())?;
+    let provenance = serde_json::json!({
+        "target": TARGET,
+        "theorem": "3.9",
+        "special": hero.name(),
+        "other": PieceKind::Knight.name(),
+        "rules": variant.name(),
+        "budgets": "unlimited (pieces - 1)",
+        "tool": concat!("sat2chess ", env!("CARGO_PKG_VERSION")),
+        "source": {"name": args.file_name, "format": "dimacs"},
+        "formula": dimacs::write(&cnf, &[]),
+    });
+    write_board(&planar.board, &provenance, args.output, format)?;
+    if args.stats {
+        print_err(&format!(
+            "Theorem 3.9 ({} among knights): {} variables, {} clauses -> {} planar monotone \
+             variables, {} clauses -> {}x{} board, {} pieces, rules {}\n",
+            hero.name(),
+            cnf.num_vars,
+            cnf.clauses.len(),
+            chain.output.num_vars,
+            chain.output.clauses.len(),
+            planar.board.rows(),
+            planar.board.cols(),
+            planar.board.len(),
+            variant.name()
+        ));
+    }
+    let Some(to) = args.certificate else {
+        return Ok(code(exit::YES));
+    };
+    let Some(model) = sat2chess::sat::solve_cnf(&cnf).with_context(|| name.clone())? else {
+        print_err(&format!(
+            "{name}: unsatisfiable, so the board cannot be solved; no moves written\n"
+        ));
+        return Ok(code(exit::NO));
+    };
+    let moves = planar.certify(&chain.forward(&model))?;
+    let report = sat2chess::check::check_sequence(&planar.board, &moves, planar.variant);
+    if !report.is_solution() {
+        return Err(super::Internal(format!(
+            "the certificate of {name} does not solve its board: {report:?}"
+        ))
+        .into());
+    }
+    let mut out = Output::create(Some(to))?;
+    std::io::Write::write_all(&mut out, io::json::write_moves(&moves).as_bytes())?;
+    out.finish()?;
+    let target = if io::is_stdio(to) {
+        "standard output".to_owned()
+    } else {
+        to.display().to_string()
+    };
+    print_err(&format!(
+        "{name}: satisfiable; {} solving moves written to {target}\n",
+        moves.len()
+    ));
+    Ok(code(exit::YES))
+}
+
+/// `decode BOARD MOVES` for a Theorem 3.9 board: rebuilds it from the CNF in its
+/// provenance, replays the moves, reads the planar monotone model off the hero's walk
+/// and prints the CNF's model (`s SATISFIABLE`, `v … 0`).
+fn decode_planar(
+    board_path: &Path,
+    moves_path: &Path,
+    provenance: &serde_json::Value,
+    board_name: &str,
+    formula: &str,
+) -> Result<ExitCode> {
+    let special = provenance
+        .get("special")
+        .and_then(serde_json::Value::as_str)
+        .with_context(|| format!("{board_name}: the provenance has no \"special\""))?;
+    let rules = provenance
+        .get("rules")
+        .and_then(serde_json::Value::as_str)
+        .and_then(Variant::from_name);
+    let (hero, _) = planar_hero(&[special.to_owned(), "knight".to_owned()], rules)
+        .with_context(|| format!("{board_name}: provenance"))?;
+    let cnf = dimacs::parse(formula)
+        .map_err(|error| anyhow::anyhow!("{board_name} (provenance formula): {error}"))?;
+    let chain = to_planar_monotone(&cnf).with_context(|| board_name.to_owned())?;
+    let planar = planar::build(&chain.output, hero).with_context(|| board_name.to_owned())?;
+    let board = io::read_board(board_path, None)?;
+    if !board.same_pieces(&planar.board) {
+        bail!(
+            "{board_name}: the board is not the one its provenance's formula compiles to (edited?)"
+        );
+    }
+    let moves = io::read_moves(moves_path, (board.rows(), board.cols()))?;
+    match planar.decode(&chain.output, &moves) {
+        Ok(found) => {
+            let model = chain.backward(&found);
+            if !cnf.is_satisfied_by(&model) {
+                return Err(super::Internal(format!(
+                    "a solving sequence of {board_name} decodes to a non-model of its formula"
+                ))
+                .into());
+            }
+            print_out("s SATISFIABLE\n")?;
+            print_out(super::sat::value_lines(&model))?;
+            Ok(code(exit::YES))
+        }
+        Err(error @ PlanarError::NotSatisfying) => Err(super::Internal(format!(
+            "a solving sequence of {board_name} does not read as a model: {error}"
         ))
         .into()),
         Err(error) => {
