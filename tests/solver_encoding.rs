@@ -47,6 +47,17 @@ fn decide_without_formula(dir: &std::path::Path, formula: &str, target: &str) ->
             let summary = check_lrat(&cnf_text, &proof_text)
                 .unwrap_or_else(|e| panic!("{target}: the proof is refused: {e}\n{formula}"));
             assert!(summary.added_clauses >= 1);
+            let checked = run(&[
+                "check",
+                &path(&board),
+                "--cnf",
+                &path(&encoding),
+                "--proof",
+                &path(&proof),
+            ]);
+            let said = String::from_utf8_lossy(&checked.stdout);
+            assert_eq!(checked.status.code(), Some(0), "{checked:?}");
+            assert!(said.starts_with("VERIFIED UNSOLVABLE"), "{said}");
             false
         }
         other => panic!("{target}: exit {other:?}: {stdout}\n{formula}"),
@@ -111,6 +122,63 @@ fn a_tampered_proof_is_refused() {
     let mut forged: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     forged[added] = fields.join(" ");
     assert!(check_lrat(&cnf, &forged.join("\n")).is_err());
+    // The same refusals from the command line: exit 1 for a proof that refutes nothing.
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let board = path("rook.json");
+    std::fs::write(dir.join("forged.lrat"), forged.join("\n")).unwrap();
+    std::fs::write(dir.join("cut.lrat"), &cut).unwrap();
+    for bad in ["forged.lrat", "cut.lrat"] {
+        let checked = run(&[
+            "check",
+            &board,
+            "--cnf",
+            &path("board.cnf"),
+            "--proof",
+            &path(bad),
+        ]);
+        assert_eq!(checked.status.code(), Some(1), "{bad}: {checked:?}");
+        assert!(String::from_utf8_lossy(&checked.stdout).starts_with("NOT VERIFIED"));
+    }
+}
+
+#[test]
+fn a_proof_of_another_encoding_proves_nothing_about_the_board() {
+    let dir = scratch("solver-encoding/mismatch");
+    assert!(!decide_without_formula(
+        &dir,
+        "p cnf 1 2\n1 0\n-1 0\n",
+        "rook"
+    ));
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let check = |board: &str, cnf: &str| {
+        run(&["check", board, "--cnf", cnf, "--proof", &path("board.lrat")])
+    };
+    assert_eq!(
+        check(&path("rook.json"), &path("board.cnf")).status.code(),
+        Some(0)
+    );
+    // One budget less on the board: the CNF (and its valid proof) belongs to another board.
+    let board = std::fs::read_to_string(dir.join("rook.json")).unwrap();
+    let lowered = board.replacen("\"budget\":2", "\"budget\":1", 1);
+    assert_ne!(lowered, board);
+    std::fs::write(dir.join("lowered.json"), lowered).unwrap();
+    let other = check(&path("lowered.json"), &path("board.cnf"));
+    assert_eq!(other.status.code(), Some(2), "{other:?}");
+    assert!(String::from_utf8_lossy(&other.stderr).contains("not the SAT encoding"));
+    // A clause added to the CNF that excludes no cycle of the board's precedences (here
+    // the unit clause ¬x1): such clauses could make a solvable board's CNF unsatisfiable.
+    let cnf = std::fs::read_to_string(dir.join("board.cnf")).unwrap();
+    let header = cnf.lines().find(|l| l.starts_with("p cnf")).unwrap();
+    let fields: Vec<usize> = header[6..]
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    let extended =
+        cnf.replace(header, &format!("p cnf {} {}", fields[0], fields[1] + 1)) + "-1 0\n";
+    std::fs::write(dir.join("extended.cnf"), extended).unwrap();
+    let extended = check(&path("rook.json"), &path("extended.cnf"));
+    assert_eq!(extended.status.code(), Some(2), "{extended:?}");
+    assert!(String::from_utf8_lossy(&extended.stderr).contains("excludes no cycle"));
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub mod brute;
 mod chains;
 mod clock;
 pub mod count;
+mod encoding_check;
 mod engine;
 pub mod generate;
 pub(crate) mod geometry;
@@ -43,6 +44,7 @@ mod state;
 mod test_boards;
 mod tree;
 
+pub use encoding_check::{EncodingCheck, EncodingMismatch, check_encoding};
 pub use heartbeat::Heartbeat;
 pub use options::{AUTO_HEAD_START, Method, SolveOptions};
 pub use report::{Remainder, SearchStats, SolveReport, Verdict};

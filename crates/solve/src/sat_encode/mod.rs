@@ -67,7 +67,8 @@ use sat2chess_core::board::{Board, Square};
 use sat2chess_core::rules::{Move, Variant};
 
 use crate::sat::{FlatCnf, IncrementalSat, SatBackend, SatError, Stop};
-use clauses::Encoding;
+pub(crate) use acyclic::Precedence;
+pub(crate) use clauses::Encoding;
 use order::Order;
 
 /// The answer of [`solve_by_sat`].
