@@ -101,6 +101,10 @@ enum Command {
     ///
     /// Example: sat2chess compile examples/andor/thesis.andor --to king -o board.json --stats
     Compile(cmd::compile::Args),
+    /// List the pairs of piece types of Solo Chess with unlimited captures (Brunner et
+    /// al.): the result proving each NP-hard and whether `compile --unlimited` builds it.
+    #[command(after_help = cmd::unlimited::PAIRS_EXAMPLES)]
+    Pairs(cmd::unlimited::PairsArgs),
     /// Read a satisfying assignment off a solving sequence of a compiled board.
     ///
     /// Example: sat2chess decode board.json moves.json --formula examples/andor/thesis.andor
@@ -152,6 +156,7 @@ fn main() -> ExitCode {
         Command::Layout(args) => cmd::layout::run(args),
         Command::Gadgets(args) => cmd::gadgets::run(args),
         Command::Compile(args) => cmd::compile::run(args),
+        Command::Pairs(args) => cmd::unlimited::pairs(&args),
         Command::Decode(args) => cmd::decode::run(args),
         Command::Queens(args) => cmd::queens::run(args),
         Command::Retarget(args) => cmd::retarget::run(args),

@@ -39,7 +39,9 @@ pre-placed queens are black (budget 0) and the added queens white (budget 1); as
 black and light blue.
 A Red-Blue Dominating Set instance (.rbds) is drawn beside the rook board of AMM's
 Theorem 2, a Graph Capture instance (.gc) as its graph with tokens (--moves: a capture
-sequence, numbered); both as .svg or .tex.";
+sequence, numbered); both as .svg or .tex. A board of `compile --unlimited` (.json) is
+drawn with its Hamiltonian Path instance over it, the special piece framed, as .svg or
+.tex (an option shaping the board figure, e.g. --region or --step, draws it plain).";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
@@ -127,6 +129,18 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if let Some(instance) = Instance::of(&args.board) {
         return render_instance(&args, instance, format);
     }
+    if format != Format::Html
+        && !shapes_board_figure(&args)
+        && let Some(provenance) = super::unlimited::provenance_of(&args.board)
+    {
+        return super::unlimited::render(
+            &args.board,
+            &provenance,
+            args.moves.as_deref(),
+            format,
+            args.output.as_deref(),
+        );
+    }
     // A board JSON file is streamed (read again at each pass of the figure, never held);
     // other formats, standard input, pipes and boards with a placement are read whole.
     let input = BoardInput::resolve(&args.board, args.from)?;
@@ -196,6 +210,22 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     progress.finish();
     rendered?;
     Ok(code(exit::YES))
+}
+
+/// Whether an option shaping the plain board figure is given (a board of `compile
+/// --unlimited` is then drawn as any board, without its graph).
+fn shapes_board_figure(args: &Args) -> bool {
+    args.from.is_some()
+        || args.placement.is_some()
+        || args.step.is_some()
+        || args.region.is_some()
+        || args.gadgets
+        || args.no_coords
+        || args.legend
+        || args.style != Style::Auto
+        || args.detail != Detail::Auto
+        || args.scale.is_some()
+        || args.width.is_some()
 }
 
 /// Refuses a sequence that captures a king (chess.com's rules); every other illegal move

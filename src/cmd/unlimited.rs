@@ -230,15 +230,13 @@ pub(crate) fn provenance_of(path: &Path) -> Option<serde_json::Value> {
     (provenance.get("target")?.as_str()? == TARGET).then_some(provenance)
 }
 
-/// `decode BOARD MOVES` for a board of `compile --unlimited`: rebuilds the board from
-/// the instance in its provenance, checks it is the same board, replays the moves and
-/// prints the Hamiltonian path they trace (one vertex a line, as the `.ham` file names
-/// vertices).
-pub(crate) fn decode(
+/// The instance behind the board at `board_path` (compiled by `compile --unlimited`,
+/// `provenance` its provenance): the theorem, the graph and the construction, checked to
+/// be the board in the file.
+pub(crate) fn instance(
     board_path: &Path,
-    moves_path: &Path,
     provenance: &serde_json::Value,
-) -> Result<ExitCode> {
+) -> Result<(&'static Theorem, HamGraph, Construction)> {
     let board_name = io::display_path(board_path).display().to_string();
     let field = |key: &str| {
         provenance
@@ -246,12 +244,6 @@ pub(crate) fn decode(
             .and_then(serde_json::Value::as_str)
             .with_context(|| format!("{board_name}: the provenance has no \"{key}\""))
     };
-    if let Some(formula) = provenance
-        .get("formula")
-        .and_then(serde_json::Value::as_str)
-    {
-        return decode_planar(board_path, moves_path, provenance, &board_name, formula);
-    }
     let number = field("theorem")?;
     let (special, other) = (field("special")?, field("other")?);
     let theorem = THEOREMS
@@ -273,6 +265,27 @@ pub(crate) fn decode(
             "{board_name}: the board is not the one its provenance's graph compiles to (edited?)"
         );
     }
+    Ok((theorem, graph, construction))
+}
+
+/// `decode BOARD MOVES` for a board of `compile --unlimited`: rebuilds the board from
+/// the instance in its provenance, checks it is the same board, replays the moves and
+/// prints the Hamiltonian path they trace (one vertex a line, as the `.ham` file names
+/// vertices).
+pub(crate) fn decode(
+    board_path: &Path,
+    moves_path: &Path,
+    provenance: &serde_json::Value,
+) -> Result<ExitCode> {
+    let board_name = io::display_path(board_path).display().to_string();
+    if let Some(formula) = provenance
+        .get("formula")
+        .and_then(serde_json::Value::as_str)
+    {
+        return decode_planar(board_path, moves_path, provenance, &board_name, formula);
+    }
+    let (_, graph, construction) = instance(board_path, provenance)?;
+    let board = &construction.board;
     let moves = io::read_moves(moves_path, (board.rows(), board.cols()))?;
     match construction.decode(&graph, &moves) {
         Ok(found) => {
@@ -483,4 +496,146 @@ fn decode_planar(
             Ok(code(exit::NO))
         }
     }
+}
+
+/// Shown after `sat2chess pairs --help`.
+pub(crate) const PAIRS_EXAMPLES: &str = "\
+Examples:
+  sat2chess pairs
+  sat2chess pairs -o pairs.md
+
+One line per result: every unordered pair of piece types (one type twice: Theorem 2.2,
+polynomial), the special piece (the paper's T¹, one piece among the other type), the
+source problem and whether `compile --unlimited --pieces A,B` builds it (`compile` marks
+the result it uses for the pair).";
+
+/// Arguments of `sat2chess pairs`.
+#[derive(clap::Args)]
+pub(crate) struct PairsArgs {
+    /// Table format (default: the one the -o extension names, .txt or .md, else text).
+    #[arg(long, value_parser = super::choice::<TableFormat>())]
+    pub(crate) format: Option<TableFormat>,
+    /// Output file; standard output when omitted or `-`.
+    #[arg(short, long)]
+    pub(crate) output: Option<std::path::PathBuf>,
+}
+
+/// The formats of the table of pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TableFormat {
+    Text,
+    Markdown,
+}
+
+impl sat2chess::choice::Choice for TableFormat {
+    const CHOICES: &'static [(Self, &'static str, &'static str)] = &[
+        (TableFormat::Text, "text", "aligned columns"),
+        (
+            TableFormat::Markdown,
+            "markdown",
+            "a Markdown table (docs/unlimited.md)",
+        ),
+    ];
+}
+
+impl sat2chess::choice::FileFormat for TableFormat {
+    const EXTENSIONS: &'static [(&'static str, Self)] =
+        &[("txt", TableFormat::Text), ("md", TableFormat::Markdown)];
+}
+
+/// The table's header and rows, from [`theorem::cases`] (the table compile picks from).
+fn pair_rows() -> Vec<[String; 5]> {
+    let header = ["pieces", "result", "special among", "source", "sat2chess"].map(String::from);
+    let rows = theorem::cases().into_iter().map(|case| {
+        let (a, b) = case.pair;
+        let special = case.special.map_or("-".to_owned(), |special| {
+            let other = if special == a { b } else { a };
+            format!("{} among {}s", special.name(), other.name())
+        });
+        let status = if case.compiled {
+            format!("built (compile --pieces {},{})", a.name(), b.name())
+        } else {
+            case.status.to_owned()
+        };
+        [
+            format!("{}, {}", a.name(), b.name()),
+            case.result,
+            special,
+            case.source.to_owned(),
+            status,
+        ]
+    });
+    std::iter::once(header).chain(rows).collect()
+}
+
+/// The table in `format`.
+pub(crate) fn pairs_table(format: TableFormat) -> String {
+    let rows = pair_rows();
+    let mut text = String::new();
+    match format {
+        TableFormat::Markdown => {
+            for (i, row) in rows.iter().enumerate() {
+                text.push_str(&format!("| {} |\n", row.join(" | ")));
+                if i == 0 {
+                    text.push_str(&format!("|{}\n", "---|".repeat(row.len())));
+                }
+            }
+        }
+        TableFormat::Text => {
+            let widths: Vec<usize> = (0..5)
+                .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+                .collect();
+            for row in &rows {
+                let cells: Vec<String> = row
+                    .iter()
+                    .zip(&widths)
+                    .map(|(cell, &width)| format!("{cell:width$}"))
+                    .collect();
+                text.push_str(cells.join("  ").trim_end());
+                text.push('\n');
+            }
+        }
+    }
+    text
+}
+
+/// `sat2chess pairs [-o FILE] [--format text|markdown]`.
+pub(crate) fn pairs(args: &PairsArgs) -> Result<ExitCode> {
+    let format = output::output_format(args.output.as_deref(), args.format, "table")?
+        .unwrap_or(TableFormat::Text);
+    let mut out = Output::create(args.output.as_deref())?;
+    std::io::Write::write_all(&mut out, pairs_table(format).as_bytes())?;
+    out.finish()?;
+    Ok(code(exit::YES))
+}
+
+/// `render BOARD` of a board of `compile --unlimited`: the board with its graph drawn
+/// over it (sat2chess-render's `unlimited` figure), `moves` as numbered arrows.
+pub(crate) fn render(
+    board_path: &Path,
+    provenance: &serde_json::Value,
+    moves: Option<&Path>,
+    format: sat2chess::render::Format,
+    to: Option<&Path>,
+) -> Result<ExitCode> {
+    let (theorem, graph, construction) = instance(board_path, provenance)?;
+    let moves = match moves {
+        Some(path) => io::read_moves(path, (construction.board.rows(), construction.board.cols()))?,
+        None => Vec::new(),
+    };
+    let name = provenance
+        .pointer("/source/name")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("graph");
+    let figure = sat2chess::render::unlimited::Figure {
+        graph: &graph,
+        theorem,
+        construction: &construction,
+        name,
+    };
+    output::stream(to, |out| {
+        sat2chess::render::unlimited::write(&figure, &moves, format, out)
+            .with_context(|| io::display_path(board_path).display().to_string())
+    })?;
+    Ok(code(exit::YES))
 }

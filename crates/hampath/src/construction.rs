@@ -26,6 +26,19 @@ pub struct Construction {
     pub start: usize,
 }
 
+/// Where the graph lies on a construction's board, for figures (squares of the board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    /// Each vertex's place: one square, or the four corners of its rectangle in turn
+    /// (Theorem 3.2 and its moved boards).
+    pub vertices: Vec<Vec<Square>>,
+    /// Each edge `(u, v)` of [`HamGraph::edges`] with the squares where it meets `u`
+    /// and `v` (the special piece moves between them along the edge).
+    pub edges: Vec<((usize, usize), Square, Square)>,
+    /// Squares the figure tints: Theorem 3.7's green pawns.
+    pub marked: Vec<Square>,
+}
+
 /// Why a construction could not produce a certificate or read a path.
 #[derive(Debug, thiserror::Error)]
 pub enum TourError {

@@ -37,6 +37,24 @@ pub enum Motion {
     SpreadTurned,
 }
 
+impl Motion {
+    /// Where the square `square` of a Theorem 3.2 board of height `h` goes (before the
+    /// shift onto the new board).
+    pub fn apply(self, h: i64, square: Square) -> (i64, i64) {
+        let spread = |(r, c): (i64, i64)| (r, c * (h + 1));
+        let turn = |(r, c): (i64, i64)| (r + c, c - r);
+        let scale = |k: i64| move |(r, c): (i64, i64)| (k * r, k * c);
+        let at = (i64::from(square.row), i64::from(square.col));
+        match self {
+            Motion::Scaled => scale(4)(at),
+            Motion::Spread { scale: true } => scale(4)(spread(at)),
+            Motion::Spread { scale: false } => spread(at),
+            Motion::Turned => turn(scale(2)(at)),
+            Motion::SpreadTurned => turn(spread(at)),
+        }
+    }
+}
+
 /// `rook_board` (a Theorem 3.2 construction) moved by `motion`, its rook replaced by
 /// `special` and its pawns by `other` (refused when a side would pass `u32::MAX`).
 pub fn derive(
@@ -46,19 +64,7 @@ pub fn derive(
     other: PieceKind,
 ) -> Result<Construction, Requirement> {
     let h = i64::from(rook_board.board.rows());
-    let spread = |(r, c): (i64, i64)| (r, c * (h + 1));
-    let turn = |(r, c): (i64, i64)| (r + c, c - r);
-    let scale = |k: i64| move |(r, c): (i64, i64)| (k * r, k * c);
-    let moved = |square: Square| {
-        let at = (i64::from(square.row), i64::from(square.col));
-        match motion {
-            Motion::Scaled => scale(4)(at),
-            Motion::Spread { scale: true } => scale(4)(spread(at)),
-            Motion::Spread { scale: false } => spread(at),
-            Motion::Turned => turn(scale(2)(at)),
-            Motion::SpreadTurned => turn(spread(at)),
-        }
-    };
+    let moved = |square: Square| motion.apply(h, square);
     let pieces: Vec<(PieceKind, (i64, i64))> = rook_board
         .board
         .pieces()

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap as HashMap;
 use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::rules::{Move, Position, Variant};
 
-use crate::construction::{Construction, TourError, place};
+use crate::construction::{self, Construction, TourError, place};
 use crate::graph::HamGraph;
 use crate::requirement::Requirement;
 
@@ -154,6 +154,38 @@ pub fn build(graph: &HamGraph, variant: Variant) -> Result<Construction, Require
     build_drawn(graph, variant).map(|(construction, _)| construction)
 }
 
+/// The drawing's squares on `construction`'s board: the translation taking the king's
+/// square to the construction's.
+fn on_board(drawing: &Drawing, construction: &Construction) -> impl Fn(At) -> Square {
+    let king = drawing.green[construction.start].unwrap_or(drawing.vertex[construction.start]);
+    let anchor = construction.special;
+    move |(r, c): At| {
+        Square::new(
+            (r - king.0 + i64::from(anchor.row)) as u32,
+            (c - king.1 + i64::from(anchor.col)) as u32,
+        )
+    }
+}
+
+/// Where `graph` lies on its board `construction`: vertex squares, edges between them
+/// (through their two chain pawns), the green pawns marked.
+pub(crate) fn drawing(
+    graph: &HamGraph,
+    construction: &Construction,
+) -> Result<construction::Drawing, Requirement> {
+    let (_, drawing) = build_drawn(graph, construction.variant)?;
+    let at = on_board(&drawing, construction);
+    Ok(construction::Drawing {
+        vertices: drawing.vertex.iter().map(|&v| vec![at(v)]).collect(),
+        edges: drawing
+            .chain
+            .iter()
+            .map(|&((u, v), _)| ((u, v), at(drawing.vertex[u]), at(drawing.vertex[v])))
+            .collect(),
+        marked: drawing.green.iter().flatten().map(|&g| at(g)).collect(),
+    })
+}
+
 /// The capture sequence of `path` (a checked Hamiltonian path from the start): the
 /// unused edges' pawns clear themselves upward, then the king walks the path.
 pub fn certify(
@@ -162,16 +194,7 @@ pub fn certify(
     path: &[usize],
 ) -> Result<Vec<Move>, TourError> {
     let (_, drawing) = build_drawn(graph, construction.variant).map_err(|_| TourError::NoTour)?;
-    // The drawing's squares on the board: the translation taking the king's square to
-    // the construction's.
-    let king = drawing.green[construction.start].unwrap_or(drawing.vertex[construction.start]);
-    let anchor = construction.special;
-    let shift = |(r, c): (i64, i64)| {
-        Square::new(
-            (r - king.0 + anchor.row as i64) as u32,
-            (c - king.1 + anchor.col as i64) as u32,
-        )
-    };
+    let shift = on_board(&drawing, construction);
     let used: rustc_hash::FxHashSet<(usize, usize)> = path
         .windows(2)
         .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
@@ -210,7 +233,7 @@ pub fn certify(
         let cluster: Vec<Square> = [Some(drawing.vertex[v]), drawing.green[v]]
             .into_iter()
             .flatten()
-            .map(shift)
+            .map(&shift)
             .filter(|&square| square != construction.special)
             .collect();
         if !cluster.is_empty() {

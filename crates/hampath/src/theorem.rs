@@ -2,10 +2,10 @@
 //! constructions (docs/unlimited.md has the table and the reading of
 //! the paper's garbled piece symbols).
 
-use sat2chess_core::board::PieceKind;
+use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use crate::construction::{Construction, TourError};
+use crate::construction::{Construction, Drawing, TourError};
 use crate::corollary::{self, Motion};
 use crate::graph::HamGraph;
 use crate::requirement::Requirement;
@@ -153,6 +153,114 @@ pub const THEOREMS: &[Theorem] = &[
     },
 ];
 
+/// What the paper says of a case [`THEOREMS`] does not build: `special` (one piece)
+/// among pieces of type `other`.
+#[derive(Clone, Copy, Debug)]
+pub struct Unbuilt {
+    /// The result (`Theorem 3.9`, `§4` …).
+    pub result: &'static str,
+    pub special: PieceKind,
+    pub other: PieceKind,
+    /// The source problem, or why there is none.
+    pub source: &'static str,
+    /// Why sat2chess does not build it.
+    pub status: &'static str,
+}
+
+const PLANAR: &str = "Planar Monotone 3-SAT";
+const PLANNED: &str = "not built yet (§3.2)";
+
+/// The `¹` cases of Table 1 that [`THEOREMS`] does not build, one a line: when a
+/// construction is added to [`THEOREMS`], its line goes (a test refuses a case in both).
+pub const UNBUILT: &[Unbuilt] = &[
+    Unbuilt::planned("Theorem 3.9", Pawn, Knight),
+    Unbuilt::planned("Theorem 3.9", King, Knight),
+    Unbuilt::planned("Theorem 3.10", King, Bishop),
+    Unbuilt::planned("Theorem 3.11", Knight, Rook),
+    Unbuilt::planned("Theorem 3.11", Knight, Bishop),
+    Unbuilt::planned("Theorem 3.11", Knight, Queen),
+    Unbuilt::open(King, Rook),
+    Unbuilt::open(Pawn, Rook),
+];
+
+impl Unbuilt {
+    /// A §3.2 case (Planar Monotone 3-SAT).
+    const fn planned(result: &'static str, special: PieceKind, other: PieceKind) -> Unbuilt {
+        Unbuilt {
+            result,
+            special,
+            other,
+            source: PLANAR,
+            status: PLANNED,
+        }
+    }
+
+    /// A case §4 leaves open.
+    const fn open(special: PieceKind, other: PieceKind) -> Unbuilt {
+        Unbuilt {
+            result: "§4 (open)",
+            special,
+            other,
+            source: "-",
+            status: "open problem",
+        }
+    }
+}
+
+/// The order of the paper's Table 1: pawn, king, knight, rook, bishop, queen.
+pub const TABLE_ORDER: [PieceKind; 6] = [Pawn, King, Knight, Rook, Bishop, Queen];
+
+/// One line of the table of cases (`sat2chess pairs`): [`THEOREMS`], then [`UNBUILT`],
+/// then one piece type alone (Theorem 2.2), ordered by unordered pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The unordered pair, in [`TABLE_ORDER`].
+    pub pair: (PieceKind, PieceKind),
+    /// `Theorem 3.1`, `Corollary 3.4`, …
+    pub result: String,
+    /// The single piece (the paper's `T¹`); `None` for one piece type.
+    pub special: Option<PieceKind>,
+    pub source: &'static str,
+    /// `built`, or why not.
+    pub status: &'static str,
+    /// Whether `compile --unlimited --pieces` on this pair builds this case.
+    pub compiled: bool,
+}
+
+/// Every case: each unordered pair of piece types (one type twice included) with the
+/// results covering it, from [`THEOREMS`] (what compile builds) and [`UNBUILT`].
+pub fn cases() -> Vec<Case> {
+    let rank = |k: PieceKind| TABLE_ORDER.iter().position(|&x| x == k);
+    let pair = |a: PieceKind, b: PieceKind| if rank(a) <= rank(b) { (a, b) } else { (b, a) };
+    let built = THEOREMS.iter().map(|t| Case {
+        pair: pair(t.special, t.other),
+        result: t.title(),
+        special: Some(t.special),
+        source: t.source,
+        status: "built",
+        compiled: covering(t.special, t.other).is_some_and(|c| std::ptr::eq(c, t)),
+    });
+    let unbuilt = UNBUILT.iter().map(|u| Case {
+        pair: pair(u.special, u.other),
+        result: u.result.to_owned(),
+        special: Some(u.special),
+        source: u.source,
+        status: u.status,
+        compiled: false,
+    });
+    let alone = TABLE_ORDER.into_iter().map(|k| Case {
+        pair: (k, k),
+        result: "Theorem 2.2".to_owned(),
+        special: None,
+        source: "-",
+        status: "polynomial: no reduction",
+        compiled: false,
+    });
+    let mut cases: Vec<Case> = built.chain(unbuilt).chain(alone).collect();
+    cases.sort_by_key(|c| (rank(c.pair.0), rank(c.pair.1), !c.compiled));
+    cases
+}
+
 /// The theorem covering the pair `{a, b}` (in either order); `None` when `a == b` (one
 /// piece type is polynomial, Theorem 2.2).
 pub fn covering(a: PieceKind, b: PieceKind) -> Option<&'static Theorem> {
@@ -185,6 +293,57 @@ impl Theorem {
         }
     }
 
+    /// Where `graph` lies on `construction` (built by [`Theorem::build`] from `graph`).
+    pub fn drawing(
+        &self,
+        graph: &HamGraph,
+        construction: &Construction,
+    ) -> Result<Drawing, Requirement> {
+        match self.construct {
+            Construct::Knight => {
+                let squares = vertex_squares(graph, construction);
+                Ok(Drawing {
+                    vertices: squares.iter().map(|list| list[..1].to_vec()).collect(),
+                    edges: graph
+                        .edges()
+                        .into_iter()
+                        .map(|(u, v)| ((u, v), squares[u][0], squares[v][0]))
+                        .collect(),
+                    marked: Vec::new(),
+                })
+            }
+            Construct::Rook => Ok(rook_drawing(graph, construction)),
+            Construct::Moved(motion) => {
+                let rook_board = rook::build(graph, construction.variant)?;
+                let h = i64::from(rook_board.board.rows());
+                let (r, c) = motion.apply(h, rook_board.special);
+                let (dr, dc) = (
+                    i64::from(construction.special.row) - r,
+                    i64::from(construction.special.col) - c,
+                );
+                let at = |square: Square| {
+                    let (r, c) = motion.apply(h, square);
+                    Square::new((r + dr) as u32, (c + dc) as u32)
+                };
+                let drawn = rook_drawing(graph, &rook_board);
+                Ok(Drawing {
+                    vertices: drawn
+                        .vertices
+                        .iter()
+                        .map(|squares| squares.iter().map(|&s| at(s)).collect())
+                        .collect(),
+                    edges: drawn
+                        .edges
+                        .iter()
+                        .map(|&(e, a, b)| (e, at(a), at(b)))
+                        .collect(),
+                    marked: Vec::new(),
+                })
+            }
+            Construct::King => king::drawing(graph, construction),
+        }
+    }
+
     /// The capture sequence of `path`, a Hamiltonian path of `graph` (checked by the
     /// caller), on `construction` (built by [`Theorem::build`] from `graph`).
     pub fn certify(
@@ -198,5 +357,63 @@ impl Theorem {
             Construct::Rook | Construct::Moved(_) => rook::certify(construction, path),
             Construct::King => king::certify(graph, construction, path),
         }
+    }
+}
+
+/// The squares each vertex owns on `construction` (the special piece's square counted
+/// as the start's), sorted.
+fn vertex_squares(graph: &HamGraph, construction: &Construction) -> Vec<Vec<Square>> {
+    let mut squares = vec![Vec::new(); graph.len()];
+    for (&square, &v) in &construction.owner {
+        squares[v].push(square);
+    }
+    if !squares[construction.start].contains(&construction.special) {
+        squares[construction.start].push(construction.special);
+    }
+    for list in &mut squares {
+        list.sort_unstable();
+    }
+    squares
+}
+
+/// Where `graph` lies on its Theorem 3.2 board: each inner vertex its rectangle (the
+/// corners of its squares), `s` the rook, `t` its pawn; each edge the column where
+/// squares of both its ends stand (edge columns hold no other vertex's square).
+fn rook_drawing(graph: &HamGraph, construction: &Construction) -> Drawing {
+    let squares = vertex_squares(graph, construction);
+    let vertices = squares
+        .iter()
+        .map(|list| {
+            let rows = list.iter().map(|s| s.row);
+            let cols = list.iter().map(|s| s.col);
+            let (top, bottom) = (rows.clone().min(), rows.max());
+            let (left, right) = (cols.clone().min(), cols.max());
+            match (top, bottom, left, right) {
+                (Some(t), Some(b), Some(l), Some(r)) if list.len() > 1 => vec![
+                    Square::new(t, l),
+                    Square::new(t, r),
+                    Square::new(b, r),
+                    Square::new(b, l),
+                ],
+                _ => list.clone(),
+            }
+        })
+        .collect();
+    let edges = graph
+        .edges()
+        .into_iter()
+        .filter_map(|(u, v)| {
+            squares[u].iter().find_map(|&a| {
+                squares[v]
+                    .iter()
+                    .find(|b| b.col == a.col)
+                    .map(|&b| ((u, v), a, b))
+            })
+        })
+        .collect();
+    Drawing {
+        vertices,
+        edges,
+        marked: Vec::new(),
     }
 }

@@ -1,7 +1,8 @@
 //! Figures of boards, gadgets and capture sequences: SVG ([`svg`]), TikZ ([`tikz`]) and a
 //! self-contained animated HTML page ([`html`]), all drawn from one [`Scene`]; and figures
 //! of the instances behind Aravind–Misra–Mittal's reductions: a Red-Blue Dominating Set
-//! beside its rook board ([`rbds`]), a Graph Capture instance ([`graph`]).
+//! beside its rook board ([`rbds`]), a Graph Capture instance ([`graph`]); and Brunner et al.'s
+//! unlimited-captures boards with the Hamiltonian Path instance drawn over them ([`unlimited`]).
 //!
 //! Drawing conventions (also in the README):
 //! - Squares are chequered; square (1,1) is light; coordinates are `(row, col)` with row 1 at
@@ -46,6 +47,7 @@ mod sketch;
 pub mod source;
 pub mod svg;
 pub mod tikz;
+pub mod unlimited;
 mod xml;
 
 pub use colour::{GadgetClass, Rgb, palette};

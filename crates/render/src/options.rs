@@ -50,6 +50,9 @@ pub enum RenderError {
     /// The rook board of an RBDS figure could not be built.
     #[error("the rook board of the RBDS instance cannot be built")]
     Board(#[source] sat2chess_core::board::BoardError),
+    /// The graph of an unlimited-captures board could not be placed on it.
+    #[error("the Hamiltonian Path instance does not fit the board's construction: {0}")]
+    Unlimited(sat2chess_hampath::requirement::Requirement),
 }
 
 /// A rectangle of squares, corners inclusive: rows `top..=bottom`, columns `left..=right`.

@@ -18,10 +18,9 @@ use sat2chess_core::board::Board;
 use sat2chess_reduce::front::rbds::Rbds;
 use sat2chess_reduce::reduction::rbds_rook;
 
-use super::sketch::{Anchor, Item, MAX_PIXELS, PIXELS, Sketch, text_width};
-use super::svg::{self, Flavour, Layout};
-use super::xml::num;
-use super::{Detail, Format, GadgetClass, RenderError, RenderOptions, Rgb, Scene, palette, tikz};
+use super::sketch::{self, Anchor, Item, Sketch, Stack, text_width};
+use super::svg::Layout;
+use super::{Detail, Format, GadgetClass, RenderError, RenderOptions, Rgb, Scene, palette};
 
 /// Font size of vertex names and margin names, in squares.
 const NAME_FONT: f64 = 0.28;
@@ -47,7 +46,7 @@ const CLASS_COLOURS: [Rgb; 8] = [
 ];
 
 /// The colour of class `class` (0-based) of a colourful instance.
-fn class_colour(class: u32) -> Rgb {
+pub(crate) fn class_colour(class: u32) -> Rgb {
     CLASS_COLOURS[class as usize % CLASS_COLOURS.len()]
 }
 
@@ -65,79 +64,20 @@ pub fn write(rbds: &Rbds, format: Format, out: &mut dyn Write) -> Result<(), Ren
     let sketch = sketch(rbds, &board, Layout::of(&scene).text);
     let mut out = io::BufWriter::new(out);
     match format {
-        Format::Svg => write_svg(&scene, &sketch, &mut out)?,
-        Format::Tikz => write_tikz(&scene, &sketch, &mut out)?,
+        Format::Svg => {
+            sketch::svg_with_board(&scene, &sketch, Stack::Beside, "s2c-rook-board", &mut out)?
+        }
+        Format::Tikz => {
+            let comment = format!(
+                "a Red-Blue Dominating Set instance beside its rook board ({} x {})",
+                scene.region.rows(),
+                scene.region.cols()
+            );
+            sketch::tikz_with_board(&scene, &sketch, &comment, &mut out)?;
+        }
         Format::Html => return Err(RenderError::NoPage("an RBDS instance")),
     }
     out.flush()?;
-    Ok(())
-}
-
-/// One SVG: the sketch in board squares (the board's top-left corner at the origin) and
-/// the board's own figure nested at its place, scaled to one unit a square.
-fn write_svg(scene: &Scene, sketch: &Sketch, out: &mut dyn Write) -> Result<(), RenderError> {
-    let layout = Layout::of(scene);
-    let (bx, by, bw, bh) = layout.view_box();
-    let (left, top, right, bottom) = sketch.bounds();
-    let pad = 0.4;
-    let (x, y) = (left.min(bx) - pad, top.min(by) - pad);
-    let (w, h) = (right.max(bx + bw) + pad - x, bottom.max(by + bh) + pad - y);
-    let pixels = PIXELS.min(MAX_PIXELS / w.max(h));
-    writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
-    writeln!(
-        out,
-        "<svg height=\"{}\" viewBox=\"{} {} {} {}\" width=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
-        num(h * pixels),
-        num(x),
-        num(y),
-        num(w),
-        num(h),
-        num(w * pixels)
-    )?;
-    writeln!(out, "<defs>\n{}</defs>", sketch.svg_markers())?;
-    writeln!(
-        out,
-        "<rect fill=\"#ffffff\" height=\"{}\" width=\"{}\" x=\"{}\" y=\"{}\"/>",
-        num(h),
-        num(w),
-        num(x),
-        num(y)
-    )?;
-    sketch.svg(out)?;
-    writeln!(
-        out,
-        "<g class=\"s2c-rook-board\" transform=\"translate({} {}) scale({})\">",
-        num(bx),
-        num(by),
-        1.0 / layout.pixels_per_square()
-    )?;
-    svg::document(scene, Flavour::Standalone, None, None, out)?;
-    writeln!(out, "\n</g>\n</svg>")?;
-    Ok(())
-}
-
-/// One LaTeX document: the board's picture with the sketch drawn into it.
-fn write_tikz(scene: &Scene, sketch: &Sketch, out: &mut dyn Write) -> Result<(), RenderError> {
-    let (left, top, right, bottom) = sketch.bounds();
-    let (cols, rows) = (scene.region.cols() as f64, scene.region.rows() as f64);
-    let (width, height) = (right.max(cols) - left, bottom.max(rows) - top);
-    let unit = 0.7f64.min(16.0 / width).min(22.0 / height);
-    let (_, (page_w, page_h)) = tikz::board_size(scene, Some(unit), None);
-    let page = (
-        page_w + (width - cols).max(0.0) * unit,
-        page_h + (height - rows).max(0.0) * unit,
-    );
-    let comment = format!(
-        "a Red-Blue Dominating Set instance beside its rook board ({} x {}); one square = {}cm",
-        scene.region.rows(),
-        scene.region.cols(),
-        num(unit)
-    );
-    out.write_all(tikz::document_start(&comment, page).as_bytes())?;
-    let mut drawn = Vec::new();
-    sketch.tikz(unit, &mut drawn)?;
-    tikz::board_picture(scene, Some(unit), None, &drawn, out)?;
-    out.write_all(tikz::document_end().as_bytes())?;
     Ok(())
 }
 

@@ -7,8 +7,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::Rgb;
+use super::svg::{self, Flavour, Layout};
 use super::xml::num;
+use super::{RenderError, Rgb, Scene, tikz as board_tikz};
 
 /// How a text sits on its point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +45,16 @@ pub(crate) enum Item {
         colour: Rgb,
         anchor: Anchor,
         bold: bool,
+    },
+    /// A polyline through `points` (a polygon when `closed`), filled when `fill` is
+    /// given; `opacity` applies to the whole item.
+    Path {
+        points: Vec<(f64, f64)>,
+        closed: bool,
+        fill: Option<Rgb>,
+        stroke: Rgb,
+        width: f64,
+        opacity: f64,
     },
     /// A rounded rectangle.
     Frame {
@@ -121,6 +132,11 @@ impl Sketch {
                     add(left, at.1 - 0.6 * size);
                     add(left + width, at.1 + 0.6 * size);
                 }
+                Item::Path { points, .. } => {
+                    for &(x, y) in points {
+                        add(x, y);
+                    }
+                }
                 Item::Frame { corner, size, .. } => {
                     add(corner.0, corner.1);
                     add(corner.0 + size.0, corner.1 + size.1);
@@ -193,6 +209,27 @@ impl Sketch {
                         num(at.0),
                         num(at.1 + 0.35 * size),
                         escape_xml(text)
+                    )
+                }
+                Item::Path {
+                    points,
+                    closed,
+                    fill,
+                    stroke,
+                    width,
+                    opacity,
+                } => {
+                    let fill = fill.map_or("none".to_owned(), |fill| fill.to_string());
+                    let points: Vec<String> = points
+                        .iter()
+                        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+                        .collect();
+                    format!(
+                        "<{} fill=\"{fill}\" opacity=\"{}\" points=\"{}\" stroke=\"{stroke}\" stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-width=\"{}\"/>",
+                        if *closed { "polygon" } else { "polyline" },
+                        num(*opacity),
+                        points.join(" "),
+                        num(*width)
                     )
                 }
                 Item::Frame {
@@ -336,6 +373,30 @@ impl Sketch {
                     point(*at),
                     escape_tex(text)
                 )?,
+                Item::Path {
+                    points,
+                    closed,
+                    fill,
+                    stroke,
+                    width,
+                    opacity,
+                } => {
+                    let fill = fill.map_or(String::new(), |fill| {
+                        format!("fill={}, ", tikz_colour(fill))
+                    });
+                    let mut path: Vec<String> = points.iter().map(|&p| point(p)).collect();
+                    if *closed {
+                        path.push("cycle".to_owned());
+                    }
+                    writeln!(
+                        out,
+                        "\\draw[{fill}draw={}, line width={}pt, line cap=round, line join=round, opacity={}] {};",
+                        tikz_colour(*stroke),
+                        pt(*width),
+                        num(*opacity),
+                        path.join(" -- ")
+                    )?;
+                }
                 Item::Frame {
                     corner,
                     size,
@@ -356,6 +417,97 @@ impl Sketch {
         }
         Ok(())
     }
+}
+
+/// Where a sketch goes with respect to the board it is drawn with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stack {
+    /// Beside the board (drawn first, the board over it).
+    Beside,
+    /// Over the board (drawn last).
+    Over,
+}
+
+/// One SVG: the sketch in board squares (the board's top-left corner at the origin) and
+/// the board's own figure nested at its place, scaled to one unit a square, in a group
+/// of class `class`.
+pub(crate) fn svg_with_board(
+    scene: &Scene,
+    sketch: &Sketch,
+    stack: Stack,
+    class: &str,
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
+    let layout = Layout::of(scene);
+    let (bx, by, bw, bh) = layout.view_box();
+    let (left, top, right, bottom) = sketch.bounds();
+    let pad = 0.4;
+    let (x, y) = (left.min(bx) - pad, top.min(by) - pad);
+    let (w, h) = (right.max(bx + bw) + pad - x, bottom.max(by + bh) + pad - y);
+    let pixels = PIXELS.min(MAX_PIXELS / w.max(h));
+    writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
+    writeln!(
+        out,
+        "<svg height=\"{}\" viewBox=\"{} {} {} {}\" width=\"{}\" xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">",
+        num(h * pixels),
+        num(x),
+        num(y),
+        num(w),
+        num(h),
+        num(w * pixels)
+    )?;
+    writeln!(out, "<defs>\n{}</defs>", sketch.svg_markers())?;
+    writeln!(
+        out,
+        "<rect fill=\"#ffffff\" height=\"{}\" width=\"{}\" x=\"{}\" y=\"{}\"/>",
+        num(h),
+        num(w),
+        num(x),
+        num(y)
+    )?;
+    if stack == Stack::Beside {
+        sketch.svg(out)?;
+    }
+    writeln!(
+        out,
+        "<g class=\"{class}\" transform=\"translate({} {}) scale({})\">",
+        num(bx),
+        num(by),
+        1.0 / layout.pixels_per_square()
+    )?;
+    svg::document(scene, Flavour::Standalone, None, None, out)?;
+    writeln!(out, "\n</g>")?;
+    if stack == Stack::Over {
+        sketch.svg(out)?;
+    }
+    writeln!(out, "</svg>")?;
+    Ok(())
+}
+
+/// One LaTeX document: the board's picture with the sketch drawn into it (over the
+/// board), `comment` heading the file.
+pub(crate) fn tikz_with_board(
+    scene: &Scene,
+    sketch: &Sketch,
+    comment: &str,
+    out: &mut dyn Write,
+) -> Result<(), RenderError> {
+    let (left, top, right, bottom) = sketch.bounds();
+    let (cols, rows) = (scene.region.cols() as f64, scene.region.rows() as f64);
+    let (width, height) = (right.max(cols) - left, bottom.max(rows) - top);
+    let unit = 0.7f64.min(16.0 / width).min(22.0 / height);
+    let (_, (page_w, page_h)) = board_tikz::board_size(scene, Some(unit), None);
+    let page = (
+        page_w + (width - cols).max(0.0) * unit,
+        page_h + (height - rows).max(0.0) * unit,
+    );
+    let comment = format!("{comment}; one square = {}cm", num(unit));
+    out.write_all(board_tikz::document_start(&comment, page).as_bytes())?;
+    let mut drawn = Vec::new();
+    sketch.tikz(unit, &mut drawn)?;
+    board_tikz::board_picture(scene, Some(unit), None, &drawn, out)?;
+    out.write_all(board_tikz::document_end().as_bytes())?;
+    Ok(())
 }
 
 /// Pixels per unit of a standalone sketch (the board figures' 48 per square) ...
