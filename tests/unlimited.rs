@@ -317,3 +317,133 @@ fn boards_above_max_pieces_are_refused_before_they_are_built() {
     let out = run(&["compile", degree3, "--unlimited", "--pieces", "rook,pawn"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// The figures of docs/unlimited.md: (file, instance, pieces).
+const FIGURES: [(&str, &str, &str); 7] = [
+    ("unlimited-3.1.svg", "ladder-start.ham", "knight,pawn"),
+    ("unlimited-3.2.svg", "ladder.ham", "rook,pawn"),
+    ("unlimited-3.3.svg", "ladder.ham", "rook,knight"),
+    ("unlimited-3.4.svg", "ladder.ham", "rook,bishop"),
+    ("unlimited-3.5.svg", "ladder.ham", "bishop,pawn"),
+    ("unlimited-3.6.svg", "ladder.ham", "queen,rook"),
+    ("unlimited-3.7.svg", "ladder-start.ham", "king,pawn"),
+];
+
+/// Compiles `examples/ham/{instance}` with `pieces` into `dir` and renders it with
+/// `extra` arguments; returns the figure.
+fn unlimited_figure(dir: &Path, instance: &str, pieces: &str, extra: &[&str]) -> String {
+    let board = dir.join(format!("{pieces}.json"));
+    let figure = dir.join(format!("{pieces}.svg"));
+    let (board, figure) = (board.to_str().unwrap(), figure.to_str().unwrap());
+    let compiled = run(&[
+        "compile",
+        &format!("examples/ham/{instance}"),
+        "--unlimited",
+        "--pieces",
+        pieces,
+        "-o",
+        board,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    let mut args = vec!["render", board, "-o", figure];
+    args.extend_from_slice(extra);
+    let rendered = run(&args);
+    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
+    std::fs::read_to_string(figure).unwrap()
+}
+
+/// The figures shown in docs/unlimited.md are the ones `compile` and `render` make today.
+#[test]
+fn the_unlimited_figures_are_current() {
+    let dir = scratch("unlimited/figures");
+    for (name, instance, pieces) in FIGURES {
+        let made = unlimited_figure(&dir, instance, pieces, &[]);
+        let shown = std::fs::read_to_string(format!("docs/figures/{name}")).unwrap();
+        assert!(
+            made == shown,
+            "docs/figures/{name} is out of date: sat2chess compile examples/ham/{instance} \
+             --unlimited --pieces {pieces} -o board.json && sat2chess render board.json -o \
+             docs/figures/{name}"
+        );
+    }
+}
+
+/// `render` draws an unlimited board with its graph (caption, vertex names, the special
+/// piece's frame) and plain with an option shaping the board figure.
+#[test]
+fn render_draws_the_graph_over_an_unlimited_board() {
+    let dir = scratch("unlimited/render");
+    let svg = unlimited_figure(&dir, "ladder.ham", "rook,pawn", &[]);
+    for expected in [
+        "Theorem 3.2: rook among pawns (ladder.ham)",
+        ">s 0,0</text>",
+        ">t 3,0</text>",
+        ">2,1</text>",
+        "<polygon",
+    ] {
+        assert!(svg.contains(expected), "no {expected:?} in the figure");
+    }
+    let plain = unlimited_figure(&dir, "ladder.ham", "rook,pawn", &["--region", "1,1,5,5"]);
+    assert!(
+        !plain.contains("Theorem 3.2"),
+        "--region draws the board plain"
+    );
+}
+
+/// `sat2chess pairs --format markdown` is the table of docs/unlimited.md, and every pair
+/// it marks built compiles to the result it names.
+#[test]
+fn pairs_lists_what_compile_builds() {
+    let output = run(&["pairs", "--format", "markdown"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let table = String::from_utf8(output.stdout).unwrap();
+    let docs = std::fs::read_to_string("docs/unlimited.md").unwrap();
+    let start = "<!-- generated: sat2chess pairs --format markdown -->\n";
+    let shown = &docs[docs.find(start).expect("the generated table") + start.len()..];
+    let shown = &shown[..shown.find("<!-- end of generated table -->").unwrap()];
+    assert_eq!(
+        shown, table,
+        "docs/unlimited.md: paste `sat2chess pairs --format markdown`"
+    );
+    let dir = scratch("unlimited/pairs");
+    let mut built = 0;
+    for line in table.lines() {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        let Some(pieces) = cells
+            .get(4)
+            .and_then(|c| c.strip_prefix("built (--pieces "))
+        else {
+            continue;
+        };
+        let pieces = pieces.trim_end_matches(" |").trim_end_matches(')');
+        let number = cells[1].rsplit(' ').next().unwrap();
+        let instance = if ["3.1", "3.7"].contains(&number) {
+            "examples/ham/ladder-start.ham"
+        } else {
+            "examples/ham/ladder.ham"
+        };
+        let board = dir.join("board.json");
+        let output = run(&[
+            "compile",
+            instance,
+            "--unlimited",
+            "--pieces",
+            pieces,
+            "-o",
+            board.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{pieces}: {}",
+            stderr(&output)
+        );
+        let text = std::fs::read_to_string(&board).unwrap();
+        assert!(
+            text.contains(&format!("\"theorem\":\"{number}\"")),
+            "--pieces {pieces} does not build {number}"
+        );
+        built += 1;
+    }
+    assert_eq!(built, 15, "one built result per pair of distinct types");
+}

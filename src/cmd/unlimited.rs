@@ -552,18 +552,19 @@ fn pair_rows() -> Vec<[String; 5]> {
             let other = if special == a { b } else { a };
             format!("{} among {}s", special.name(), other.name())
         });
-        let status = if case.compiled {
-            format!("built (compile --pieces {},{})", a.name(), b.name())
-        } else {
-            case.status.to_owned()
+        let status = match case.special {
+            Some(special) if case.compiled => {
+                let other = if special == a { b } else { a };
+                format!("built (--pieces {},{})", special.name(), other.name())
+            }
+            _ => case.status.to_owned(),
         };
-        [
-            format!("{}, {}", a.name(), b.name()),
-            case.result,
-            special,
-            case.source.to_owned(),
-            status,
-        ]
+        let pieces = if a == b {
+            format!("{} only", a.name())
+        } else {
+            format!("{}, {}", a.name(), b.name())
+        };
+        [pieces, case.result, special, case.source.to_owned(), status]
     });
     std::iter::once(header).chain(rows).collect()
 }

@@ -179,6 +179,13 @@ pub const UNBUILT: &[Unbuilt] = &[
     Unbuilt::planned("Theorem 3.11", Knight, Rook),
     Unbuilt::planned("Theorem 3.11", Knight, Bishop),
     Unbuilt::planned("Theorem 3.11", Knight, Queen),
+    Unbuilt {
+        result: "Corollary 3.6",
+        special: Bishop,
+        other: Rook,
+        source: HAM,
+        status: "not built (the pair is built by Corollary 3.4)",
+    },
     Unbuilt::open(King, Rook),
     Unbuilt::open(Pawn, Rook),
 ];
@@ -415,5 +422,78 @@ fn rook_drawing(graph: &HamGraph, construction: &Construction) -> Drawing {
         vertices,
         edges,
         marked: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    #[test]
+    fn every_pair_is_listed_and_no_case_is_both_built_and_not() {
+        for u in UNBUILT {
+            assert!(
+                !THEOREMS
+                    .iter()
+                    .any(|t| (t.special, t.other) == (u.special, u.other)),
+                "{} among {}s is in THEOREMS and UNBUILT",
+                u.special.name(),
+                u.other.name()
+            );
+        }
+        let cases = cases();
+        for a in TABLE_ORDER {
+            for b in TABLE_ORDER {
+                let pair = cases.iter().filter(|c| c.pair == (a, b));
+                let compiled = pair.clone().filter(|c| c.compiled).count();
+                let rank = |k| TABLE_ORDER.iter().position(|&x| x == k);
+                if rank(a) < rank(b) {
+                    assert_eq!(compiled, 1, "{} and {}", a.name(), b.name());
+                } else if a == b {
+                    assert_eq!(pair.count(), 1);
+                } else {
+                    assert_eq!(pair.count(), 0, "pairs are written in TABLE_ORDER");
+                }
+            }
+        }
+    }
+
+    /// Every edge of every drawing joins squares of its two ends that the special piece
+    /// moves between: on one row, column or diagonal (a knight's move for Theorem 3.1).
+    #[test]
+    fn drawings_place_every_edge_on_a_line_of_the_special_piece() {
+        let ladder = "grid\n0 0\n1 0\n1 1\n2 1\n2 0\n3 0\nstart 0 0\nend 3 0\n";
+        for theorem in THEOREMS {
+            let text = match theorem.construct {
+                Construct::Knight | Construct::King => ladder.replace("end 3 0\n", ""),
+                _ => ladder.to_owned(),
+            };
+            let graph = format::parse(&text, "ladder").unwrap();
+            let construction = theorem.build(&graph, Variant::Standard).unwrap();
+            let drawing = theorem.drawing(&graph, &construction).unwrap();
+            assert_eq!(drawing.vertices.len(), graph.len());
+            assert_eq!(drawing.edges.len(), graph.edges().len());
+            let on_board = |s: Square| construction.board.pieces().iter().any(|p| p.square == s);
+            for &((u, v), a, b) in &drawing.edges {
+                assert!(
+                    on_board(a) && on_board(b),
+                    "{}: edge {u}-{v}",
+                    theorem.title()
+                );
+                let (dr, dc) = (
+                    (i64::from(a.row) - i64::from(b.row)).abs(),
+                    (i64::from(a.col) - i64::from(b.col)).abs(),
+                );
+                let line = match theorem.construct {
+                    Construct::Knight => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+                    _ => dr == 0 || dc == 0 || dr == dc,
+                };
+                assert!(line, "{}: edge {u}-{v} from {a} to {b}", theorem.title());
+            }
+            for corners in &drawing.vertices {
+                assert!(corners.iter().all(|&s| on_board(s)), "{}", theorem.title());
+            }
+        }
     }
 }
