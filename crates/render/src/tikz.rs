@@ -954,7 +954,7 @@ fn picture(
          \x20 s2c number/.style={{circle, text=white, inner sep=0pt, minimum size={disc}cm, font=\\sffamily\\bfseries\\tiny, scale={k}}},\n\
          \x20 s2c tag/.style={{anchor=base west, inner sep=0pt, font=\\sffamily\\bfseries\\tiny, scale={k}}},\n\
          \x20 s2c coordinate/.style={{font=\\sffamily\\scriptsize, text=black!65, inner sep=1pt}},\n",
-        u = num(geometry.unit),
+        u = unit_cm(geometry.unit),
         badge_line = num(0.3 * k),
         badge = num(2.0 * r * NATURAL_CM),
         disc = num(2.0 * CAPTURE_DISC * NATURAL_CM),
@@ -979,4 +979,12 @@ fn picture(
     out.write_all(extra)?;
     out.write_all(b"\\end{tikzpicture}\n")?;
     Ok(())
+}
+
+/// The square's side for the picture's `x`/`y` keys: to the micrometre, since the page is
+/// sized from the exact unit (three decimals would round 0.0018 cm up to 0.002 cm and a
+/// 12,573-row board would overflow its page by 2.5 cm).
+fn unit_cm(unit: f64) -> String {
+    let text = format!("{unit:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -210,11 +210,13 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
 /// (two corners) into f, and its b̃ output turning South into the column band, straight
 /// into the And; the upright variable's b̃ output turns West into the And's other input,
 /// and the And sends b̃ down the column band. Lying, the second variable needs one corner
-/// fewer on its way to the And than upright under f's corner, which keeps the And 19
-/// rows below the band instead of 28 (reach 25 along the replaced wire instead of 34,
-/// and 16 upstream along the through wire instead of 14: README "Board size"). Every
-/// joint is as short as the router accepts; the tileset checks the result when it
-/// measures the design.
+/// fewer on its way to the And than upright under f's corner, which keeps the And close
+/// below the band. The And comes after the fewest wire columns down the column band that
+/// let the upright variable's corner reach its other input. With the library's 4 × 3
+/// corner (issue 32) the tile reaches 20 squares along the replaced wire and 13 upstream
+/// along the through wire (25 and 16 with the thesis' 5 × 6 corner: docs/reductions.md
+/// "Board size"). Every joint is as short as the router accepts; the tileset checks the
+/// result when it measures the design.
 fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError> {
     use Direction::*;
     let (br, bc) = (frame.band_row, frame.band_col);
@@ -274,25 +276,39 @@ fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError
         built = Some((trial, t));
         break;
     }
-    let (trial, mut t) = built.ok_or_else(|| c.error("no lying variable reaches the And"))?;
+    let (trial, down) = built.ok_or_else(|| c.error("no lying variable reaches the And"))?;
     c.elements.extend(trial.elements);
-    let and = c.place(
-        "and",
-        &[('a', West), ('b', South)],
-        ('b', t.last),
-        Role::Plain,
-    )?;
+    // The And: after the least run of wire columns down the column band for which the
+    // upright variable's b̃ output turns West (one corner) into the And's other input.
     let (h_n, _) = h.port('n')?;
-    let two = c.place(
-        "variable",
-        &[('X', North), ('Y', South)],
-        ('X', h_n),
-        replica(1),
-    )?;
-    let (and_a, _) = and.port('a')?;
-    t = two.turtle('Y')?;
-    c.corner_into_band(&mut t, West, and_a[0].0)?;
-    c.extend_to(&mut t, and_a[0].1)?;
+    let mut built = None;
+    for run in 0..8 {
+        let mut trial = c.trial();
+        let mut t = down;
+        trial.forward(&mut t, run);
+        let and = trial.place(
+            "and",
+            &[('a', West), ('b', South)],
+            ('b', t.last),
+            Role::Plain,
+        )?;
+        let two = trial.place(
+            "variable",
+            &[('X', North), ('Y', South)],
+            ('X', h_n),
+            replica(1),
+        )?;
+        let (and_a, _) = and.port('a')?;
+        let mut t = two.turtle('Y')?;
+        if trial.corner_into_band(&mut t, West, and_a[0].0).is_err() {
+            continue;
+        }
+        trial.extend_to(&mut t, and_a[0].1)?;
+        built = Some((trial, and));
+        break;
+    }
+    let (trial, and) = built.ok_or_else(|| c.error("no upright variable reaches the And"))?;
+    c.elements.extend(trial.elements);
     let mut out = and.turtle('X')?;
     c.extend_to(&mut out, frame.exit(South))?;
     Ok(())
