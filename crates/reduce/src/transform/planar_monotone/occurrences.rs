@@ -40,18 +40,21 @@ pub struct Occurrences {
     copies: Vec<Copies>,
 }
 
-/// Where a clause's leg meets `x` in the drawing, left to right: clauses ending at `x`
-/// (inner ones first), then one through `x` (or a unit clause), then clauses starting at
-/// `x` (outer ones first).
-fn leg_order(clause: &MonotoneClause, x: Var) -> (u8, i64) {
-    let (left, right) = clause.span();
-    let level = i64::from(clause.level);
-    if left < x.0 && right == x.0 {
-        (0, level)
-    } else if left == x.0 && right > x.0 {
-        (2, -level)
-    } else {
-        (1, 0)
+impl MonotoneClause {
+    /// Where this clause's leg meets its variable `x` among the legs of `x` on its side,
+    /// as a sort key, left to right: clauses ending at `x` (inner ones first), then one
+    /// through `x` (or a unit clause), then clauses starting at `x` (outer ones first).
+    /// Legs in this order cross nothing.
+    pub fn leg_order(&self, x: Var) -> (u8, i64) {
+        let (left, right) = self.span();
+        let level = i64::from(self.level);
+        if left < x.0 && right == x.0 {
+            (0, level)
+        } else if left == x.0 && right > x.0 {
+            (2, -level)
+        } else {
+            (1, 0)
+        }
     }
 }
 
@@ -99,7 +102,7 @@ pub fn restrict_occurrences(input: &PlanarMonotone) -> Occurrences {
         }
         let var = Var(x as u32);
         for side in [&mut *negative, &mut *positive] {
-            side.sort_by_key(|&c| leg_order(&input.clauses[c], var));
+            side.sort_by_key(|&c| input.clauses[c].leg_order(var));
         }
         for (i, &c) in negative.iter().chain(positive.iter()).enumerate() {
             let at = input.clauses[c]
