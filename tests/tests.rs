@@ -31,6 +31,7 @@ mod nqueens_chain;
 mod nqueens_e2e;
 mod nqueens_solvers;
 mod parser_smoke;
+mod planar_monotone;
 mod progress;
 mod puzzle_conventions;
 mod reader_roundtrip;

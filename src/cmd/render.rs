@@ -26,6 +26,7 @@ Examples:
   sat2chess render nqueens.json --placement placement.json -o completed.svg
   sat2chess render instance.rbds -o rbds.svg
   sat2chess render game.gc --moves captures.json -o game.svg
+  sat2chess render instance.pm3 -o planar.svg
 
 Numerals are the pieces' budgets (captures left); pieces with budget 0 are black.
 Without --step every move is drawn as a numbered arrow on the initial position; with
@@ -41,7 +42,9 @@ A Red-Blue Dominating Set instance (.rbds) is drawn beside the rook board of AMM
 Theorem 2, a Graph Capture instance (.gc) as its graph with tokens (--moves: a capture
 sequence, numbered); both as .svg or .tex. A board of `compile --unlimited` (.json) is
 drawn with its Hamiltonian Path instance over it, the special piece framed, as .svg or
-.tex (an option shaping the board figure, e.g. --region or --step, draws it plain).";
+.tex (an option shaping the board figure, e.g. --region or --step, draws it plain). A
+planar monotone 3-SAT instance (.pm3, from transform --to planar-monotone) is drawn
+with its layout as .svg.";
 
 /// Arguments of `sat2chess render`.
 #[derive(clap::Args)]
@@ -295,6 +298,8 @@ enum Instance {
     Rbds,
     /// `.gc`: a Graph Capture instance.
     GraphCapture,
+    /// `.pm3`: a planar monotone 3-SAT instance, drawn with its layout.
+    PlanarMonotone,
 }
 
 impl Instance {
@@ -302,6 +307,7 @@ impl Instance {
         match path.extension()?.to_str()? {
             "rbds" => Some(Instance::Rbds),
             "gc" => Some(Instance::GraphCapture),
+            "pm3" => Some(Instance::PlanarMonotone),
             _ => None,
         }
     }
@@ -310,6 +316,7 @@ impl Instance {
         match self {
             Instance::Rbds => "an RBDS instance",
             Instance::GraphCapture => "a Graph Capture instance",
+            Instance::PlanarMonotone => "a planar monotone 3-SAT instance",
         }
     }
 }
@@ -331,7 +338,7 @@ fn render_instance(args: &Args, instance: Instance, format: Format) -> Result<Ex
         ("--width", args.width.is_some()),
         (
             "--moves",
-            args.moves.is_some() && instance == Instance::Rbds,
+            args.moves.is_some() && instance != Instance::GraphCapture,
         ),
     ];
     if let Some((flag, _)) = board_only.iter().find(|(_, given)| *given) {
@@ -357,6 +364,9 @@ fn render_instance(args: &Args, instance: Instance, format: Format) -> Result<Ex
                 render::rbds::write(&rbds, format, out).with_context(context)
             })?;
         }
+        Instance::PlanarMonotone => {
+            render_planar_monotone(args, &text, format, &context())?;
+        }
         Instance::GraphCapture => {
             use sat2chess::graphcap::{graph::GraphCapture, moves};
             let graph = GraphCapture::parse(&text).with_context(context)?;
@@ -380,4 +390,30 @@ fn render_instance(args: &Args, instance: Instance, format: Format) -> Result<Ex
         }
     }
     Ok(code(exit::YES))
+}
+
+/// The most variables and clauses a `.pm3` figure draws.
+const MAX_DRAWN_PM3: (u32, usize) = (20_000, 50_000);
+
+/// Draws a `.pm3` instance (SVG only) after checking its layout.
+fn render_planar_monotone(args: &Args, text: &str, format: Format, name: &str) -> Result<()> {
+    use sat2chess::transform::planar_monotone::PlanarMonotone;
+    if format != Format::Svg {
+        bail!("{name} is a planar monotone 3-SAT instance: it is drawn as .svg only");
+    }
+    let pm = PlanarMonotone::parse_pm3(text).with_context(|| name.to_string())?;
+    if pm.num_vars > MAX_DRAWN_PM3.0 || pm.clauses.len() > MAX_DRAWN_PM3.1 {
+        bail!(
+            "{name}: {} variables and {} clauses are too many to draw (at most {} and {})",
+            pm.num_vars,
+            pm.clauses.len(),
+            MAX_DRAWN_PM3.0,
+            MAX_DRAWN_PM3.1
+        );
+    }
+    pm.validate()
+        .with_context(|| format!("{name}: not a valid planar monotone layout"))?;
+    output::stream(args.output.as_deref(), |out| {
+        render::planar_monotone::write_svg(&pm, out).with_context(|| name.to_string())
+    })
 }

@@ -40,6 +40,7 @@ pub mod graph;
 pub mod html;
 mod options;
 mod parts;
+pub mod planar_monotone;
 pub mod rbds;
 mod scene;
 pub mod schematic;

@@ -17,9 +17,11 @@ mod crossover;
 mod levels;
 mod occurrences;
 mod planarize;
+mod text;
 
 pub use chain::{ToPlanarMonotone, planar_monotone_size, to_planar_monotone};
 pub use planarize::MAX_PLANAR_OCCURRENCES;
+pub use text::{MAX_PM3_CLAUSES, MAX_PM3_VARIABLES, Pm3Error};
 
 use thiserror::Error;
 
