@@ -42,6 +42,8 @@ mod state;
 #[cfg(test)]
 mod test_boards;
 mod tree;
+#[cfg(test)]
+mod uncapturable_tests;
 
 pub use heartbeat::Heartbeat;
 pub use options::{AUTO_HEAD_START, Method, SolveOptions};
@@ -349,7 +351,11 @@ mod tests {
         let report = solve(&board, &options);
         assert_eq!(report.verdict, Verdict::Unsolvable);
         assert_eq!(report.stats.method, Method::Special(SpecialCase::Unlimited));
-        assert!(report.reason.contains("king-last"), "{}", report.reason);
+        assert!(
+            report.reason.contains("a king, which may not be captured"),
+            "{}",
+            report.reason
+        );
     }
 
     #[test]
