@@ -206,7 +206,10 @@ fn check_reports_illegal_moves_and_leftovers_with_exit_1() {
         "--king-last",
     ]);
     assert_eq!(code(&royal), 1);
-    assert!(text(&royal.stdout).contains("may not be captured (king-last variant)"));
+    assert!(
+        text(&royal.stdout)
+            .contains("may not be captured (rules chesscom: a king is never captured)")
+    );
     let nothing = run_with_input(&["check", TWO_KINGS, "-"], r#"{"moves":[]}"#);
     assert_eq!(code(&nothing), 1);
     assert_eq!(

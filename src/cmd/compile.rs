@@ -98,7 +98,8 @@ pub(crate) struct Args {
     )]
     pub(crate) pieces: Vec<String>,
     /// With --unlimited: the rules the board is made for, recorded in its provenance
-    /// (`chesscom`: the king may not be captured, the paper's `king¹`). Default: thesis.
+    /// (`chesscom`: the king may not be captured, the paper's `king¹`;
+    /// `uncapturable-KIND`: that kind, `KIND¹`). Default: thesis.
     #[arg(long, value_parser = super::choice::<sat2chess::rules::Variant>(), requires = "unlimited")]
     pub(crate) rules: Option<sat2chess::rules::Variant>,
     /// With --to graph-capture: build the DAG from 3-SAT (Theorem 5, directed) instead of

@@ -233,9 +233,10 @@ pub(crate) fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
 /// The rules a move is judged by (`--rules`, with `--king-last` its hidden alias).
 #[derive(clap::Args)]
 pub(crate) struct Rules {
-    /// Rules: `chesscom` (a king may not be captured, so it is the last piece) or
-    /// `thesis` (any piece may be captured). Default: chesscom for a FEN board, thesis
-    /// otherwise.
+    /// Rules: `chesscom` (a king may not be captured, so it is the last piece),
+    /// `thesis` (any piece may be captured), or `uncapturable-KIND` (a pawn, knight,
+    /// bishop, rook, queen or king may not be captured). Default: chesscom for a FEN
+    /// board, thesis otherwise.
     #[arg(long, value_parser = choice::<Variant>())]
     pub(crate) rules: Option<Variant>,
     /// The old name of `--rules chesscom`.

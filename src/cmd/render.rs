@@ -169,8 +169,8 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let variant = args.rules.variant(input.format());
-    if variant == Variant::KingLast {
-        refuse_king_captures(board.as_ref(), &moves, &args.moves)?;
+    if let Some(protected) = variant.uncapturable() {
+        refuse_uncapturable_captures(board.as_ref(), &moves, &args.moves, variant, protected)?;
     }
     let context = || match &args.moves {
         Some(moves) => format!(
@@ -231,23 +231,30 @@ fn shapes_board_figure(args: &Args) -> bool {
         || args.width.is_some()
 }
 
-/// Refuses a sequence that captures a king (chess.com's rules); every other illegal move
-/// is the figure's to report, so the scan stops at the first one.
-fn refuse_king_captures(
+/// Refuses a sequence that captures a piece of the uncapturable kind `protected`
+/// (chess.com's rules: a king); every other illegal move is the figure's to report, so
+/// the scan stops at the first one.
+fn refuse_uncapturable_captures(
     board: &dyn PieceSource,
     moves: &[Move],
     path: &Option<PathBuf>,
+    variant: Variant,
+    protected: PieceKind,
 ) -> Result<()> {
     let mut replay = board.replay()?;
     for (index, &mv) in moves.iter().enumerate() {
         if replay
             .piece_at(mv.to)
-            .is_some_and(|(_, kind, _)| kind == PieceKind::King)
+            .is_some_and(|(_, kind, _)| kind == protected)
         {
             let name = path.as_deref().map(io::display_path).unwrap_or_default();
+            let rules = match variant == Variant::KingLast {
+                true => "chess.com's rules forbid (the default for a FEN board)".to_owned(),
+                false => format!("the rules {} forbid", variant.name()),
+            };
             bail!(
-                "{}: move #{index} {mv} captures the king on {}, which chess.com's rules \
-                 forbid (the default for a FEN board); --rules thesis allows it",
+                "{}: move #{index} {mv} captures the {protected} on {}, which {rules}; \
+                 --rules thesis allows it",
                 name.display(),
                 mv.to
             );

@@ -355,7 +355,7 @@ mod tests {
         let royal = [(King, 1, 1, 2), (Rook, 1, 5, 2)];
         assert_eq!(
             failure(&royal, &[mv((1, 5), (1, 1))], Variant::KingLast),
-            "INVALID: move #0 (1st) (1,5) -> (1,1): the king on (1,1) may not be captured (king-last variant)"
+            "INVALID: move #0 (1st) (1,5) -> (1,1): the king on (1,1) may not be captured (rules chesscom: a king is never captured)"
         );
         assert!(check_sequence(&board(&royal), &[mv((1, 5), (1, 1))], std).is_solution());
     }

@@ -35,14 +35,46 @@ impl fmt::Display for Move {
     }
 }
 
-/// Rule variants.
+/// Rule variants: which pieces may be captured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// The thesis rules: any piece may be the last one.
     #[default]
     Standard,
-    /// chess.com puzzles: a king may never be captured, so a king, if present, is the final piece.
-    KingLast,
+    /// Pieces of this kind may never be captured (Brunner et al.'s `S¹`: with one such
+    /// piece it is the final piece; with two, no single piece can remain).
+    /// chess.com's rules are the king's case, [`Variant::KingLast`].
+    Uncapturable(PieceKind),
+}
+
+impl Variant {
+    /// chess.com puzzles: a king may never be captured, so a king, if present, is the
+    /// final piece.
+    #[allow(non_upper_case_globals)]
+    pub const KingLast: Variant = Variant::Uncapturable(PieceKind::King);
+
+    /// The kind that may never be captured, if any.
+    pub fn uncapturable(self) -> Option<PieceKind> {
+        match self {
+            Variant::Standard => None,
+            Variant::Uncapturable(kind) => Some(kind),
+        }
+    }
+
+    /// Whether a piece of `kind` may never be captured under these rules.
+    pub fn protects(self, kind: PieceKind) -> bool {
+        self.uncapturable() == Some(kind)
+    }
+
+    /// These rules as they act on `board`: the standard rules when no piece of the
+    /// uncapturable kind stands on it (kinds never change, so none ever will), else
+    /// these rules.
+    pub fn on(self, board: &Board) -> Variant {
+        match self.uncapturable() {
+            Some(kind) if board.pieces().iter().any(|p| p.kind == kind) => self,
+            _ => Variant::Standard,
+        }
+    }
 }
 
 impl crate::choice::Choice for Variant {
@@ -56,6 +88,36 @@ impl crate::choice::Choice for Variant {
             Variant::Standard,
             "thesis",
             "the thesis rules: any piece may be captured, a king too",
+        ),
+        (
+            Variant::Uncapturable(PieceKind::Pawn),
+            "uncapturable-pawn",
+            "a pawn may not be captured, so a pawn is the last piece (Brunner et al.'s pawn¹)",
+        ),
+        (
+            Variant::Uncapturable(PieceKind::Knight),
+            "uncapturable-knight",
+            "a knight may not be captured, so a knight is the last piece (knight¹)",
+        ),
+        (
+            Variant::Uncapturable(PieceKind::Bishop),
+            "uncapturable-bishop",
+            "a bishop may not be captured, so a bishop is the last piece (bishop¹)",
+        ),
+        (
+            Variant::Uncapturable(PieceKind::Rook),
+            "uncapturable-rook",
+            "a rook may not be captured, so a rook is the last piece (rook¹)",
+        ),
+        (
+            Variant::Uncapturable(PieceKind::Queen),
+            "uncapturable-queen",
+            "a queen may not be captured, so a queen is the last piece (queen¹)",
+        ),
+        (
+            Variant::KingLast,
+            "uncapturable-king",
+            "a king may not be captured (king¹): the same rules as chesscom",
         ),
     ];
 }
@@ -103,8 +165,15 @@ pub enum IllegalMove {
         from: Square,
         blocker: Square,
     },
-    #[error("the king on {0} may not be captured (king-last variant)")]
-    KingCaptured(Square),
+    #[error(
+        "the {kind} on {square} may not be captured (rules {rules}: a {kind} is never captured)"
+    )]
+    Uncapturable {
+        kind: PieceKind,
+        square: Square,
+        /// The rules' name.
+        rules: &'static str,
+    },
 }
 
 /// The rules of one capture (thesis §3.1–3.2), in the order every checker reports them:
@@ -145,8 +214,12 @@ pub fn capture_legality(
             blocker,
         });
     }
-    if variant == Variant::KingLast && target == PieceKind::King {
-        return Err(IllegalMove::KingCaptured(mv.to));
+    if variant.protects(target) {
+        return Err(IllegalMove::Uncapturable {
+            kind: target,
+            square: mv.to,
+            rules: crate::choice::Choice::name(variant),
+        });
     }
     Ok(())
 }
@@ -506,8 +579,59 @@ mod tests {
         let pos = Position::new(&board, Variant::KingLast);
         assert_eq!(
             pos.check(Move::new(sq(1, 2), sq(1, 1))),
-            Err(IllegalMove::KingCaptured(sq(1, 1)))
+            Err(IllegalMove::Uncapturable {
+                kind: King,
+                square: sq(1, 1),
+                rules: "chesscom"
+            })
         );
         assert!(pos.check(Move::new(sq(1, 1), sq(1, 2))).is_ok());
+    }
+
+    #[test]
+    fn uncapturable_kind_is_protected_and_others_are_not() {
+        use PieceKind::*;
+        let board = Board::new(
+            8,
+            8,
+            vec![
+                Piece::new(Knight, sq(1, 1), 2),
+                Piece::new(Rook, sq(1, 2), 2),
+                Piece::new(King, sq(2, 2), 2),
+            ],
+        )
+        .unwrap();
+        let pos = Position::new(&board, Variant::Uncapturable(Knight));
+        let refused = pos.check(Move::new(sq(1, 2), sq(1, 1))).unwrap_err();
+        assert_eq!(
+            refused.to_string(),
+            "the knight on (1,1) may not be captured (rules uncapturable-knight: a knight is never captured)"
+        );
+        assert!(pos.check(Move::new(sq(2, 2), sq(1, 2))).is_ok());
+        assert!(pos.check(Move::new(sq(1, 2), sq(2, 2))).is_ok());
+    }
+
+    #[test]
+    fn every_uncapturable_kind_is_named() {
+        use crate::choice::Choice;
+        for kind in PieceKind::ALL {
+            let variant = Variant::Uncapturable(kind);
+            assert_eq!(Variant::from_name(variant.name()), Some(variant));
+            let long = format!("uncapturable-{kind}");
+            assert_eq!(Variant::from_name(&long), Some(variant), "{long}");
+        }
+        assert_eq!(Variant::KingLast.name(), "chesscom");
+        assert_eq!(Variant::Standard.name(), "thesis");
+    }
+
+    #[test]
+    fn rules_act_as_standard_without_the_uncapturable_kind() {
+        use PieceKind::*;
+        let board = Board::new(8, 8, vec![Piece::new(Rook, sq(1, 2), 2)]).unwrap();
+        assert_eq!(Variant::KingLast.on(&board), Variant::Standard);
+        assert_eq!(
+            Variant::Uncapturable(Rook).on(&board),
+            Variant::Uncapturable(Rook)
+        );
     }
 }

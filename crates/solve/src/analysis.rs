@@ -34,7 +34,7 @@ pub(crate) enum Dead {
     /// Total budget below pieces − 1 (each capture spends one unit), or the budget of
     /// the pieces that can still move below it.
     Budget,
-    /// Two kings in the king-last variant (kings are never captured there).
+    /// Two pieces of the uncapturable kind (chess.com: two kings), neither ever captured.
     Kings,
     /// Two components (solve), or a component without a keep square (remainders).
     Components,

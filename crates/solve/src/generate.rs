@@ -11,6 +11,7 @@
 //! come from one seeded random stream, so a request always gives the same puzzle.
 
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
+use sat2chess_core::choice::Choice;
 use sat2chess_core::rules::{Move, Variant, reaches_on_empty_board};
 
 use crate::count::{Difficulty, count_solutions, difficulty};
@@ -63,8 +64,10 @@ pub struct Request {
     pub pieces: usize,
     /// Every piece's budget (captures it may make).
     pub budget: u32,
-    /// The kinds pieces are drawn from. Under [`Variant::KingLast`] a king in the mix
-    /// becomes the last piece (and the only king); pawns never stand on the first or last row.
+    /// The kinds pieces are drawn from. When the rules make a kind uncapturable
+    /// ([`Variant::Uncapturable`]; chess.com: the king), that kind in the mix becomes the
+    /// last piece (and the only one of its kind); under [`Variant::KingLast`] pawns never
+    /// stand on the first or last row.
     pub mix: Vec<PieceKind>,
     /// The rules the puzzle is solved by.
     pub variant: Variant,
@@ -180,13 +183,14 @@ fn validate(request: &Request) -> Result<(), GenerateError> {
     if request.pieces > 1 && request.budget == 0 {
         return refuse("with budget 0 no piece can capture".into());
     }
-    if request.variant == Variant::KingLast
+    if let Some(kind) = request.variant.uncapturable()
         && request.pieces > 1
-        && request.mix.iter().all(|&kind| kind == PieceKind::King)
+        && request.mix.iter().all(|&mixed| mixed == kind)
     {
-        return refuse(
-            "under chess.com rules a king may not be captured: add other pieces to the mix".into(),
-        );
+        return refuse(format!(
+            "under the rules {} a {kind} may not be captured: add other pieces to the mix",
+            request.variant.name()
+        ));
     }
     Ok(())
 }
@@ -210,17 +214,15 @@ fn may_stand(request: &Request, kind: PieceKind, square: Square) -> bool {
 /// One board built backwards from a random last piece, with its solving sequence
 /// (`None` when the construction got stuck).
 fn candidate(request: &Request, random: &mut Random) -> Option<(Board, Vec<Move>)> {
-    let chesscom = request.variant == Variant::KingLast;
     let captured: Vec<PieceKind> = request
         .mix
         .iter()
         .copied()
-        .filter(|&kind| !(chesscom && kind == PieceKind::King))
+        .filter(|&kind| !request.variant.protects(kind))
         .collect();
-    let last_kind = if chesscom && request.mix.contains(&PieceKind::King) {
-        PieceKind::King
-    } else {
-        random.pick(&request.mix)
+    let last_kind = match request.variant.uncapturable() {
+        Some(hero) if request.mix.contains(&hero) => hero,
+        _ => random.pick(&request.mix),
     };
     let random_square = |random: &mut Random| {
         Square::new(

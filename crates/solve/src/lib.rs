@@ -43,6 +43,8 @@ mod state;
 #[cfg(test)]
 mod test_boards;
 mod tree;
+#[cfg(test)]
+mod uncapturable_tests;
 
 pub use encoding_check::{EncodingCheck, EncodingMismatch, check_encoding};
 pub use heartbeat::Heartbeat;
@@ -351,7 +353,11 @@ mod tests {
         let report = solve(&board, &options);
         assert_eq!(report.verdict, Verdict::Unsolvable);
         assert_eq!(report.stats.method, Method::Special(SpecialCase::Unlimited));
-        assert!(report.reason.contains("king-last"), "{}", report.reason);
+        assert!(
+            report.reason.contains("a king, which may not be captured"),
+            "{}",
+            report.reason
+        );
     }
 
     #[test]

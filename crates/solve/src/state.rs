@@ -138,7 +138,6 @@ pub(crate) struct State {
     pub budget: Vec<u32>,
     pub count: usize,
     pub(crate) budget_sum: u64,
-    pub kings: usize,
     /// Pieces per kind ([`kind_index`]).
     pub(crate) kind_count: [u32; 6],
     /// Pieces with budget ≥ 3 (Observation 3.3 needs none).
@@ -168,7 +167,6 @@ impl State {
             budget: board.pieces().iter().map(|p| p.budget).collect(),
             count: 0,
             budget_sum: 0,
-            kings: 0,
             kind_count: [0; 6],
             large_budgets: 0,
             budgets_over_one: 0,
@@ -194,7 +192,6 @@ impl State {
             }
         };
         step(&mut self.count, true);
-        step(&mut self.kings, kind == PieceKind::King);
         step(&mut self.large_budgets, budget >= 3);
         step(&mut self.budgets_over_one, budget >= 2);
         if add {

@@ -55,6 +55,7 @@ use sat2chess_core::rules::Variant;
 use super::analysis::{Analyser, Dead, Goal, Halt};
 use super::clock::Clock;
 use super::geometry::Geometry;
+use super::kinds::kind_index;
 use super::options::SolveOptions;
 use super::report::{Remainder, SearchStats};
 use super::restarts::luby;
@@ -172,7 +173,7 @@ impl<'g> Engine<'g> {
     pub fn new(geo: &'g Geometry, board: &Board, options: &SolveOptions) -> Engine<'g> {
         Engine {
             geo,
-            variant: options.variant,
+            variant: options.variant.on(board),
             state: State::new(board, geo),
             analyser: Analyser::new(geo.len(), geo.words, Clock::for_options(options)),
             dominance: Dominance::default(),
@@ -349,7 +350,7 @@ impl<'g> Engine<'g> {
             let first = candidates.next();
             candidates.next().is_none().then_some(first).flatten()
         });
-        let king_last = self.variant == Variant::KingLast;
+        let protected = self.variant.uncapturable();
         let mut moves = Vec::new();
         let mut work = 0;
         for from in state.slots() {
@@ -360,7 +361,7 @@ impl<'g> Engine<'g> {
             let first = moves.len();
             let kind = state.kind[from];
             let mut push = |to: usize| {
-                if !(king_last && state.kind[to] == PieceKind::King) {
+                if protected != Some(state.kind[to]) {
                     moves.push(pack(from, to));
                 }
             };
@@ -421,7 +422,7 @@ impl<'g> Engine<'g> {
         // operations per piece where a table probe costs cache misses, and most dead
         // states of dense boards fail them. Such states are not recorded either (the
         // tests decide them again), which keeps the table small.
-        let cheap = if self.variant == Variant::KingLast && self.state.kings >= 2 {
+        let cheap = if self.uncapturable_count() >= 2 {
             Err(Halt::Dead(Dead::Kings))
         } else if target.is_some_and(|(_, budget)| {
             // The last piece keeps `budget` units besides the count − 1 captures.
@@ -459,10 +460,10 @@ impl<'g> Engine<'g> {
             }
             return Some(solvable);
         }
-        let king_squares;
-        let finals = if self.variant == Variant::KingLast && self.state.kings == 1 {
-            king_squares = self.king_reach(finals);
-            &king_squares[..]
+        let hero_squares;
+        let finals = if self.uncapturable_count() == 1 {
+            hero_squares = self.hero_reach(finals);
+            &hero_squares[..]
         } else {
             finals
         };
@@ -584,24 +585,33 @@ impl<'g> Engine<'g> {
         true
     }
 
-    /// King-last variant with one king: kings are never captured, so the king is the
-    /// final piece, and with budget b it ends at most b king steps away, each onto a
-    /// square occupied now (vacated squares are never occupied again). Returns `finals`
-    /// restricted to those squares. Like every candidate set, this is a property of
-    /// the state, so it is passed down the search.
-    fn king_reach(&self, finals: &[u64]) -> Vec<u64> {
+    /// Pieces of the uncapturable kind in the current state (0 under the standard rules).
+    fn uncapturable_count(&self) -> u32 {
+        self.variant
+            .uncapturable()
+            .map_or(0, |kind| self.state.kind_count[kind_index(kind)])
+    }
+
+    /// One piece of the uncapturable kind (the *hero*; chess.com: the king): it is never
+    /// captured, so it is the final piece, and with budget b it ends at most b of its
+    /// moves away, each onto a square occupied now (vacated squares are never occupied
+    /// again). Returns `finals` restricted to those squares (for a ranged hero, moves
+    /// are taken on an empty board: a superset). Like every candidate set, this is a
+    /// property of the state, so it is passed down the search.
+    fn hero_reach(&self, finals: &[u64]) -> Vec<u64> {
         let state = &self.state;
-        let king = state
+        let kind = self.variant.uncapturable().expect("an uncapturable kind");
+        let hero = state
             .slots()
-            .find(|&s| state.kind[s] == PieceKind::King)
-            .expect("one king");
+            .find(|&s| state.kind[s] == kind)
+            .expect("one hero");
         let mut reach = vec![0u64; self.geo.words];
-        reach[king / 64] |= 1 << (king % 64);
-        let mut frontier = vec![king];
-        for _ in 0..state.budget[king] {
+        reach[hero / 64] |= 1 << (hero % 64);
+        let mut frontier = vec![hero];
+        for _ in 0..state.budget[hero] {
             let mut next = Vec::new();
             for &slot in &frontier {
-                for &target in self.geo.targets(PieceKind::King, slot) {
+                for &target in self.geo.targets(kind, slot) {
                     let target = target as usize;
                     if state.is_occupied(target) && !bit(&reach, target) {
                         reach[target / 64] |= 1 << (target % 64);
@@ -759,7 +769,7 @@ mod tests {
             ..SolveOptions::default()
         };
         let engine = Engine::new(&geometry, &board, &options);
-        let reach = engine.king_reach(&[u64::MAX]);
+        let reach = engine.hero_reach(&[u64::MAX]);
         let squares: Vec<Square> = (0..geometry.len())
             .filter(|&s| bit(&reach, s))
             .map(|s| geometry.squares[s])

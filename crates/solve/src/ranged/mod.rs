@@ -52,10 +52,10 @@ const MAX_BUDGET: u32 = 3;
 const MAX_TABLE: usize = 30_000_000;
 
 /// Whether the compact engine applies to `board` under `options`: one ranged kind,
-/// at most [`MAX_PIECES`] pieces, budgets ≤ [`MAX_BUDGET`], the standard rules (no
-/// king is on such a board, but the king-last variant keeps to the general engine).
+/// at most [`MAX_PIECES`] pieces, budgets ≤ [`MAX_BUDGET`], rules that act on the
+/// board as the standard ones (its kind is not the uncapturable one).
 pub(crate) fn applies(board: &Board, options: &SolveOptions) -> bool {
-    options.variant == Variant::Standard
+    options.variant.on(board) == Variant::Standard
         && (2..=MAX_PIECES).contains(&board.len())
         && board.uniform_kind().is_some_and(PieceKind::is_ranged)
         && board.pieces().iter().all(|p| p.budget <= MAX_BUDGET)

@@ -152,7 +152,10 @@ impl Encoding {
     /// The clauses of each possible capture: budget, kind, last arrival, blockers.
     fn capture_clauses(&mut self, board: &Board, kinds: &[PieceKind], variant: Variant) {
         let all_kinds = (1u32 << kinds.len()) - 1;
-        let king = kinds.iter().position(|&k| k == PieceKind::King);
+        // The uncapturable kind's index among `kinds` (none: the rule binds nothing).
+        let protected = variant
+            .uncapturable()
+            .and_then(|kind| kinds.iter().position(|&k| k == kind));
         for c in 0..self.captures.len() {
             let (from, to, reach) = {
                 let capture = &self.captures[c];
@@ -194,12 +197,15 @@ impl Encoding {
                     self.cnf.add_clause(&[-last, mover, -leaving]);
                 }
             }
-            if let (Variant::KingLast, Some(king)) = (variant, king) {
-                if board.pieces()[to].kind == PieceKind::King {
+            if let Some(protected) = protected {
+                // Never onto an uncapturable piece: not its first square, and not after it
+                // arrived (an arrival of one is the last on its square).
+                if board.pieces()[to].kind == kinds[protected] {
                     self.cnf.add_clause(&[-made]);
                 }
                 if self.kinds > 1 {
-                    self.cnf.add_clause(&[-made, -self.kind(from, king), last]);
+                    self.cnf
+                        .add_clause(&[-made, -self.kind(from, protected), last]);
                 } else {
                     self.cnf.add_clause(&[-made, last]);
                 }

@@ -97,7 +97,9 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, De
     if hero::applies(board, variant) {
         return Some((SpecialCase::KingAndQueens, hero::solve(board)));
     }
-    if pawn_two::applies(board) {
+    // Theorem 4 knows no uncapturable pawn (all-pawn boards under such rules go on to
+    // the exact engines).
+    if pawn_two::applies(board) && variant.on(board) == Variant::Standard {
         return Some((SpecialCase::PawnTwo, pawn_two::solve(board)));
     }
     None

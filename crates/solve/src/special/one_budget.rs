@@ -5,20 +5,20 @@
 //! square c, and the board is solvable iff some occupied c is reached, on an otherwise
 //! empty board, by every other piece, each with budget 1. Moving the pieces to c nearest
 //! first (Chebyshev distance) is then legal: a square strictly between a ranged piece
-//! and c is nearer to c, so its piece has already left. Under the king-last rule the
-//! one king (two kings never work) must be the last to arrive on c, so no ranged piece
-//! may have the king strictly between itself and c.
+//! and c is nearer to c, so its piece has already left. When a kind may not be captured
+//! (chess.com: the king), its one piece, the *hero* (two never work), must be the last
+//! to arrive on c, so no ranged piece may have the hero strictly between itself and c.
 //!
 //! Candidates for c (at most 17, found in linear time as in the thesis' proof): the
-//! square of a 0-piece if there is one; else a king's square and its neighbours under
-//! king-last; else a short-range piece's square and its targets; else, for the first
+//! square of a 0-piece if there is one; else a short-range hero's square and its
+//! targets; else a short-range piece's square and its targets; else, for the first
 //! piece p and each of its lines L, the points where the lines of a piece off L cross L
 //! (or, when all pieces lie on L, the piece that cannot move along L). Each candidate is
 //! checked in O(n); the decision is linear, the sequence sorted in O(n log n).
 
 use rustc_hash::FxHashMap as HashMap;
 
-use sat2chess_core::board::{Board, Piece, PieceKind, Square};
+use sat2chess_core::board::{Board, Piece, Square};
 use sat2chess_core::rules::{Move, Variant, reaches_on_empty_board};
 
 use super::decision::Decision;
@@ -38,24 +38,23 @@ pub(super) fn solve(board: &Board, variant: Variant) -> Decision {
         .enumerate()
         .map(|(i, p)| (p.square, i))
         .collect();
-    let king_last = variant == Variant::KingLast;
-    let kings: Vec<usize> = (0..pieces.len())
-        .filter(|&i| pieces[i].kind == PieceKind::King)
+    let heroes: Vec<usize> = (0..pieces.len())
+        .filter(|&i| variant.protects(pieces[i].kind))
         .collect();
-    if king_last && kings.len() >= 2 {
+    if heroes.len() >= 2 {
         return unsolvable(format!(
-            "the kings on {} and {} may not be captured (king-last)",
-            pieces[kings[0]].square, pieces[kings[1]].square
+            "the {}s on {} and {} may not be captured",
+            pieces[heroes[0]].kind, pieces[heroes[0]].square, pieces[heroes[1]].square
         ));
     }
-    let king = kings.first().copied().filter(|_| king_last);
-    let centers = candidates(pieces, &slot_of, king);
+    let hero = heroes.first().copied();
+    let centers = candidates(pieces, &slot_of, hero);
     let mut failures = Vec::new();
     for &center in &centers {
-        match failure(pieces, center, king) {
+        match failure(pieces, center, hero) {
             None => {
                 return Decision {
-                    moves: Some(sequence(pieces, center, king)),
+                    moves: Some(sequence(pieces, center, hero)),
                     reason: format!(
                         "every budget ≤ 1: every other piece moves \
                          straight to the center square {}, nearest first",
@@ -84,11 +83,12 @@ fn unsolvable(why: String) -> Decision {
     }
 }
 
-/// The candidate center squares (slots), at most 17 (see the module docs).
+/// The candidate center squares (slots), at most 17 (see the module docs); `hero`: the
+/// uncapturable piece, which must reach the center.
 fn candidates(
     pieces: &[Piece],
     slot_of: &HashMap<Square, usize>,
-    king: Option<usize>,
+    hero: Option<usize>,
 ) -> Vec<usize> {
     let around = |slot: usize| -> Vec<usize> {
         let piece = &pieces[slot];
@@ -99,8 +99,8 @@ fn candidates(
     if let Some(zero) = pieces.iter().position(|p| p.budget == 0) {
         return vec![zero];
     }
-    if let Some(king) = king {
-        return around(king);
+    if let Some(hero) = hero.filter(|&hero| !pieces[hero].kind.is_ranged()) {
+        return around(hero);
     }
     if let Some(short) = pieces.iter().position(|p| !p.kind.is_ranged()) {
         return around(short);
@@ -161,10 +161,13 @@ fn crossing(family_a: usize, key_a: i64, family_b: usize, key_b: i64) -> Option<
 }
 
 /// Why `center` is not a center square (`None`: it is one).
-fn failure(pieces: &[Piece], center: usize, king: Option<usize>) -> Option<String> {
+fn failure(pieces: &[Piece], center: usize, hero: Option<usize>) -> Option<String> {
     let c = pieces[center].square;
-    if king == Some(center) {
-        return Some(format!("the king on {c} would be captured"));
+    if hero == Some(center) {
+        return Some(format!(
+            "the {} on {c} would be captured",
+            pieces[center].kind
+        ));
     }
     for (slot, piece) in pieces.iter().enumerate() {
         if slot == center {
@@ -182,25 +185,25 @@ fn failure(pieces: &[Piece], center: usize, king: Option<usize>) -> Option<Strin
                 piece.kind, piece.square
             ));
         }
-        if let Some(king) = king
+        if let Some(hero) = hero
             && piece.kind.is_ranged()
-            && strictly_between(piece.square, c, pieces[king].square)
+            && strictly_between(piece.square, c, pieces[hero].square)
         {
             return Some(format!(
-                "the {} on {} is blocked by the king on {}, which must arrive last",
-                piece.kind, piece.square, pieces[king].square
+                "the {} on {} is blocked by the {} on {}, which must arrive last",
+                piece.kind, piece.square, pieces[hero].kind, pieces[hero].square
             ));
         }
     }
     None
 }
 
-/// Every other piece to `center`, nearest first (the king, if it must be last, last).
-fn sequence(pieces: &[Piece], center: usize, king: Option<usize>) -> Vec<Move> {
+/// Every other piece to `center`, nearest first (the hero, which must be last, last).
+fn sequence(pieces: &[Piece], center: usize, hero: Option<usize>) -> Vec<Move> {
     let c = pieces[center].square;
     let distance = |s: Square| s.row.abs_diff(c.row).max(s.col.abs_diff(c.col));
     let mut order: Vec<usize> = (0..pieces.len()).filter(|&i| i != center).collect();
-    order.sort_unstable_by_key(|&i| (Some(i) == king, distance(pieces[i].square)));
+    order.sort_unstable_by_key(|&i| (Some(i) == hero, distance(pieces[i].square)));
     order
         .into_iter()
         .map(|i| Move::new(pieces[i].square, c))
@@ -210,6 +213,7 @@ fn sequence(pieces: &[Piece], center: usize, king: Option<usize>) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sat2chess_core::board::PieceKind;
 
     fn board(pieces: &[(PieceKind, u32, u32, u32)]) -> Board {
         Board::fitted(

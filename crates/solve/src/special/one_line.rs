@@ -25,13 +25,12 @@ use sat2chess_core::rules::{Move, Variant};
 
 use super::decision::Decision;
 
-/// Whether all pieces share a row or a column, and the king-last rule (which Lemma 4.4
-/// does not cover) does not apply: standard rules, or no king.
+/// Whether all pieces share a row or a column, and no uncapturable piece (a rule Lemma
+/// 4.4 does not cover) stands on the board.
 pub(super) fn applies(board: &Board, variant: Variant) -> bool {
     let pieces = board.pieces();
     let same = |f: fn(Square) -> u32| pieces.iter().all(|p| f(p.square) == f(pieces[0].square));
-    (same(|s| s.row) || same(|s| s.col))
-        && (variant == Variant::Standard || pieces.iter().all(|p| p.kind != PieceKind::King))
+    (same(|s| s.row) || same(|s| s.col)) && variant.on(board) == Variant::Standard
 }
 
 /// A piece on the line, in line order.

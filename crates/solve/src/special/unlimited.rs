@@ -35,11 +35,11 @@ pub(super) fn solve(board: &Board, variant: Variant) -> Decision {
     let pieces = board.pieces();
     let kind = pieces[0].kind;
     let n = pieces.len();
-    if variant == Variant::KingLast && kind == PieceKind::King {
+    if variant.protects(kind) {
         return Decision {
             moves: None,
             reason: format!(
-                "king-last with {n} kings: a king may not be captured, so at least two remain"
+                "{n} pieces, every one a {kind}, which may not be captured: at least two remain"
             ),
         };
     }

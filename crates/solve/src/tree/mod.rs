@@ -63,14 +63,13 @@ use dominance::prune_dominated;
 use dp::{Entry, LimitReached, MAX_STORED_STATES, Mode, Role, Slots, State};
 
 /// Whether the spanning-tree engine decides `board` under `variant`: one piece kind,
-/// king or knight, every budget ≤ 2 (the king-last variant only for knights, where it
-/// changes nothing).
+/// king or knight, every budget ≤ 2, and rules that act on the board as the standard
+/// ones (the kind is not the uncapturable one).
 pub(super) fn applies(board: &Board, variant: Variant) -> bool {
-    let kind_fits = match board.uniform_kind() {
-        Some(PieceKind::King) => variant == Variant::Standard,
-        Some(PieceKind::Knight) => true,
-        _ => false,
-    };
+    let kind_fits = matches!(
+        board.uniform_kind(),
+        Some(PieceKind::King | PieceKind::Knight)
+    ) && variant.on(board) == Variant::Standard;
     kind_fits && board.pieces().iter().all(|p| p.budget <= 2)
 }
 
