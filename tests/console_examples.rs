@@ -63,3 +63,8 @@ fn reductions() {
 fn figures() {
     run_console_examples("docs/figures.md");
 }
+
+#[test]
+fn unlimited() {
+    run_console_examples("docs/unlimited.md");
+}

@@ -51,5 +51,6 @@ mod solver_special;
 mod synthesize;
 mod transform;
 mod unlimited;
+mod unlimited_sat;
 mod web_e2e;
 mod whole_boards;

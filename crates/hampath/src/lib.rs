@@ -10,6 +10,9 @@
 //!   (Theorem 3.7), [`corollary`] (Corollaries 3.3–3.6, the Theorem 3.2 board moved), each a [`construction::Construction`] with a certificate (path →
 //!   capture sequence) and a decoder (solving sequence → path).
 //!
+//! - [`planar`]: §3.2's Theorem 3.9 (a king among knights, our gadget design) from
+//!   planar monotone 3-SAT, with its certificate and decoder.
+//!
 //! Every board gives every piece a budget of `pieces − 1`, which is unlimited: no piece
 //! can make more captures than there are other pieces.
 

@@ -1,0 +1,153 @@
+//! `compile F.cnf --unlimited --pieces king,knight` (Brunner et al. §3.2, Theorem 3.9:
+//! an uncapturable king among knights, from planar monotone 3-SAT through
+//! `to_planar_monotone`): certified, checked, solved and decoded through the binary to a
+//! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2.
+
+use std::path::Path;
+
+use sat2chess::formula::Assignment;
+use sat2chess::front::dimacs;
+
+use crate::common::{run, scratch};
+
+/// `(x1 ∨ x2) ∧ (¬x1 ∨ x3) ∧ (¬x2 ∨ ¬x3)`: satisfiable.
+const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
+/// `x1`: its board (61 pieces) is small enough for the exact solver.
+const UNIT: &str = "p cnf 1 1\n1 0\n";
+/// `x1 ∧ ¬x1`.
+const CONTRADICTION: &str = "p cnf 1 2\n1 0\n-1 0\n";
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("scratch file");
+    path.display().to_string()
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts that decode printed `s SATISFIABLE` and a model of `cnf`.
+fn assert_model(cnf: &str, printed: &[u8]) {
+    let printed = String::from_utf8_lossy(printed);
+    let cnf = dimacs::parse(cnf).expect("formula");
+    let mut lines = printed.lines();
+    assert_eq!(lines.next(), Some("s SATISFIABLE"), "{printed}");
+    let mut values = vec![false; cnf.num_vars as usize];
+    for word in lines.flat_map(|l| l.trim_start_matches('v').split_whitespace()) {
+        let lit: i64 = word.parse().expect("literal");
+        if lit > 0 {
+            values[lit as usize - 1] = true;
+        }
+    }
+    assert!(cnf.is_satisfied_by(&Assignment(values)), "{printed}");
+}
+
+/// compile with a certificate, check it, decode it; returns (board, moves, exit code).
+fn compile(dir: &Path, cnf: &str, pieces: &str) -> (String, String, i32) {
+    let input = write(dir, "f.cnf", cnf);
+    let board = dir.join("b.json").display().to_string();
+    let moves = dir.join("m.json").display().to_string();
+    let _ = std::fs::remove_file(&moves);
+    let compiled = run(&[
+        "compile",
+        &input,
+        "--unlimited",
+        "--pieces",
+        pieces,
+        "-o",
+        &board,
+        "--certify",
+        "--moves-out",
+        &moves,
+    ]);
+    let code = compiled.status.code().expect("exit code");
+    (board, moves, code)
+}
+
+#[test]
+fn a_satisfiable_cnf_compiles_certifies_checks_and_decodes_to_a_model() {
+    let dir = scratch("unlimited_sat/small");
+    let (board, moves, code) = compile(&dir, SMALL, "king,knight");
+    assert_eq!(code, 0);
+    let check = run(&["check", &board, &moves]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    assert_model(SMALL, &decoded.stdout);
+    let provenance = std::fs::read_to_string(&board).expect("board");
+    for key in [
+        r#""theorem":"3.9""#,
+        r#""special":"king""#,
+        r#""other":"knight""#,
+        r#""rules":"chesscom""#,
+        r#""formula":"p cnf 3 3"#,
+    ] {
+        assert!(provenance.contains(key), "{key} missing");
+    }
+}
+
+#[test]
+fn the_solvers_own_sequence_decodes_to_a_model() {
+    let dir = scratch("unlimited_sat/unit");
+    let (board, _, code) = compile(&dir, UNIT, "knight,king");
+    assert_eq!(code, 0);
+    let solved = dir.join("s.json").display().to_string();
+    let solve = run(&["solve", &board, "-o", &solved]);
+    assert_eq!(solve.status.code(), Some(0), "{}", stderr(&solve));
+    let decoded = run(&["decode", &board, &solved]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    assert_model(UNIT, &decoded.stdout);
+}
+
+#[test]
+fn an_unsatisfiable_cnf_exits_1_without_moves() {
+    let dir = scratch("unlimited_sat/contradiction");
+    let (_, moves, code) = compile(&dir, CONTRADICTION, "king,knight");
+    assert_eq!(code, 1);
+    assert!(!Path::new(&moves).exists());
+}
+
+#[test]
+fn a_truncated_sequence_is_refused_with_exit_1() {
+    let dir = scratch("unlimited_sat/truncated");
+    let (board, moves, _) = compile(&dir, UNIT, "king,knight");
+    let text = std::fs::read_to_string(&moves).expect("moves");
+    let mut all: serde_json::Value = serde_json::from_str(&text).expect("moves JSON");
+    all["moves"].as_array_mut().expect("a moves array").pop();
+    let short = write(&dir, "short.json", &all.to_string());
+    let decoded = run(&["decode", &board, &short]);
+    assert_eq!(decoded.status.code(), Some(1), "{}", stderr(&decoded));
+    assert!(
+        stderr(&decoded).contains("leaves 2 pieces"),
+        "{}",
+        stderr(&decoded)
+    );
+}
+
+#[test]
+fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
+    let dir = scratch("unlimited_sat/refused");
+    let input = write(&dir, "f.cnf", SMALL);
+    for (pieces, rules, says) in [
+        (
+            "bishop,king",
+            "chesscom",
+            "Theorems 3.10 and 3.11 are not built",
+        ),
+        ("king,knight", "thesis", "--rules chesscom (not thesis)"),
+        ("pawn,knight", "chesscom", "needs the pawn uncapturable"),
+    ] {
+        let out = run(&[
+            "compile",
+            &input,
+            "--unlimited",
+            "--pieces",
+            pieces,
+            "--rules",
+            rules,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{pieces} {rules}");
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+    }
+}
