@@ -1,5 +1,5 @@
-//! `compile F.cnf --unlimited --pieces king,knight` (Brunner et al. §3.2, Theorem 3.9:
-//! an uncapturable king among knights, from planar monotone 3-SAT through
+//! `compile F.cnf --unlimited --pieces king,knight|pawn,knight` (Brunner et al. §3.2,
+//! Theorem 3.9: an uncapturable king or pawn among knights, from planar monotone 3-SAT through
 //! `to_planar_monotone`): certified, checked, solved and decoded through the binary to a
 //! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2.
 
@@ -67,23 +67,28 @@ fn compile(dir: &Path, cnf: &str, pieces: &str) -> (String, String, i32) {
 
 #[test]
 fn a_satisfiable_cnf_compiles_certifies_checks_and_decodes_to_a_model() {
-    let dir = scratch("unlimited_sat/small");
-    let (board, moves, code) = compile(&dir, SMALL, "king,knight");
-    assert_eq!(code, 0);
-    let check = run(&["check", &board, &moves]);
-    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
-    let decoded = run(&["decode", &board, &moves]);
-    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
-    assert_model(SMALL, &decoded.stdout);
-    let provenance = std::fs::read_to_string(&board).expect("board");
-    for key in [
-        r#""theorem":"3.9""#,
-        r#""special":"king""#,
-        r#""other":"knight""#,
-        r#""rules":"chesscom""#,
-        r#""formula":"p cnf 3 3"#,
+    for (pieces, special, rules) in [
+        ("king,knight", "king", "chesscom"),
+        ("pawn,knight", "pawn", "uncapturable-pawn"),
     ] {
-        assert!(provenance.contains(key), "{key} missing");
+        let dir = scratch(&format!("unlimited_sat/small-{special}"));
+        let (board, moves, code) = compile(&dir, SMALL, pieces);
+        assert_eq!(code, 0, "{pieces}");
+        let check = run(&["check", &board, &moves]);
+        assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+        let decoded = run(&["decode", &board, &moves]);
+        assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+        assert_model(SMALL, &decoded.stdout);
+        let provenance = std::fs::read_to_string(&board).expect("board");
+        for key in [
+            r#""theorem":"3.9""#.to_owned(),
+            format!(r#""special":"{special}""#),
+            r#""other":"knight""#.to_owned(),
+            format!(r#""rules":"{rules}""#),
+            r#""formula":"p cnf 3 3"#.to_owned(),
+        ] {
+            assert!(provenance.contains(&key), "{key} missing");
+        }
     }
 }
 

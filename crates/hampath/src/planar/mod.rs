@@ -89,10 +89,11 @@ const KNIGHT: [(i64, i64); 8] = [
 /// A path's seven squares `(d, w)` (row offset, distance from the axis), bottom first.
 const PATH: [(i64, i64); 7] = [(1, 1), (2, 2), (3, 3), (4, 2), (5, 3), (6, 2), (7, 1)];
 
-/// The rules under which `hero` is the paper's uncapturable piece among knights
-/// (`None`: the rules cannot keep it uncapturable yet).
+/// The rules under which `hero` is the paper's uncapturable piece among knights: a king
+/// or a pawn that may never be captured (`None` for the other kinds, which Theorem 3.9
+/// does not use).
 pub fn uncapturable_rules(hero: PieceKind) -> Option<Variant> {
-    (hero == PieceKind::King).then_some(Variant::KingLast)
+    matches!(hero, PieceKind::King | PieceKind::Pawn).then_some(Variant::Uncapturable(hero))
 }
 
 /// Why a Theorem 3.9 board could not be built, certified or read.

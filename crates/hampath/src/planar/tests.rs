@@ -122,10 +122,20 @@ fn exercise(instance: &PlanarMonotone, hero: PieceKind) -> bool {
 
 #[test]
 fn theorem_3_9_king_among_knights() {
-    let mut rng = fastrand::Rng::with_seed(2023);
+    theorem_3_9(PieceKind::King, 2023);
+}
+
+#[test]
+fn theorem_3_9_pawn_among_knights() {
+    theorem_3_9(PieceKind::Pawn, 2024);
+}
+
+/// 200 random instances (both verdicts, ≥ 30 of each) with `hero` among knights.
+fn theorem_3_9(hero: PieceKind, seed: u64) {
+    let mut rng = fastrand::Rng::with_seed(seed);
     let (mut yes, mut no) = (0, 0);
     while yes + no < 200 {
-        if exercise(&random_instance(&mut rng, 3), PieceKind::King) {
+        if exercise(&random_instance(&mut rng, 3), hero) {
             yes += 1;
         } else {
             no += 1;
