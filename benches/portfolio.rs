@@ -6,7 +6,8 @@
 //! (each engine is deterministic up to timing).
 //!
 //! `BENCH_LIMIT=SECONDS` sets the limit (default 60), `BENCH_FILTER=text` keeps the
-//! classes whose title contains it, `BENCH_ENGINES=search,sat,portfolio` the engines.
+//! classes whose title contains it, `BENCH_ENGINES=search,sat,portfolio,auto` the
+//! engines (`auto`: what `solve` does, special cases and decomposition first).
 
 use std::time::{Duration, Instant};
 
@@ -31,12 +32,14 @@ fn limit() -> Duration {
     Duration::from_secs(seconds)
 }
 
-fn engines() -> Vec<(&'static str, Method)> {
-    let chosen = std::env::var("BENCH_ENGINES").unwrap_or_else(|_| "search,sat,portfolio".into());
+fn engines() -> Vec<(&'static str, Option<Method>)> {
+    let chosen =
+        std::env::var("BENCH_ENGINES").unwrap_or_else(|_| "search,sat,portfolio,auto".into());
     [
-        ("search", Method::Search),
-        ("sat", Method::Sat),
-        ("portfolio", Method::Portfolio),
+        ("search", Some(Method::Search)),
+        ("sat", Some(Method::Sat)),
+        ("portfolio", Some(Method::Portfolio)),
+        ("auto", None),
     ]
     .into_iter()
     .filter(|(name, _)| chosen.split(',').any(|c| c == *name))
@@ -65,7 +68,7 @@ fn class(title: &str, boards: Vec<(String, Board)>, variant: Variant) {
             let options = SolveOptions {
                 variant,
                 time_limit: Some(limit),
-                method: Some(*method),
+                method: *method,
                 ..SolveOptions::default()
             };
             let start = Instant::now();

@@ -305,6 +305,10 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
             case.name(),
             s.elapsed.as_secs_f64()
         ),
+        Method::Decomposition => format!(
+            "decomposition of the capture graph, no search, {:.3} s",
+            s.elapsed.as_secs_f64()
+        ),
     };
     let sequence_to_stdout = args.output.as_deref().is_some_and(io::is_stdio);
     let say = |line: String| {

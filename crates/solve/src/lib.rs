@@ -15,6 +15,8 @@
 //! Before all of them, the polynomial special cases (`special`: budgets ≤ 1, one row or
 //! column, one piece type with unlimited budgets, one king and queens under king-last
 //! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
+//! Then the potential capture graph is decomposed (`decompose`: components, budget
+//! across cut squares), which refutes some boards without search.
 //! [`brute::brute_force`] is the plain reference search.
 
 mod analysis;
@@ -22,6 +24,7 @@ pub mod brute;
 mod chains;
 mod clock;
 pub mod count;
+mod decompose;
 mod encoding_check;
 mod engine;
 pub mod generate;
@@ -77,6 +80,9 @@ pub fn solve(board: &Board, options: &SolveOptions) -> SolveReport {
         };
     }
     if let Some(report) = special_case(board, options) {
+        return report;
+    }
+    if let Some(report) = decomposition(board, options) {
         return report;
     }
     let heartbeat = options.heartbeat.as_deref();
@@ -156,6 +162,25 @@ fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
     })
 }
 
+/// The board refuted by decomposing its potential capture graph (`decompose`), unless an
+/// engine is forced.
+fn decomposition(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
+    if options.method.is_some() {
+        return None;
+    }
+    let start = Instant::now();
+    let reason = decompose::refute(board)?;
+    Some(SolveReport {
+        verdict: Verdict::Unsolvable,
+        stats: SearchStats {
+            method: Method::Decomposition,
+            elapsed: start.elapsed(),
+            ..SearchStats::default()
+        },
+        reason,
+    })
+}
+
 /// Whether `board` can be reduced to a single piece, without a capture sequence
 /// (`None`: a limit was reached). Kings-only and knights-only boards are decided over a
 /// tree decomposition where it is narrower than the best path order — far wider boards
@@ -164,7 +189,7 @@ pub fn decide(board: &Board, options: &SolveOptions) -> (Option<bool>, SearchSta
     if board.is_empty() {
         return (Some(false), SearchStats::default());
     }
-    if let Some(report) = special_case(board, options) {
+    if let Some(report) = special_case(board, options).or_else(|| decomposition(board, options)) {
         return (
             Some(matches!(report.verdict, Verdict::Solvable(_))),
             report.stats,

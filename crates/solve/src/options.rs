@@ -53,6 +53,9 @@ pub enum Method {
     SpanningTree,
     /// A polynomial special case (`special`) decided the board without search.
     Special(SpecialCase),
+    /// A necessary condition on the potential capture graph (`decompose`: components,
+    /// budget across cut squares) refuted the board without search.
+    Decomposition,
     /// The SAT encoding of the whole game (`sat_encode`) solved by splr.
     Sat,
     /// As a forced choice only: the search engine and the SAT encoding on two threads,

@@ -68,6 +68,7 @@ use sat2chess_core::rules::{Move, Variant};
 
 use crate::sat::{FlatCnf, IncrementalSat, SatBackend, SatError, Stop};
 pub(crate) use acyclic::Precedence;
+pub(crate) use captures::{Capture, possible_captures};
 pub(crate) use clauses::Encoding;
 use order::Order;
 

@@ -1,0 +1,121 @@
+//! Each rule against brute force on thousands of random boards (every kind, pawns,
+//! chess.com's king-last rule, budgets 0–3): a rule may only refute unsolvable boards,
+//! and each must refute some, or the test proves nothing.
+
+use sat2chess_core::board::{Board, Piece, PieceKind, Square};
+use sat2chess_core::rules::Variant;
+
+use super::{PotentialGraph, components, cuts, refute};
+use crate::brute::brute_force;
+
+fn board(pieces: &[(PieceKind, u32, u32, u32)]) -> Board {
+    let pieces = pieces
+        .iter()
+        .map(|&(kind, r, c, b)| Piece::new(kind, Square::new(r, c), b))
+        .collect();
+    Board::fitted(pieces).unwrap()
+}
+
+/// A random board of up to `max_pieces` pieces on up to `side × side` squares.
+fn random_board(rng: &mut fastrand::Rng, side: u32, max_pieces: usize) -> Board {
+    let (rows, cols) = (rng.u32(2..=side), rng.u32(2..=side));
+    let mut cells: Vec<u32> = (0..rows * cols).collect();
+    rng.shuffle(&mut cells);
+    let count = rng.usize(2..=max_pieces.min(cells.len()));
+    let pieces = cells[..count]
+        .iter()
+        .map(|&cell| {
+            let kind = PieceKind::ALL[rng.usize(..PieceKind::ALL.len())];
+            let square = Square::new(cell / cols + 1, cell % cols + 1);
+            Piece::new(kind, square, rng.u32(0..=3))
+        })
+        .collect();
+    Board::new(rows, cols, pieces).unwrap()
+}
+
+fn variant(rng: &mut fastrand::Rng) -> Variant {
+    if rng.bool() {
+        Variant::KingLast
+    } else {
+        Variant::Standard
+    }
+}
+
+#[test]
+fn a_piece_moves_on_with_the_kind_that_arrived() {
+    use PieceKind::{Bishop, Knight, Rook};
+    // R(1,1) x N(1,5), then the rook on (1,5) x B(4,5): the knight's square reaches
+    // (4,5) only as a rook's.
+    let b = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 5, 0)]);
+    assert!(brute_force(&b, Variant::Standard).is_some());
+    assert_eq!(components::components(&PotentialGraph::new(&b)).count, 1);
+    assert_eq!(refute(&b), None);
+    let apart = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 6, 0)]);
+    assert!(refute(&apart).unwrap().contains("2 components"));
+}
+
+#[test]
+fn a_cut_square_with_two_poor_sides_refutes() {
+    use PieceKind::King;
+    // Kings in a row: the middle one cuts; each side of two kings has budget 0 and
+    // 1 and must be emptied except the final side; one side may get the middle king.
+    let b = board(&[
+        (King, 1, 1, 0),
+        (King, 1, 2, 1),
+        (King, 1, 3, 1),
+        (King, 1, 4, 1),
+        (King, 1, 5, 0),
+    ]);
+    assert_eq!(brute_force(&b, Variant::Standard), None);
+    let why = refute(&b).expect("refuted at a cut square");
+    assert!(why.contains("splits the potential capture graph"), "{why}");
+}
+
+#[test]
+fn a_piece_passing_through_a_cut_square_brings_its_budget() {
+    use PieceKind::King;
+    // K(1,1) takes the three others in turn: it crosses (1,2), whose own budget is 0,
+    // and enters the side beyond with budget 1 left.
+    let b = board(&[
+        (King, 1, 1, 3),
+        (King, 1, 2, 0),
+        (King, 1, 3, 0),
+        (King, 1, 4, 0),
+    ]);
+    assert!(brute_force(&b, Variant::Standard).is_some());
+    assert_eq!(refute(&b), None);
+}
+
+#[test]
+fn components_never_separate_a_solvable_board() {
+    let mut rng = fastrand::Rng::with_seed(0x3a);
+    let mut refuted = 0;
+    for _ in 0..4000 {
+        let b = random_board(&mut rng, 6, 7);
+        let variant = variant(&mut rng);
+        if components::components(&PotentialGraph::new(&b)).count > 1 {
+            refuted += 1;
+            assert_eq!(brute_force(&b, variant), None, "{b:?} {variant:?}");
+        }
+    }
+    assert!(refuted >= 500, "only {refuted} boards split");
+}
+
+#[test]
+fn cut_budgets_never_refute_a_solvable_board() {
+    let mut rng = fastrand::Rng::with_seed(0x3b);
+    let mut refuted = 0;
+    for _ in 0..6000 {
+        let b = random_board(&mut rng, 4, 8);
+        let variant = variant(&mut rng);
+        let graph = PotentialGraph::new(&b);
+        if components::components(&graph).count > 1 {
+            continue;
+        }
+        if let Some(why) = cuts::refute(&b, &graph.captures) {
+            refuted += 1;
+            assert_eq!(brute_force(&b, variant), None, "{b:?} {variant:?}: {why}");
+        }
+    }
+    assert!(refuted >= 200, "only {refuted} boards refuted");
+}
