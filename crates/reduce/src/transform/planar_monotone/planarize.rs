@@ -31,7 +31,7 @@ use super::{MonotoneClause, PlanarMonotone, Side};
 use crate::transform::TransformError;
 use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 
-/// The most literal occurrences (after splitting) [`planarize`] takes: about 5 million
+/// The most literal occurrences (after splitting) the planar step takes: about 5 million
 /// variables at worst.
 pub const MAX_PLANAR_OCCURRENCES: usize = 1000;
 
