@@ -156,3 +156,18 @@ fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
         assert!(stderr(&out).contains(says), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn a_theorem_3_9_board_renders_as_a_plain_board_with_its_moves() {
+    let dir = scratch("unlimited_sat/render");
+    let (board, moves, code) = compile(&dir, UNIT, "king,knight");
+    assert_eq!(code, 0);
+    let figure = dir.join("b.svg").display().to_string();
+    let render = run(&["render", &board, "--moves", &moves, "-o", &figure]);
+    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
+    let svg = std::fs::read_to_string(&figure).expect("figure");
+    assert!(
+        svg.starts_with("<svg") || svg.contains("<svg"),
+        "not an SVG"
+    );
+}
