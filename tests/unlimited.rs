@@ -8,7 +8,7 @@ use std::path::Path;
 use sat2chess::hampath::format;
 use sat2chess::hampath::path::check_path;
 
-use crate::common::{run, scratch};
+use crate::common::{run, scratch, stderr_of, write_file};
 
 /// A degree-3 instance with a path 1 2 3 4 5 6 (start 1 and end 6 of degree 1).
 const GRAPH_YES: &str =
@@ -19,16 +19,6 @@ const GRAPH_NO: &str = "graph 6\n1 2\n2 3\n2 4\n4 5\n5 6\nstart 1\nend 6\n";
 const GRID_YES: &str = "grid\n0 0\n1 0\n2 0\n1 1\n2 1\nstart 0 0\n";
 /// A grid instance without a path from (0,0): (2,0) and (0,1) both hang off (1,0)'s row.
 const GRID_NO: &str = "grid\n0 0\n1 0\n2 0\n1 1\n1 2\n0 2\n2 2\nstart 0 0\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("scratch file");
-    path.display().to_string()
-}
-
-fn stderr(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Asserts that `printed` (one vertex a line, as decode prints) is a Hamiltonian path
 /// of the instance `graph`.
@@ -54,7 +44,7 @@ fn assert_path(graph: &str, printed: &str) {
 /// compile → check → decode of the certificate → solve → decode of the solver's
 /// sequence, for one instance and pair; returns the compile exit code.
 fn round_trip(dir: &Path, graph: &str, pieces: &str, rules: &str) -> i32 {
-    let input = write(dir, "g.ham", graph);
+    let input = write_file(dir, "g.ham", graph);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let _ = std::fs::remove_file(&moves);
@@ -79,21 +69,21 @@ fn round_trip(dir: &Path, graph: &str, pieces: &str, rules: &str) -> i32 {
         solve.status.code(),
         Some(code),
         "solve agrees with compile: {}",
-        stderr(&solve)
+        stderr_of(&solve)
     );
     if code == 0 {
         let check = run(&["check", &board, &moves]);
-        assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+        assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
         for sequence in [&moves, &solved] {
             let decoded = run(&["decode", &board, sequence]);
-            assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+            assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
             assert_path(graph, &String::from_utf8(decoded.stdout).expect("utf-8"));
         }
     } else {
         assert!(
-            stderr(&compiled).contains("no Hamiltonian path"),
+            stderr_of(&compiled).contains("no Hamiltonian path"),
             "{}",
-            stderr(&compiled)
+            stderr_of(&compiled)
         );
         assert!(!Path::new(&moves).exists());
     }
@@ -135,7 +125,7 @@ fn every_implemented_pair_compiles_certifies_solves_and_decodes() {
 #[test]
 fn decode_prints_the_path_and_refuses_a_wrong_sequence() {
     let dir = scratch("unlimited/decode");
-    let input = write(&dir, "g.ham", GRAPH_YES);
+    let input = write_file(&dir, "g.ham", GRAPH_YES);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let compiled = run(&[
@@ -150,9 +140,9 @@ fn decode_prints_the_path_and_refuses_a_wrong_sequence() {
         "--moves-out",
         &moves,
     ]);
-    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
     let decoded = run(&["decode", &board, &moves]);
-    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
     assert_path(GRAPH_YES, &String::from_utf8_lossy(&decoded.stdout));
     let text = std::fs::read_to_string(&moves).expect("moves");
     let first_move_only = text
@@ -163,20 +153,20 @@ fn decode_prints_the_path_and_refuses_a_wrong_sequence() {
         .trim_end_matches(',')
         .to_owned()
         + "\n]}\n";
-    let short = write(&dir, "short.json", &first_move_only);
+    let short = write_file(&dir, "short.json", &first_move_only);
     let refused = run(&["decode", &board, &short]);
-    assert_eq!(refused.status.code(), Some(1), "{}", stderr(&refused));
+    assert_eq!(refused.status.code(), Some(1), "{}", stderr_of(&refused));
     assert!(
-        stderr(&refused).contains("pieces, not one"),
+        stderr_of(&refused).contains("pieces, not one"),
         "{}",
-        stderr(&refused)
+        stderr_of(&refused)
     );
 }
 
 #[test]
 fn solve_and_check_take_the_rules_from_the_provenance() {
     let dir = scratch("unlimited/rules");
-    let input = write(&dir, "g.ham", GRID_YES);
+    let input = write_file(&dir, "g.ham", GRID_YES);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let compiled = run(&[
@@ -193,7 +183,7 @@ fn solve_and_check_take_the_rules_from_the_provenance() {
         "--moves-out",
         &moves,
     ]);
-    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
     let provenance = std::fs::read_to_string(&board).expect("board");
     assert!(
         provenance.contains("\"rules\":\"chesscom\"")
@@ -207,7 +197,7 @@ fn solve_and_check_take_the_rules_from_the_provenance() {
     ] {
         let solved = run(&args);
         assert_eq!(solved.status.code(), Some(0), "{args:?}");
-        let all = String::from_utf8_lossy(&solved.stdout).into_owned() + &stderr(&solved);
+        let all = String::from_utf8_lossy(&solved.stdout).into_owned() + &stderr_of(&solved);
         let thesis = args.contains(&"--rules");
         assert_eq!(all.contains("rules: thesis"), thesis, "{args:?}: {all}");
     }
@@ -216,9 +206,9 @@ fn solve_and_check_take_the_rules_from_the_provenance() {
 #[test]
 fn unfit_pieces_rules_and_instances_exit_2() {
     let dir = scratch("unlimited/errors");
-    let grid = write(&dir, "g.ham", GRID_YES);
-    let degree3 = write(&dir, "d.ham", GRAPH_YES);
-    let bad = write(&dir, "bad.ham", "grid\n0 0\n0 zero\n");
+    let grid = write_file(&dir, "g.ham", GRID_YES);
+    let degree3 = write_file(&dir, "d.ham", GRAPH_YES);
+    let bad = write_file(&dir, "bad.ham", "grid\n0 0\n0 zero\n");
     let cases: [(&[&str], &str); 6] = [
         (
             &[
@@ -281,21 +271,21 @@ fn unfit_pieces_rules_and_instances_exit_2() {
         "--moves-out",
         &moves,
     ]);
-    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
     let decoded = run(&["decode", &board, &moves]);
     assert_eq!(decoded.status.code(), Some(2));
     assert!(
-        stderr(&decoded).contains("decode needs --formula FILE"),
+        stderr_of(&decoded).contains("decode needs --formula FILE"),
         "{}",
-        stderr(&decoded)
+        stderr_of(&decoded)
     );
     for (args, message) in cases {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(
-            stderr(&output).contains(message),
+            stderr_of(&output).contains(message),
             "{args:?}: {}",
-            stderr(&output)
+            stderr_of(&output)
         );
     }
 }
@@ -312,10 +302,14 @@ fn boards_above_max_pieces_are_refused_before_they_are_built() {
         "--max-pieces",
         "20",
     ]);
-    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("--max-pieces"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(
+        stderr_of(&out).contains("--max-pieces"),
+        "{}",
+        stderr_of(&out)
+    );
     let out = run(&["compile", degree3, "--unlimited", "--pieces", "rook,pawn"]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
 }
 
 /// The figures of docs/unlimited.md: (file, instance, pieces).
@@ -344,11 +338,11 @@ fn unlimited_figure(dir: &Path, instance: &str, pieces: &str, extra: &[&str]) ->
         "-o",
         board,
     ]);
-    assert_eq!(compiled.status.code(), Some(0), "{}", stderr(&compiled));
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
     let mut args = vec!["render", board, "-o", figure];
     args.extend_from_slice(extra);
     let rendered = run(&args);
-    assert_eq!(rendered.status.code(), Some(0), "{}", stderr(&rendered));
+    assert_eq!(rendered.status.code(), Some(0), "{}", stderr_of(&rendered));
     std::fs::read_to_string(figure).unwrap()
 }
 
@@ -395,7 +389,7 @@ fn render_draws_the_graph_over_an_unlimited_board() {
 #[test]
 fn pairs_lists_what_compile_builds() {
     let output = run(&["pairs", "--format", "markdown"]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
     let table = String::from_utf8(output.stdout).unwrap();
     let docs = std::fs::read_to_string("docs/unlimited.md").unwrap();
     let start = "<!-- generated: sat2chess pairs --format markdown -->\n";
@@ -436,7 +430,7 @@ fn pairs_lists_what_compile_builds() {
             output.status.code(),
             Some(0),
             "{pieces}: {}",
-            stderr(&output)
+            stderr_of(&output)
         );
         let text = std::fs::read_to_string(&board).unwrap();
         assert!(

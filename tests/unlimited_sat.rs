@@ -8,7 +8,7 @@ use std::path::Path;
 use sat2chess::formula::Assignment;
 use sat2chess::front::dimacs;
 
-use crate::common::{run, scratch};
+use crate::common::{run, scratch, stderr_of, write_file};
 
 /// `(x1 ∨ x2) ∧ (¬x1 ∨ x3) ∧ (¬x2 ∨ ¬x3)`: satisfiable.
 const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
@@ -16,16 +16,6 @@ const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
 const UNIT: &str = "p cnf 1 1\n1 0\n";
 /// `x1 ∧ ¬x1`.
 const CONTRADICTION: &str = "p cnf 1 2\n1 0\n-1 0\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("scratch file");
-    path.display().to_string()
-}
-
-fn stderr(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Asserts that decode printed `s SATISFIABLE` and a model of `cnf`.
 fn assert_model(cnf: &str, printed: &[u8]) {
@@ -45,7 +35,7 @@ fn assert_model(cnf: &str, printed: &[u8]) {
 
 /// compile with a certificate, check it, decode it; returns (board, moves, exit code).
 fn compile(dir: &Path, cnf: &str, pieces: &str) -> (String, String, i32) {
-    let input = write(dir, "f.cnf", cnf);
+    let input = write_file(dir, "f.cnf", cnf);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let _ = std::fs::remove_file(&moves);
@@ -75,9 +65,9 @@ fn a_satisfiable_cnf_compiles_certifies_checks_and_decodes_to_a_model() {
         let (board, moves, code) = compile(&dir, SMALL, pieces);
         assert_eq!(code, 0, "{pieces}");
         let check = run(&["check", &board, &moves]);
-        assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+        assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
         let decoded = run(&["decode", &board, &moves]);
-        assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+        assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
         assert_model(SMALL, &decoded.stdout);
         let provenance = std::fs::read_to_string(&board).expect("board");
         for key in [
@@ -99,9 +89,9 @@ fn the_solvers_own_sequence_decodes_to_a_model() {
     assert_eq!(code, 0);
     let solved = dir.join("s.json").display().to_string();
     let solve = run(&["solve", &board, "-o", &solved]);
-    assert_eq!(solve.status.code(), Some(0), "{}", stderr(&solve));
+    assert_eq!(solve.status.code(), Some(0), "{}", stderr_of(&solve));
     let decoded = run(&["decode", &board, &solved]);
-    assert_eq!(decoded.status.code(), Some(0), "{}", stderr(&decoded));
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
     assert_model(UNIT, &decoded.stdout);
 }
 
@@ -120,20 +110,20 @@ fn a_truncated_sequence_is_refused_with_exit_1() {
     let text = std::fs::read_to_string(&moves).expect("moves");
     let mut all: serde_json::Value = serde_json::from_str(&text).expect("moves JSON");
     all["moves"].as_array_mut().expect("a moves array").pop();
-    let short = write(&dir, "short.json", &all.to_string());
+    let short = write_file(&dir, "short.json", &all.to_string());
     let decoded = run(&["decode", &board, &short]);
-    assert_eq!(decoded.status.code(), Some(1), "{}", stderr(&decoded));
+    assert_eq!(decoded.status.code(), Some(1), "{}", stderr_of(&decoded));
     assert!(
-        stderr(&decoded).contains("leaves 2 pieces"),
+        stderr_of(&decoded).contains("leaves 2 pieces"),
         "{}",
-        stderr(&decoded)
+        stderr_of(&decoded)
     );
 }
 
 #[test]
 fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
     let dir = scratch("unlimited_sat/refused");
-    let input = write(&dir, "f.cnf", SMALL);
+    let input = write_file(&dir, "f.cnf", SMALL);
     for (pieces, rules, says) in [
         (
             "bishop,king",
@@ -153,7 +143,7 @@ fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
             rules,
         ]);
         assert_eq!(out.status.code(), Some(2), "{pieces} {rules}");
-        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert!(stderr_of(&out).contains(says), "{}", stderr_of(&out));
     }
 }
 
@@ -164,7 +154,7 @@ fn a_theorem_3_9_board_renders_as_a_plain_board_with_its_moves() {
     assert_eq!(code, 0);
     let figure = dir.join("b.svg").display().to_string();
     let render = run(&["render", &board, "--moves", &moves, "-o", &figure]);
-    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
+    assert_eq!(render.status.code(), Some(0), "{}", stderr_of(&render));
     let svg = std::fs::read_to_string(&figure).expect("figure");
     assert!(
         svg.starts_with("<svg") || svg.contains("<svg"),

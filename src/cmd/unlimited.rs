@@ -20,7 +20,7 @@ use sat2chess::hampath::planar::{self, PlanarError};
 use sat2chess::hampath::theorem::{self, THEOREMS, Theorem};
 use sat2chess::hampath::{format, path, solve};
 use sat2chess::io::{self, BoardFormat};
-use sat2chess::rules::Variant;
+use sat2chess::rules::{Move, Variant};
 use sat2chess::transform::planar_monotone::{PlanarMonotone, to_planar_monotone};
 
 use super::output::{self, Output};
@@ -199,8 +199,26 @@ fn certify(
         return Ok(code(exit::NO));
     };
     let moves = theorem.certify(graph, construction, &found)?;
-    let report =
-        sat2chess::check::check_sequence(&construction.board, &moves, construction.variant);
+    write_certificate(
+        name,
+        "Hamiltonian path found",
+        (&construction.board, construction.variant),
+        &moves,
+        to,
+    )
+}
+
+/// Replays the certificate `moves` of `name`'s board under its rules (an internal error
+/// if it does not solve it), writes it to `to` and says so: "{name}: {found}; N solving
+/// moves written to …".
+fn write_certificate(
+    name: &str,
+    found: &str,
+    (board, variant): (&Board, Variant),
+    moves: &[Move],
+    to: &Path,
+) -> Result<ExitCode> {
+    let report = sat2chess::check::check_sequence(board, moves, variant);
     if !report.is_solution() {
         return Err(super::Internal(format!(
             "the certificate of {name} does not solve its board: {report:?}"
@@ -208,7 +226,7 @@ fn certify(
         .into());
     }
     let mut out = Output::create(Some(to))?;
-    std::io::Write::write_all(&mut out, io::json::write_moves(&moves).as_bytes())?;
+    std::io::Write::write_all(&mut out, io::json::write_moves(moves).as_bytes())?;
     out.finish()?;
     let target = if io::is_stdio(to) {
         "standard output".to_owned()
@@ -216,7 +234,7 @@ fn certify(
         to.display().to_string()
     };
     print_err(&format!(
-        "{name}: Hamiltonian path found; {} solving moves written to {target}\n",
+        "{name}: {found}; {} solving moves written to {target}\n",
         moves.len()
     ));
     Ok(code(exit::YES))
@@ -418,26 +436,13 @@ fn compile_planar(args: &Job<'_>) -> Result<ExitCode> {
         return Ok(code(exit::NO));
     };
     let moves = planar.certify(&chain.forward(&model))?;
-    let report = sat2chess::check::check_sequence(&planar.board, &moves, planar.variant);
-    if !report.is_solution() {
-        return Err(super::Internal(format!(
-            "the certificate of {name} does not solve its board: {report:?}"
-        ))
-        .into());
-    }
-    let mut out = Output::create(Some(to))?;
-    std::io::Write::write_all(&mut out, io::json::write_moves(&moves).as_bytes())?;
-    out.finish()?;
-    let target = if io::is_stdio(to) {
-        "standard output".to_owned()
-    } else {
-        to.display().to_string()
-    };
-    print_err(&format!(
-        "{name}: satisfiable; {} solving moves written to {target}\n",
-        moves.len()
-    ));
-    Ok(code(exit::YES))
+    write_certificate(
+        &name,
+        "satisfiable",
+        (&planar.board, planar.variant),
+        &moves,
+        to,
+    )
 }
 
 /// `decode BOARD MOVES` for a Theorem 3.9 board: rebuilds it from the CNF in its

@@ -29,6 +29,18 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Writes `text` to the file `name` in `dir`; returns its path as an argument.
+pub fn write_file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("scratch file");
+    path.display().to_string()
+}
+
+/// The standard error of a finished run, as text.
+pub fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 /// Runs the binary with `args` to completion.
 pub fn run(args: &[&str]) -> Output {
     command(args).output().expect("the binary runs")
