@@ -17,6 +17,8 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
         "corner",
         "--frame",
         "4x3",
+        "--max-pieces",
+        "4",
         "-o",
         file_arg,
     ]);

@@ -103,15 +103,25 @@ impl Rbds {
             if first == "c" {
                 continue;
             }
-            let number = |at: usize, what: &str, max: u32| -> Result<u32, RbdsError> {
+            // `max`: the largest value allowed (values are 1-based), `None` for the
+            // header's own counts.
+            let number = |at: usize, what: &str, max: Option<u32>| -> Result<u32, RbdsError> {
                 let word = words.get(at).ok_or_else(|| {
                     error(format!("expected {what} after `{}`", words[..at].join(" ")))
                 })?;
                 let value: u32 = word
                     .parse()
                     .map_err(|_| error(format!("expected {what}, found `{word}`")))?;
-                if max > 0 && !(1..=max).contains(&value) {
-                    return Err(error(format!("{what} {value} is not in 1..={max}")));
+                match max {
+                    Some(0) => {
+                        return Err(error(format!(
+                            "{what} {value}, but the `p` line declares none"
+                        )));
+                    }
+                    Some(max) if !(1..=max).contains(&value) => {
+                        return Err(error(format!("{what} {value} is not in 1..={max}")));
+                    }
+                    _ => {}
                 }
                 Ok(value)
             };
@@ -121,9 +131,9 @@ impl Rbds {
                         return Err(error("expected `p rbds REDS BLUES K`".into()));
                     }
                     let parsed = (
-                        number(2, "the number of reds", 0)?,
-                        number(3, "the number of blues", 0)?,
-                        number(4, "the bound k", 0)?,
+                        number(2, "the number of reds", None)?,
+                        number(3, "the number of blues", None)?,
+                        number(4, "the bound k", None)?,
                     );
                     if words.len() > 5 {
                         return Err(error("expected nothing after `p rbds REDS BLUES K`".into()));
@@ -138,8 +148,8 @@ impl Rbds {
                 }
                 ("e", Some((reds, blues, _))) => {
                     let edge = (
-                        number(1, "a red vertex", reds)?,
-                        number(2, "a blue vertex", blues)?,
+                        number(1, "a red vertex", Some(reds))?,
+                        number(2, "a blue vertex", Some(blues))?,
                     );
                     if words.len() > 3 {
                         return Err(error("expected nothing after `e RED BLUE`".into()));
@@ -149,8 +159,8 @@ impl Rbds {
                     }
                 }
                 ("colour", Some((reds, _, k))) => {
-                    let red = number(1, "a red vertex", reds)?;
-                    let class = number(2, "a colour class", k)?;
+                    let red = number(1, "a red vertex", Some(reds))?;
+                    let class = number(2, "a colour class", Some(k))?;
                     if words.len() > 3 {
                         return Err(error("expected nothing after `colour RED CLASS`".into()));
                     }
@@ -225,6 +235,16 @@ mod tests {
         for (text, line, part) in [
             ("e 1 1\n", 1, "before `e`"),
             ("p rbds 2 2 1\ne 3 1\n", 2, "red vertex 3 is not in 1..=2"),
+            (
+                "p rbds 4 0 1\ne 4 3\n",
+                2,
+                "a blue vertex 3, but the `p` line declares none",
+            ),
+            (
+                "p rbds 1 1 0\ne 1 1\ncolour 1 0\n",
+                3,
+                "a colour class 0, but the `p` line",
+            ),
             ("p rbds 2 2 1\ne 1 1\ne 1 1\n", 3, "given twice"),
             ("p rbds 2 2 x\n", 1, "found `x`"),
             ("p rbds 2 2 1\nq\n", 2, "found `q`"),

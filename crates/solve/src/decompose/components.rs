@@ -14,9 +14,9 @@
 //! alone would not do: a knight that captures a rook stands where only the rook's
 //! lines began, and moves on as a knight.
 
-use sat2chess_core::board::Board;
+use sat2chess_core::board::{Board, PieceKind, Square};
 
-use super::{PotentialGraph, some_squares};
+use crate::sat_encode::{Capture, possible_captures};
 
 /// The components, by square.
 pub(crate) struct Components {
@@ -92,4 +92,47 @@ pub(crate) fn components(graph: &PotentialGraph) -> Components {
         count: count as usize,
         of,
     }
+}
+
+/// The possible captures of a board among all its kinds, with each square's kind as a
+/// bit of [`PotentialGraph::kinds`].
+pub(crate) struct PotentialGraph {
+    pub captures: Vec<Capture>,
+    /// Bit `k` of a square's mask: its piece is of kind `kinds[k]`.
+    pub kind_of: Vec<u32>,
+}
+
+impl PotentialGraph {
+    pub fn new(board: &Board) -> PotentialGraph {
+        let mut kinds: Vec<PieceKind> = board.pieces().iter().map(|p| p.kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let kind_of = board
+            .pieces()
+            .iter()
+            .map(|p| 1 << kinds.iter().position(|&k| k == p.kind).unwrap_or(0))
+            .collect();
+        PotentialGraph {
+            captures: possible_captures(board, &kinds),
+            kind_of,
+        }
+    }
+}
+
+/// Up to `shown` squares of `members`, then how many more.
+fn some_squares(board: &Board, members: &[u32], shown: usize) -> String {
+    let squares: Vec<Square> = members
+        .iter()
+        .take(shown)
+        .map(|&s| board.pieces()[s as usize].square)
+        .collect();
+    let mut text = squares
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    if members.len() > shown {
+        text.push_str(&format!(" and {} more", members.len() - shown));
+    }
+    text
 }

@@ -18,9 +18,9 @@
 mod components;
 mod cuts;
 
-use sat2chess_core::board::{Board, PieceKind, Square};
+use sat2chess_core::board::Board;
 
-use crate::sat_encode::{Capture, possible_captures};
+pub(crate) use components::PotentialGraph;
 
 /// Boards with more pieces are not decomposed (the possible captures take memory
 /// linear in their number; the engines' own set-up is the larger cost there).
@@ -37,49 +37,6 @@ pub(crate) fn refute(board: &Board) -> Option<String> {
         return Some(split.reason(board));
     }
     cuts::refute(board, &graph.captures)
-}
-
-/// The possible captures of a board among all its kinds, with each square's kind as a
-/// bit of [`PotentialGraph::kinds`].
-pub(crate) struct PotentialGraph {
-    pub captures: Vec<Capture>,
-    /// Bit `k` of a square's mask: its piece is of kind `kinds[k]`.
-    pub kind_of: Vec<u32>,
-}
-
-impl PotentialGraph {
-    pub fn new(board: &Board) -> PotentialGraph {
-        let mut kinds: Vec<PieceKind> = board.pieces().iter().map(|p| p.kind).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let kind_of = board
-            .pieces()
-            .iter()
-            .map(|p| 1 << kinds.iter().position(|&k| k == p.kind).unwrap_or(0))
-            .collect();
-        PotentialGraph {
-            captures: possible_captures(board, &kinds),
-            kind_of,
-        }
-    }
-}
-
-/// Up to `shown` squares of `members`, then how many more.
-fn some_squares(board: &Board, members: &[u32], shown: usize) -> String {
-    let squares: Vec<Square> = members
-        .iter()
-        .take(shown)
-        .map(|&s| board.pieces()[s as usize].square)
-        .collect();
-    let mut text = squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
-    if members.len() > shown {
-        text.push_str(&format!(" and {} more", members.len() - shown));
-    }
-    text
 }
 
 #[cfg(test)]
