@@ -25,7 +25,7 @@ pub use text::{MAX_PM3_CLAUSES, MAX_PM3_VARIABLES, Pm3Error};
 
 use thiserror::Error;
 
-use sat2chess_core::formula::{Assignment, Var};
+use sat2chess_core::formula::{Assignment, Cnf, Lit, Var};
 
 /// The side of the variable line a clause is drawn on; it fixes the sign of all the
 /// clause's literals.
@@ -90,6 +90,16 @@ pub enum PlanarMonotoneError {
 }
 
 impl PlanarMonotone {
+    /// The instance as a CNF over the same variables (positive clauses as positive
+    /// literals, negative ones negated), e.g. for a SAT solver.
+    pub fn to_cnf(&self) -> Cnf {
+        let clauses = self.clauses.iter().map(|c| {
+            let positive = c.side == Side::Positive;
+            c.vars.iter().map(|&v| Lit::new(v, positive)).collect()
+        });
+        Cnf::new(self.num_vars, clauses.collect())
+    }
+
     /// Whether `assignment` (one value per variable) satisfies every clause.
     pub fn is_satisfied_by(&self, assignment: &Assignment) -> bool {
         self.clauses.iter().all(|c| c.is_satisfied_by(assignment))

@@ -83,26 +83,9 @@ impl ToPlanarMonotone {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Side;
     use super::*;
     use sat2chess_core::formula::{Lit, Var};
     use sat2chess_solve::sat::solve_cnf;
-
-    /// The output as a CNF (for the SAT solver).
-    fn as_cnf(pm: &PlanarMonotone) -> Cnf {
-        Cnf::new(
-            pm.num_vars,
-            pm.clauses
-                .iter()
-                .map(|c| {
-                    c.vars
-                        .iter()
-                        .map(|&v| Lit::new(v, c.side == Side::Positive))
-                        .collect()
-                })
-                .collect(),
-        )
-    }
 
     fn random_cnf(rng: &mut fastrand::Rng) -> Cnf {
         let num_vars = rng.u32(1..=6);
@@ -137,7 +120,7 @@ mod tests {
                 "forward of {model:?} fails on {cnf:?}"
             );
         }
-        let mut output = as_cnf(&t.output);
+        let mut output = t.output.to_cnf();
         let mut found = 0;
         while found < samples {
             let Some(model) = solve_cnf(&output).unwrap() else {

@@ -167,21 +167,6 @@ mod tests {
     use sat2chess_core::formula::{Cnf, Lit};
     use sat2chess_solve::sat::solve_cnf;
 
-    fn as_cnf(pm: &PlanarMonotone) -> Cnf {
-        Cnf::new(
-            pm.num_vars,
-            pm.clauses
-                .iter()
-                .map(|c| {
-                    c.vars
-                        .iter()
-                        .map(|&v| Lit::new(v, c.side == Side::Positive))
-                        .collect()
-                })
-                .collect(),
-        )
-    }
-
     #[test]
     fn the_step_keeps_models_both_ways_and_bounds_every_literal_by_two() {
         let mut rng = fastrand::Rng::with_seed(7);
@@ -199,7 +184,7 @@ mod tests {
             let step = restrict_occurrences(&planar);
             step.output.validate().unwrap();
             chained += step.copies.iter().filter(|c| c.count > 1).count();
-            let mut output = as_cnf(&step.output);
+            let mut output = step.output.to_cnf();
             for _ in 0..4 {
                 let Some(model) = solve_cnf(&output).unwrap() else {
                     break;
@@ -217,8 +202,8 @@ mod tests {
                 );
             }
             assert_eq!(
-                solve_cnf(&as_cnf(&planar)).unwrap().is_some(),
-                solve_cnf(&as_cnf(&step.output)).unwrap().is_some()
+                solve_cnf(&planar.to_cnf()).unwrap().is_some(),
+                solve_cnf(&step.output.to_cnf()).unwrap().is_some()
             );
         }
         assert!(chained > 100, "only {chained} variables chained");
