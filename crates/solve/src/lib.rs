@@ -13,8 +13,9 @@
 //! splr), runs beside the search engine (`portfolio`) once the search has had
 //! [`AUTO_HEAD_START`] alone, or alone when forced.
 //! Before all of them, the polynomial special cases (`special`: budgets ≤ 1, one row or
-//! column, one piece type with unlimited budgets, one king and queens under king-last
-//! with unlimited budgets, pawns with budgets ≤ 2) decide their classes outright.
+//! column, one piece type with unlimited budgets, one uncapturable hero among villains
+//! whose captures include its own with unlimited budgets, pawns with budgets ≤ 2) decide
+//! their classes outright.
 //! Then the potential capture graph is decomposed (`decompose`: components, budget
 //! across cut squares), which refutes some boards without search.
 //! [`brute::brute_force`] is the plain reference search.

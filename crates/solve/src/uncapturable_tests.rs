@@ -14,7 +14,7 @@ use sat2chess_core::rules::{Move, Variant};
 use crate::{Method, SolveOptions, SpecialCase, Verdict, solve};
 
 /// A piece of the brute force: square (row, col), kind, budget.
-type Cell = ((i64, i64), PieceKind, u32);
+pub(crate) type Cell = ((i64, i64), PieceKind, u32);
 
 /// Whether `kind` on `from` captures on `to` in `cells` (blockers included), from the
 /// rules as stated: kings and knights step, pawns step diagonally toward row 1,
@@ -40,7 +40,7 @@ fn captures(cells: &[Cell], kind: PieceKind, from: (i64, i64), to: (i64, i64)) -
 }
 
 /// Whether `cells` reduce to one piece when no piece of `protected` is ever captured.
-fn brute(
+pub(crate) fn brute(
     cells: &[Cell],
     protected: Option<PieceKind>,
     memo: &mut HashMap<Vec<Cell>, bool>,
@@ -74,7 +74,7 @@ fn brute(
 }
 
 /// SplitMix64.
-struct Random(u64);
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
     fn next(&mut self) -> u64 {
@@ -85,7 +85,7 @@ impl Random {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, bound: u64) -> u64 {
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
         self.next() % bound
     }
 }
@@ -129,7 +129,8 @@ fn random_variant(random: &mut Random, board: &Board) -> Variant {
     }
 }
 
-fn cells(board: &Board) -> Vec<Cell> {
+/// The brute force's cells of `board`, sorted.
+pub(crate) fn cells(board: &Board) -> Vec<Cell> {
     let mut cells: Vec<Cell> = board
         .pieces()
         .iter()

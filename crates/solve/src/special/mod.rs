@@ -12,8 +12,9 @@
 //!   (spanning in-arborescence of the immediate capture graph). A solution makes n − 1
 //!   captures, so no piece ever needs more than n − 1: on our boards "unlimited" means
 //!   every budget ≥ n − 1 for n pieces.
-//! - [`hero`]: one king and queens, unlimited budgets, king-last rules — Brunner et
-//!   al. Thm 2.16 (search over interesting king paths), O(n³).
+//! - [`hero`]: one uncapturable hero among villains of one kind (king¹, rook¹ or
+//!   bishop¹ among queens; pawn¹ among kings, bishops or queens), unlimited budgets —
+//!   Brunner et al. Thm 2.16 (search over interesting hero paths), O(n³).
 //! - [`pawn_two`]: all pawns, budgets ≤ 2 — Aravind–Misra–Mittal 2022 Theorem 4 (Pawn
 //!   2-Solo Chess), with a corrected characterisation, linear time.
 //!
@@ -45,8 +46,10 @@ pub enum SpecialCase {
     OneLineRooks,
     /// One piece type, every budget ≥ n − 1 (Brunner et al. Thm 2.2).
     Unlimited,
-    /// One king and queens, every budget ≥ n − 1, king-last (Brunner et al. Thm 2.16).
-    KingAndQueens,
+    /// One uncapturable hero among villains of one kind whose captures include the
+    /// hero's (king¹, rook¹, bishop¹ among queens; pawn¹ among kings, bishops, queens),
+    /// every budget ≥ n − 1 (Brunner et al. Thm 2.16).
+    HeroAndVillains,
     /// All pawns, every budget ≤ 2 (Aravind–Misra–Mittal 2022 Theorem 4).
     PawnTwo,
 }
@@ -61,8 +64,9 @@ impl SpecialCase {
                 "rooks on one line (Aravind–Misra–Mittal 2022 Theorem 1; thesis Lemma 4.3)"
             }
             SpecialCase::Unlimited => "one piece type, unlimited budgets (Brunner et al. Thm 2.2)",
-            SpecialCase::KingAndQueens => {
-                "one king and queens, unlimited budgets, king-last (Brunner et al. Thm 2.16)"
+            SpecialCase::HeroAndVillains => {
+                "one uncapturable hero among villains of one kind, unlimited budgets \
+                 (Brunner et al. Thm 2.16)"
             }
             SpecialCase::PawnTwo => {
                 "Pawn 2-Solo Chess (Aravind–Misra–Mittal 2022 Theorem 4, characterisation corrected)"
@@ -95,7 +99,7 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<(SpecialCase, De
         return Some((SpecialCase::Unlimited, unlimited::solve(board, variant)));
     }
     if hero::applies(board, variant) {
-        return Some((SpecialCase::KingAndQueens, hero::solve(board)));
+        return Some((SpecialCase::HeroAndVillains, hero::solve(board, variant)));
     }
     // Theorem 4 knows no uncapturable pawn (all-pawn boards under such rules go on to
     // the exact engines).
