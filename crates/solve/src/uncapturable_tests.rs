@@ -1,9 +1,10 @@
 //! The uncapturable-kind rule ([`Variant::Uncapturable`]) in every engine: thousands of
 //! small random boards of random kinds (pawns included), random budgets and a random
 //! uncapturable kind, each decided by the default dispatch (special cases, spanning-tree
-//! engine, portfolio), the search engine and the SAT encoding, against a brute force
-//! written here from the rules as stated; every solving sequence is replayed by the
-//! checker under the same rules, and a capture of an uncapturable piece is refused.
+//! engine, portfolio), the search engine and the SAT encoding, against the brute force
+//! written from the rules as stated (`test_boards`); every solving sequence is replayed
+//! by the checker under the same rules, and a capture of an uncapturable piece is
+//! refused.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -11,84 +12,8 @@ use sat2chess_check::check_sequence;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
+use crate::test_boards::{Random, brute, captures, cells};
 use crate::{Method, SolveOptions, SpecialCase, Verdict, solve};
-
-/// A piece of the brute force: square (row, col), kind, budget.
-pub(crate) type Cell = ((i64, i64), PieceKind, u32);
-
-/// Whether `kind` on `from` captures on `to` in `cells` (blockers included), from the
-/// rules as stated: kings and knights step, pawns step diagonally toward row 1,
-/// rooks/bishops/queens slide over empty squares.
-fn captures(cells: &[Cell], kind: PieceKind, from: (i64, i64), to: (i64, i64)) -> bool {
-    let (dr, dc) = (to.0 - from.0, to.1 - from.1);
-    let (straight, diagonal) = (dr == 0 || dc == 0, dr.abs() == dc.abs());
-    let slides = match kind {
-        PieceKind::King => return dr.abs().max(dc.abs()) == 1,
-        PieceKind::Knight => return dr.abs() * dc.abs() == 2,
-        PieceKind::Pawn => return dr == -1 && dc.abs() == 1,
-        PieceKind::Rook => straight,
-        PieceKind::Bishop => diagonal,
-        PieceKind::Queen => straight || diagonal,
-    };
-    let steps = dr.abs().max(dc.abs());
-    slides
-        && steps > 0
-        && (1..steps).all(|k| {
-            let square = (from.0 + dr.signum() * k, from.1 + dc.signum() * k);
-            cells.iter().all(|cell| cell.0 != square)
-        })
-}
-
-/// Whether `cells` reduce to one piece when no piece of `protected` is ever captured.
-pub(crate) fn brute(
-    cells: &[Cell],
-    protected: Option<PieceKind>,
-    memo: &mut HashMap<Vec<Cell>, bool>,
-) -> bool {
-    if cells.len() == 1 {
-        return true;
-    }
-    if let Some(&known) = memo.get(cells) {
-        return known;
-    }
-    let mut solvable = false;
-    'search: for (i, &(from, kind, budget)) in cells.iter().enumerate() {
-        if budget == 0 {
-            continue;
-        }
-        for (j, &(to, target, _)) in cells.iter().enumerate() {
-            if i == j || Some(target) == protected || !captures(cells, kind, from, to) {
-                continue;
-            }
-            let mut next: Vec<Cell> = cells.to_vec();
-            next[j] = (to, kind, budget - 1);
-            next.remove(i);
-            if brute(&next, protected, memo) {
-                solvable = true;
-                break 'search;
-            }
-        }
-    }
-    memo.insert(cells.to_vec(), solvable);
-    solvable
-}
-
-/// SplitMix64.
-pub(crate) struct Random(pub(crate) u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
 
 /// A random board: 2–7 pieces on at most 4×4 squares, kinds from a random mix of one to
 /// three kinds, budgets all ≤ 1, all ≥ n − 1 ("unlimited"), or 0–3; sometimes on one row.
@@ -127,17 +52,6 @@ fn random_variant(random: &mut Random, board: &Board) -> Variant {
             Variant::Uncapturable(pieces[random.below(pieces.len() as u64) as usize].kind)
         }
     }
-}
-
-/// The brute force's cells of `board`, sorted.
-pub(crate) fn cells(board: &Board) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = board
-        .pieces()
-        .iter()
-        .map(|p| ((p.square.row as i64, p.square.col as i64), p.kind, p.budget))
-        .collect();
-    cells.sort_unstable();
-    cells
 }
 
 #[test]

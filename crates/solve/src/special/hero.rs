@@ -14,8 +14,8 @@
 //! king¹, rook¹ and bishop¹ among queens (king steps, rook and bishop lines are queen
 //! lines) and pawn¹ among kings, bishops or queens (the pawn's diagonal step toward row
 //! 1 is a king step and a one-square bishop slide). Knight¹ is in no pair (no other kind
-//! jumps), queen¹ neither (no other kind has all eight lines), and T = pawn never (not
-//! symmetric). Table 1's diagonal, S¹ among S (Thm 2.2 there, and Thm 2.16 with S = T),
+//! jumps), queen¹ neither (no other kind slides along all four line families), and
+//! T = pawn never (not symmetric). Table 1's diagonal, S¹ among S (Thm 2.2 there, and Thm 2.16 with S = T),
 //! has no board here: `Uncapturable(S)` protects every piece of kind S, so two of them
 //! never reduce to one (the Thm 2.2 module, `unlimited`, says so).
 //!
@@ -24,10 +24,10 @@
 //! a common villain line with no square of V ∪ B between them (T symmetric: undirected).
 //! A *hero path* p₀ … p_k is a sequence of hero captures over distinct occupied squares
 //! from the hero's square, each legal in the initial board with only the hero moving: a
-//! sliding hero (rook, bishop) moves along its line to the first square not yet emptied
-//! by its own earlier captures, and is blocked by every villain still standing (Lemma
-//! 2.9: some solution keeps its hero on such a path, the blocked moves being split at
-//! the blockers); a pawn hero steps toward row 1 only. With
+//! sliding hero (rook, bishop) captures the nearest piece along its line, passing only
+//! squares its own earlier captures emptied: every villain blocks it (Lemma 2.9: some
+//! solution keeps its hero on such a path, its blocked moves split at the blockers);
+//! a pawn hero steps toward row 1 only. With
 //! H_i = ICG(L ∖ {p₀ … p_i}, {p_i}), a villain v is *strongly capturable* when some H_i
 //! (i < k) joins v to p_{i+1}. The board is solvable iff some hero path makes every
 //! villain strongly capturable (Lemmas 2.7–2.9), and the solution is read off the path
@@ -35,17 +35,17 @@
 //! it each rank-i villain's moves along its H_i path up to the first square already
 //! used. A villain is *weakly capturable after* p₀ … p_k when, in
 //! G_k = ICG(L ∖ {p₀ … p_k}, ∅), it reaches a square some extension of the hero path
-//! reaches (Lemma 2.15). That set is what the hero's move graph on L ∖ {p₀ … p_k}, a
-//! slide going to the nearest remaining square of its line, reaches from p_k: a simple
-//! walk of that graph is a hero path, and an extension's slide over squares it emptied
-//! itself splits into such moves. A path is *interesting* when some villain is weakly
-//! but not strongly capturable. Every proper prefix of a minimal solution is interesting
-//! (Lemmas 2.10–2.11, Cor. 2.12) and at most one interesting path joins two squares per
-//! villain (Lemmas 2.13–2.14, where S ⊆ T and T symmetric are used), so a depth-first
-//! search over the interesting paths visits O(n²) of them, each extension costing O(n)
-//! (components by union–find over the sorted lines and the villain steps): O(n³) in
-//! all. Being cubic, the case is taken up to [`MAX_PIECES`] pieces; larger boards go to
-//! the exact engines.
+//! reaches (Lemma 2.15). That is, it reaches a square p_{k+1} the hero captures on
+//! next: every later square of the extension is joined to p_{k+1} in G_k, as the hero's
+//! moves are villain moves (S ⊆ T, split at the squares of G_k they pass — the argument
+//! of Lemma 2.13) and G_k is undirected (T symmetric). A path is *interesting* when
+//! some villain is weakly but not strongly capturable. Every proper prefix of a minimal
+//! solution is interesting (Lemmas 2.10–2.11, Cor. 2.12) and at most one interesting
+//! path joins two squares per villain (Lemmas 2.13–2.14, where S ⊆ T and T symmetric
+//! are used), so a depth-first search over the interesting paths visits O(n²) of them,
+//! each extension costing O(n) (components by union–find over the sorted lines and the
+//! villain steps): O(n³) in all. Being cubic, the case is taken up to [`MAX_PIECES`]
+//! pieces; larger boards go to the exact engines.
 
 use rustc_hash::FxHashMap as HashMap;
 
@@ -286,50 +286,9 @@ impl Geometry {
         }
         targets
     }
-
-    /// The squares outside `gone` that hero paths continuing from `from` reach, `gone`
-    /// emptied: the reach of `from` in the hero's move graph on the remaining squares
-    /// (a slide to the nearest remaining square of its line; see the module docs).
-    fn hero_reach(&self, from: usize, gone: &[bool]) -> Vec<bool> {
-        let n = self.squares.len();
-        let mut next: Vec<Vec<usize>> = (0..n)
-            .map(|v| {
-                self.hero_steps[v]
-                    .iter()
-                    .copied()
-                    .filter(|&t| !gone[t])
-                    .collect()
-            })
-            .collect();
-        for line in &self.hero_lines {
-            let mut remaining = line.iter().copied().filter(|&v| !gone[v]);
-            let Some(mut previous) = remaining.next() else {
-                continue;
-            };
-            for v in remaining {
-                next[previous].push(v);
-                next[v].push(previous);
-                previous = v;
-            }
-        }
-        let mut reached = vec![false; n];
-        let mut stack = self.hero_targets(from, gone);
-        for &v in &stack {
-            reached[v] = true;
-        }
-        while let Some(v) = stack.pop() {
-            for &w in &next[v] {
-                if !reached[w] {
-                    reached[w] = true;
-                    stack.push(w);
-                }
-            }
-        }
-        reached
-    }
 }
 
-/// The roles of H_k (`blocker`: p_k) or G_k (`None`) for the hero path `path`.
+/// The roles of H_k (`blocker`: p_k blocks) or G_k (no blocker) for the hero path `path`.
 fn roles_of(n: usize, path: &[usize], blocker: bool) -> Vec<Role> {
     let mut roles = vec![Role::Vertex; n];
     for &p in path {
@@ -370,15 +329,14 @@ impl Search<'_> {
         false
     }
 
-    /// Whether some villain not in `strong` is weakly capturable after `self.path`.
+    /// Whether some villain not in `strong` is weakly capturable after `self.path`:
+    /// joined in G_k to a square the hero captures on next (see the module docs).
     fn interesting(&self, strong: &[bool]) -> bool {
         let n = self.board.squares.len();
         let g = self.board.components(&roles_of(n, &self.path, false));
-        let reached = self
-            .board
-            .hero_reach(*self.path.last().expect("path"), &self.on_path);
         let mut walkable = vec![false; n];
-        for v in (0..n).filter(|&v| reached[v]) {
+        let tip = *self.path.last().expect("path");
+        for v in self.board.hero_targets(tip, &self.on_path) {
             walkable[g[v]] = true;
         }
         (0..n).any(|v| !self.on_path[v] && !strong[v] && walkable[g[v]])

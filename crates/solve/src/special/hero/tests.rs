@@ -1,7 +1,7 @@
 //! Thm 2.16 on every pair it covers: the pairs [`covers`] derives from the movement
 //! rules are Table 1's, and on thousands of small random boards per pair (2–8 pieces on
 //! at most 5×5 squares, budgets ≥ n − 1) the search's verdict is the brute force's
-//! (written from the rules as stated, in `uncapturable_tests`), every sequence it
+//! (written from the rules as stated, in `test_boards`), every sequence it
 //! returns replays to one piece under the rules checker, and the dispatch hands the
 //! boards no earlier case takes to it.
 
@@ -13,7 +13,7 @@ use sat2chess_core::rules::Variant;
 
 use super::{applies, covers, solve};
 use crate::special::{SpecialCase, decide};
-use crate::uncapturable_tests::{Random, brute, cells};
+use crate::test_boards::{Random, brute, cells};
 
 /// Table 1's Thm 2.16 cells off its diagonal: (uncapturable hero, villain).
 const PAIRS: [(PieceKind, PieceKind); 6] = [
