@@ -33,7 +33,7 @@ const MIN_PER_VERDICT: usize = 500;
 
 #[test]
 fn covered_pairs_are_table_1s_thm_2_16_cells() {
-    let covered: Vec<(PieceKind, PieceKind)> = PieceKind::ALL
+    let mut covered: Vec<(PieceKind, PieceKind)> = PieceKind::ALL
         .into_iter()
         .flat_map(|hero| {
             PieceKind::ALL
@@ -44,7 +44,6 @@ fn covered_pairs_are_table_1s_thm_2_16_cells() {
         .collect();
     let mut expected = PAIRS.to_vec();
     expected.sort_unstable_by_key(|&(hero, villain)| (hero as u8, villain as u8));
-    let mut covered = covered;
     covered.sort_unstable_by_key(|&(hero, villain)| (hero as u8, villain as u8));
     assert_eq!(covered, expected);
 }
