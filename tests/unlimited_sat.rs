@@ -1,14 +1,16 @@
 //! `compile F.cnf --unlimited --pieces king,knight|pawn,knight` (Brunner et al. §3.2,
 //! Theorem 3.9: an uncapturable king or pawn among knights, from planar monotone 3-SAT through
 //! `to_planar_monotone`): certified, checked, solved and decoded through the binary to a
-//! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2.
+//! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2. A
+//! `.pm3` planar monotone instance compiles directly (no chain), and decodes to its own
+//! model.
 
 use std::path::Path;
 
 use sat2chess::formula::Assignment;
 use sat2chess::front::dimacs;
 
-use crate::common::{run, scratch, stderr_of, write_file};
+use crate::common::{run, run_with_input, scratch, stderr_of, write_file};
 
 /// `(x1 ∨ x2) ∧ (¬x1 ∨ x3) ∧ (¬x2 ∨ ¬x3)`: satisfiable.
 const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
@@ -16,6 +18,11 @@ const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
 const UNIT: &str = "p cnf 1 1\n1 0\n";
 /// `x1 ∧ ¬x1`.
 const CONTRADICTION: &str = "p cnf 1 2\n1 0\n-1 0\n";
+
+/// `(x1 ∨ x2) ∧ (¬x1 ∨ ¬x2)` as a planar monotone instance: satisfiable.
+const PM3_SMALL: &str = "c x1 v x2 above, -x1 v -x2 below\np pm3 2 2\n+ 1 2 : 1\n- 1 2 : 1\n";
+/// `x1 ∧ ¬x1` as a planar monotone instance.
+const PM3_CONTRADICTION: &str = "p pm3 1 2\n+ 1 : 1\n- 1 : 1\n";
 
 /// Asserts that decode printed `s SATISFIABLE` and a model of `cnf`.
 fn assert_model(cnf: &str, printed: &[u8]) {
@@ -33,9 +40,15 @@ fn assert_model(cnf: &str, printed: &[u8]) {
     assert!(cnf.is_satisfied_by(&Assignment(values)), "{printed}");
 }
 
-/// compile with a certificate, check it, decode it; returns (board, moves, exit code).
+/// compile `cnf` (DIMACS) with a certificate; returns (board, moves, exit code).
 fn compile(dir: &Path, cnf: &str, pieces: &str) -> (String, String, i32) {
-    let input = write_file(dir, "f.cnf", cnf);
+    compile_file(dir, "f.cnf", cnf, pieces)
+}
+
+/// compile the file `file` (`text`) with a certificate; returns (board, moves, exit
+/// code).
+fn compile_file(dir: &Path, file: &str, text: &str, pieces: &str) -> (String, String, i32) {
+    let input = write_file(dir, file, text);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let _ = std::fs::remove_file(&moves);
@@ -160,4 +173,73 @@ fn a_theorem_3_9_board_renders_as_a_plain_board_with_its_moves() {
         svg.starts_with("<svg") || svg.contains("<svg"),
         "not an SVG"
     );
+}
+
+#[test]
+fn a_pm3_instance_compiles_certifies_checks_and_decodes_to_its_model() {
+    let dir = scratch("unlimited_sat/pm3");
+    let (board, moves, code) = compile_file(&dir, "small.pm3", PM3_SMALL, "king,knight");
+    assert_eq!(code, 0);
+    let check = run(&["check", &board, &moves]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
+    let cnf = "p cnf 2 2\n1 2 0\n-1 -2 0\n";
+    assert_model(cnf, &decoded.stdout);
+    let provenance = std::fs::read_to_string(&board).expect("board");
+    for key in [
+        r#""theorem":"3.9""#,
+        r#""format":"pm3""#,
+        r#""instance":"p pm3 2 2\n+ 1 2 : 1\n- 1 2 : 1\n""#,
+    ] {
+        assert!(provenance.contains(key), "{key} missing");
+    }
+    // Without the extension, --from pm3 names the format (here on standard input).
+    let piped = run_with_input(
+        &[
+            "compile",
+            "-",
+            "--from",
+            "pm3",
+            "--unlimited",
+            "--pieces",
+            "king,knight",
+        ],
+        PM3_SMALL,
+    );
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr_of(&piped));
+    assert_eq!(
+        String::from_utf8_lossy(&piped.stdout),
+        std::fs::read_to_string(&board)
+            .expect("board")
+            .replace("small.pm3", "<stdin>")
+    );
+}
+
+#[test]
+fn an_unsatisfiable_pm3_instance_exits_1_without_moves() {
+    let dir = scratch("unlimited_sat/pm3-contradiction");
+    let (_, moves, code) = compile_file(&dir, "no.pm3", PM3_CONTRADICTION, "king,knight");
+    assert_eq!(code, 1);
+    assert!(!Path::new(&moves).exists());
+}
+
+#[test]
+fn a_malformed_or_crossing_pm3_instance_exits_2_naming_file_and_line() {
+    let dir = scratch("unlimited_sat/pm3-bad");
+    for (text, says) in [
+        (
+            "p pm3 2 1\n+ 1 x : 1\n",
+            "bad.pm3: line 2: expected a variable",
+        ),
+        (
+            "p pm3 4 2\n+ 1 3 : 1\n+ 2 4 : 1\n",
+            "bad.pm3: not a valid planar monotone instance: clauses",
+        ),
+    ] {
+        let input = write_file(&dir, "bad.pm3", text);
+        let out = run(&["compile", &input, "--unlimited", "--pieces", "king,knight"]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(stderr_of(&out).contains(says), "{}", stderr_of(&out));
+    }
 }
