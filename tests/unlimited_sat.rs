@@ -160,18 +160,63 @@ fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
     }
 }
 
+/// Renders the board `board` with `extra` arguments into `dir`; returns the figure.
+fn render(dir: &Path, board: &str, extra: &[&str]) -> String {
+    let figure = dir.join("b.svg").display().to_string();
+    let mut args = vec!["render", board, "-o", &figure];
+    args.extend_from_slice(extra);
+    let render = run(&args);
+    assert_eq!(render.status.code(), Some(0), "{}", stderr_of(&render));
+    std::fs::read_to_string(&figure).expect("figure")
+}
+
 #[test]
-fn a_theorem_3_9_board_renders_as_a_plain_board_with_its_moves() {
+fn a_theorem_3_9_board_renders_with_its_roles_and_moves_and_plain_on_request() {
     let dir = scratch("unlimited_sat/render");
     let (board, moves, code) = compile(&dir, UNIT, "king,knight");
     assert_eq!(code, 0);
-    let figure = dir.join("b.svg").display().to_string();
-    let render = run(&["render", &board, "--moves", &moves, "-o", &figure]);
-    assert_eq!(render.status.code(), Some(0), "{}", stderr_of(&render));
-    let svg = std::fs::read_to_string(&figure).expect("figure");
+    let svg = render(&dir, &board, &["--moves", &moves]);
+    for expected in [
+        "Theorem 3.9 (king among knights): f.cnf",
+        ">hero (framed)</text>",
+        ">junction knights</text>",
+        ">top knight (the hero ends here)</text>",
+        ">positive path (taken: variable true)</text>",
+        ">literal squares (path corners)</text>",
+        ">clause wires (legs and trunks)</text>",
+    ] {
+        assert!(svg.contains(expected), "no {expected:?} in the figure");
+    }
+    let plain = render(&dir, &board, &["--region", "1,1,5,5"]);
     assert!(
-        svg.starts_with("<svg") || svg.contains("<svg"),
-        "not an SVG"
+        !plain.contains("Theorem 3.9"),
+        "--region draws the board plain"
+    );
+}
+
+/// The Theorem 3.9 figure of docs/unlimited.md is the one `compile` and `render` make
+/// today from examples/pm3/tiny.pm3.
+#[test]
+fn the_theorem_3_9_figure_is_current() {
+    let dir = scratch("unlimited_sat/figure");
+    let board = dir.join("tiny.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        "examples/pm3/tiny.pm3",
+        "--unlimited",
+        "--pieces",
+        "king,knight",
+        "-o",
+        &board,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+    let made = render(&dir, &board, &[]);
+    let shown = std::fs::read_to_string("docs/figures/unlimited-3.9.svg").expect("figure");
+    assert!(
+        made == shown,
+        "docs/figures/unlimited-3.9.svg is out of date: sat2chess compile \
+         examples/pm3/tiny.pm3 --unlimited --pieces king,knight -o board.json && sat2chess \
+         render board.json -o docs/figures/unlimited-3.9.svg"
     );
 }
 
