@@ -288,3 +288,14 @@ fn a_malformed_or_crossing_pm3_instance_exits_2_naming_file_and_line() {
         assert!(stderr_of(&out).contains(says), "{}", stderr_of(&out));
     }
 }
+
+#[test]
+fn other_commands_read_a_pm3_instance_as_its_cnf() {
+    let dir = scratch("unlimited_sat/pm3-as-cnf");
+    let input = write_file(&dir, "small.pm3", PM3_SMALL);
+    let solved = run(&["sat", &input]);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr_of(&solved));
+    assert_model("p cnf 2 2\n1 2 0\n-1 -2 0\n", &solved.stdout);
+    let no = write_file(&dir, "no.pm3", PM3_CONTRADICTION);
+    assert_eq!(run(&["sat", &no]).status.code(), Some(1));
+}
