@@ -299,3 +299,26 @@ fn other_commands_read_a_pm3_instance_as_its_cnf() {
     let no = write_file(&dir, "no.pm3", PM3_CONTRADICTION);
     assert_eq!(run(&["sat", &no]).status.code(), Some(1));
 }
+
+#[test]
+fn a_theorem_3_9_board_above_the_tint_limit_is_drawn_with_its_hero_only() {
+    let dir = scratch("unlimited_sat/render-large");
+    let board = dir.join("messy.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        "examples/cnf/messy.cnf",
+        "--unlimited",
+        "--pieces",
+        "king,knight",
+        "-o",
+        &board,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+    let svg = render(&dir, &board, &[]);
+    assert!(
+        svg.contains("messy.cnf (squares tinted by role up to 20000 pieces)"),
+        "no note in the caption"
+    );
+    assert!(svg.contains(">hero (framed)</text>"));
+    assert!(!svg.contains(">junction knights</text>"));
+}

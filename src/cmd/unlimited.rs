@@ -811,8 +811,16 @@ pub(crate) fn render(
             Some(path) => io::read_moves(path, (planar.board.rows(), planar.board.cols()))?,
             None => Vec::new(),
         };
-        let (roles, notes) = theorem_3_9_roles(source.instance(), &planar)?;
-        let caption = format!("{}: {name}", pieces.title());
+        let (roles, notes, caption) = if planar.board.len() <= MAX_TINTED_PIECES {
+            let (roles, notes) = theorem_3_9_roles(source.instance(), &planar)?;
+            (roles, notes, format!("{}: {name}", pieces.title()))
+        } else {
+            let caption = format!(
+                "{}: {name} (squares tinted by role up to {MAX_TINTED_PIECES} pieces)",
+                pieces.title()
+            );
+            (Vec::new(), Vec::new(), caption)
+        };
         let figure = sat2chess::render::roles::Figure {
             board: &planar.board,
             hero: planar.hero,
@@ -843,6 +851,11 @@ pub(crate) fn render(
     })?;
     Ok(code(exit::YES))
 }
+
+/// The most pieces a §3.2 figure tints by role (one tinted square each: a larger board,
+/// e.g. the 263739 pieces of messy.cnf's, is drawn with its hero framed only, as its
+/// SVG would grow tenfold).
+const MAX_TINTED_PIECES: usize = 20_000;
 
 /// Texts centred on squares of a role figure (`roles::Figure::notes`).
 type Notes = Vec<(Square, String)>;
