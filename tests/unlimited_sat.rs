@@ -1,14 +1,16 @@
 //! `compile F.cnf --unlimited --pieces king,knight|pawn,knight` (Brunner et al. §3.2,
 //! Theorem 3.9: an uncapturable king or pawn among knights, from planar monotone 3-SAT through
 //! `to_planar_monotone`): certified, checked, solved and decoded through the binary to a
-//! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2.
+//! model of the CNF; unsatisfiable formulas exit 1; unfit pieces and rules exit 2. A
+//! `.pm3` planar monotone instance compiles directly (no chain), and decodes to its own
+//! model.
 
 use std::path::Path;
 
 use sat2chess::formula::Assignment;
 use sat2chess::front::dimacs;
 
-use crate::common::{run, scratch, stderr_of, write_file};
+use crate::common::{run, run_with_input, scratch, stderr_of, write_file};
 
 /// `(x1 ∨ x2) ∧ (¬x1 ∨ x3) ∧ (¬x2 ∨ ¬x3)`: satisfiable.
 const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
@@ -16,6 +18,11 @@ const SMALL: &str = "p cnf 3 3\n1 2 0\n-1 3 0\n-2 -3 0\n";
 const UNIT: &str = "p cnf 1 1\n1 0\n";
 /// `x1 ∧ ¬x1`.
 const CONTRADICTION: &str = "p cnf 1 2\n1 0\n-1 0\n";
+
+/// `(x1 ∨ x2) ∧ (¬x1 ∨ ¬x2)` as a planar monotone instance: satisfiable.
+const PM3_SMALL: &str = "c x1 v x2 above, -x1 v -x2 below\np pm3 2 2\n+ 1 2 : 1\n- 1 2 : 1\n";
+/// `x1 ∧ ¬x1` as a planar monotone instance.
+const PM3_CONTRADICTION: &str = "p pm3 1 2\n+ 1 : 1\n- 1 : 1\n";
 
 /// Asserts that decode printed `s SATISFIABLE` and a model of `cnf`.
 fn assert_model(cnf: &str, printed: &[u8]) {
@@ -33,9 +40,15 @@ fn assert_model(cnf: &str, printed: &[u8]) {
     assert!(cnf.is_satisfied_by(&Assignment(values)), "{printed}");
 }
 
-/// compile with a certificate, check it, decode it; returns (board, moves, exit code).
+/// compile `cnf` (DIMACS) with a certificate; returns (board, moves, exit code).
 fn compile(dir: &Path, cnf: &str, pieces: &str) -> (String, String, i32) {
-    let input = write_file(dir, "f.cnf", cnf);
+    compile_file(dir, "f.cnf", cnf, pieces)
+}
+
+/// compile the file `file` (`text`) with a certificate; returns (board, moves, exit
+/// code).
+fn compile_file(dir: &Path, file: &str, text: &str, pieces: &str) -> (String, String, i32) {
+    let input = write_file(dir, file, text);
     let board = dir.join("b.json").display().to_string();
     let moves = dir.join("m.json").display().to_string();
     let _ = std::fs::remove_file(&moves);
@@ -147,17 +160,165 @@ fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
     }
 }
 
+/// Renders the board `board` with `extra` arguments into `dir`; returns the figure.
+fn render(dir: &Path, board: &str, extra: &[&str]) -> String {
+    let figure = dir.join("b.svg").display().to_string();
+    let mut args = vec!["render", board, "-o", &figure];
+    args.extend_from_slice(extra);
+    let render = run(&args);
+    assert_eq!(render.status.code(), Some(0), "{}", stderr_of(&render));
+    std::fs::read_to_string(&figure).expect("figure")
+}
+
 #[test]
-fn a_theorem_3_9_board_renders_as_a_plain_board_with_its_moves() {
+fn a_theorem_3_9_board_renders_with_its_roles_and_moves_and_plain_on_request() {
     let dir = scratch("unlimited_sat/render");
     let (board, moves, code) = compile(&dir, UNIT, "king,knight");
     assert_eq!(code, 0);
-    let figure = dir.join("b.svg").display().to_string();
-    let render = run(&["render", &board, "--moves", &moves, "-o", &figure]);
-    assert_eq!(render.status.code(), Some(0), "{}", stderr_of(&render));
-    let svg = std::fs::read_to_string(&figure).expect("figure");
+    let svg = render(&dir, &board, &["--moves", &moves]);
+    for expected in [
+        "Theorem 3.9 (king among knights): f.cnf",
+        ">hero (framed)</text>",
+        ">junction knights</text>",
+        ">top knight (the hero ends here)</text>",
+        ">positive path (taken: variable true)</text>",
+        ">literal squares (path corners)</text>",
+        ">clause wires (legs and trunks)</text>",
+    ] {
+        assert!(svg.contains(expected), "no {expected:?} in the figure");
+    }
+    let plain = render(&dir, &board, &["--region", "1,1,5,5"]);
     assert!(
-        svg.starts_with("<svg") || svg.contains("<svg"),
-        "not an SVG"
+        !plain.contains("Theorem 3.9"),
+        "--region draws the board plain"
     );
+}
+
+/// The Theorem 3.9 figure of docs/unlimited.md is the one `compile` and `render` make
+/// today from examples/pm3/tiny.pm3.
+#[test]
+fn the_theorem_3_9_figure_is_current() {
+    let dir = scratch("unlimited_sat/figure");
+    let board = dir.join("tiny.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        "examples/pm3/tiny.pm3",
+        "--unlimited",
+        "--pieces",
+        "king,knight",
+        "-o",
+        &board,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+    let made = render(&dir, &board, &[]);
+    let shown = std::fs::read_to_string("docs/figures/unlimited-3.9.svg").expect("figure");
+    assert!(
+        made == shown,
+        "docs/figures/unlimited-3.9.svg is out of date: sat2chess compile \
+         examples/pm3/tiny.pm3 --unlimited --pieces king,knight -o board.json && sat2chess \
+         render board.json -o docs/figures/unlimited-3.9.svg"
+    );
+}
+
+#[test]
+fn a_pm3_instance_compiles_certifies_checks_and_decodes_to_its_model() {
+    let dir = scratch("unlimited_sat/pm3");
+    let (board, moves, code) = compile_file(&dir, "small.pm3", PM3_SMALL, "king,knight");
+    assert_eq!(code, 0);
+    let check = run(&["check", &board, &moves]);
+    assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
+    let decoded = run(&["decode", &board, &moves]);
+    assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
+    let cnf = "p cnf 2 2\n1 2 0\n-1 -2 0\n";
+    assert_model(cnf, &decoded.stdout);
+    let provenance = std::fs::read_to_string(&board).expect("board");
+    for key in [
+        r#""theorem":"3.9""#,
+        r#""format":"pm3""#,
+        r#""instance":"p pm3 2 2\n+ 1 2 : 1\n- 1 2 : 1\n""#,
+    ] {
+        assert!(provenance.contains(key), "{key} missing");
+    }
+    // Without the extension, --from pm3 names the format (here on standard input).
+    let piped = run_with_input(
+        &[
+            "compile",
+            "-",
+            "--from",
+            "pm3",
+            "--unlimited",
+            "--pieces",
+            "king,knight",
+        ],
+        PM3_SMALL,
+    );
+    assert_eq!(piped.status.code(), Some(0), "{}", stderr_of(&piped));
+    assert_eq!(
+        String::from_utf8_lossy(&piped.stdout),
+        std::fs::read_to_string(&board)
+            .expect("board")
+            .replace("small.pm3", "<stdin>")
+    );
+}
+
+#[test]
+fn an_unsatisfiable_pm3_instance_exits_1_without_moves() {
+    let dir = scratch("unlimited_sat/pm3-contradiction");
+    let (_, moves, code) = compile_file(&dir, "no.pm3", PM3_CONTRADICTION, "king,knight");
+    assert_eq!(code, 1);
+    assert!(!Path::new(&moves).exists());
+}
+
+#[test]
+fn a_malformed_or_crossing_pm3_instance_exits_2_naming_file_and_line() {
+    let dir = scratch("unlimited_sat/pm3-bad");
+    for (text, says) in [
+        (
+            "p pm3 2 1\n+ 1 x : 1\n",
+            "bad.pm3: line 2: expected a variable",
+        ),
+        (
+            "p pm3 4 2\n+ 1 3 : 1\n+ 2 4 : 1\n",
+            "bad.pm3: not a valid planar monotone instance: clauses",
+        ),
+    ] {
+        let input = write_file(&dir, "bad.pm3", text);
+        let out = run(&["compile", &input, "--unlimited", "--pieces", "king,knight"]);
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(stderr_of(&out).contains(says), "{}", stderr_of(&out));
+    }
+}
+
+#[test]
+fn other_commands_read_a_pm3_instance_as_its_cnf() {
+    let dir = scratch("unlimited_sat/pm3-as-cnf");
+    let input = write_file(&dir, "small.pm3", PM3_SMALL);
+    let solved = run(&["sat", &input]);
+    assert_eq!(solved.status.code(), Some(0), "{}", stderr_of(&solved));
+    assert_model("p cnf 2 2\n1 2 0\n-1 -2 0\n", &solved.stdout);
+    let no = write_file(&dir, "no.pm3", PM3_CONTRADICTION);
+    assert_eq!(run(&["sat", &no]).status.code(), Some(1));
+}
+
+#[test]
+fn a_theorem_3_9_board_above_the_tint_limit_is_drawn_with_its_hero_only() {
+    let dir = scratch("unlimited_sat/render-large");
+    let board = dir.join("messy.json").display().to_string();
+    let compiled = run(&[
+        "compile",
+        "examples/cnf/messy.cnf",
+        "--unlimited",
+        "--pieces",
+        "king,knight",
+        "-o",
+        &board,
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+    let svg = render(&dir, &board, &[]);
+    assert!(
+        svg.contains("messy.cnf (squares tinted by role up to 20000 pieces)"),
+        "no note in the caption"
+    );
+    assert!(svg.contains(">hero (framed)</text>"));
+    assert!(!svg.contains(">junction knights</text>"));
 }

@@ -42,8 +42,10 @@ A Red-Blue Dominating Set instance (.rbds) is drawn beside the rook board of AMM
 Theorem 2, a Graph Capture instance (.gc) as its graph with tokens (--moves: a capture
 sequence, numbered); both as .svg or .tex. A board of `compile --unlimited` (.json) is
 drawn with its Hamiltonian Path instance over it, the special piece framed, as .svg or
-.tex (an option shaping the board figure, e.g. --region or --step, draws it plain; a
-board compiled from a CNF by Theorem 3.9 is drawn plain). A
+.tex; a board of Theorem 3.9 (compiled from a CNF or a .pm3) with its squares tinted by
+role (hero, junctions, paths, literal squares, interior, link and bridge knights,
+clause wires) and a legend. An option shaping the board figure, e.g. --region or
+--step, draws either plain. A
 planar monotone 3-SAT instance (.pm3, from transform --to planar-monotone) is drawn
 with its layout as .svg.";
 
@@ -136,7 +138,6 @@ pub(crate) fn run(args: Args) -> Result<ExitCode> {
     if format != Format::Html
         && !shapes_board_figure(&args)
         && let Some(provenance) = super::unlimited::provenance_of(&args.board)
-        && provenance.get("graph").is_some()
     {
         return super::unlimited::render(
             &args.board,

@@ -1,27 +1,32 @@
 //! `compile --unlimited --pieces A,B` and the decoding of its boards: Solo Chess with
 //! unlimited captures from Hamiltonian Path (Brunner et al. §3.1, `sat2chess-hampath`)
-//! and, for a CNF input, from planar monotone 3-SAT (§3.2, Theorem 3.9).
+//! and, for a CNF or a `.pm3` input, from planar monotone 3-SAT (§3.2, Theorem 3.9).
 //! The board is JSON with a provenance naming the theorem, the pieces, the rules and
-//! the instance itself (`graph`, its `.ham` text, or `formula`, the DIMACS text), so
+//! the instance itself (`graph`, its `.ham` text; `formula`, the DIMACS text; or
+//! `instance`, the `.pm3` text), so
 //! `decode BOARD MOVES` needs nothing else.
 
+use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use sat2chess::board::{Board, PieceKind};
+use sat2chess::board::{Board, PieceKind, Square};
 use sat2chess::budget::{Budget, DEFAULT_MAX_PIECES};
 use sat2chess::choice::Choice as _;
-use sat2chess::formula::Cnf;
+use sat2chess::formula::{Assignment, Cnf};
 use sat2chess::front::{FormulaFormat, Input, dimacs};
 use sat2chess::hampath::construction::{Construction, TourError};
 use sat2chess::hampath::graph::HamGraph;
-use sat2chess::hampath::planar::{self, PlanarError};
+use sat2chess::hampath::planar::{self, PlanarBoard, PlanarError};
 use sat2chess::hampath::theorem::{self, THEOREMS, Theorem};
 use sat2chess::hampath::{format, path, solve};
 use sat2chess::io::{self, BoardFormat};
+use sat2chess::render::roles::Role;
 use sat2chess::rules::{Move, Variant};
-use sat2chess::transform::planar_monotone::{PlanarMonotone, to_planar_monotone};
+use sat2chess::transform::planar_monotone::{
+    PlanarMonotone, Side, ToPlanarMonotone, to_planar_monotone,
+};
 
 use super::output::{self, Output};
 use super::{code, exit, print_err, print_out};
@@ -88,15 +93,11 @@ pub(crate) struct Job<'a> {
 }
 
 /// `compile GRAPH --unlimited --pieces A,B [--rules R] [-o BOARD] [--certify --moves-out M]`.
-/// A CNF input (`--from dimacs`, or a `.cnf`/`.dimacs` name) goes to §3.2 (Theorem 3.9);
-/// anything else is a `.ham` instance for §3.1.
+/// A formula input (`--from dimacs|pm3`, or a `.cnf`/`.dimacs`/`.pm3` name) goes to §3.2
+/// (Theorem 3.9); anything else is a `.ham` instance for §3.1.
 pub(crate) fn compile(args: &Job<'_>) -> Result<ExitCode> {
-    if args
-        .from
-        .or_else(|| FormulaFormat::from_path(args.input))
-        .is_some()
-    {
-        return compile_planar(args);
+    if let Some(format) = args.from.or_else(|| FormulaFormat::from_path(args.input)) {
+        return compile_planar(args, format);
     }
     let theorem = theorem_for(args.pieces)?;
     let format =
@@ -296,11 +297,8 @@ pub(crate) fn decode(
     provenance: &serde_json::Value,
 ) -> Result<ExitCode> {
     let board_name = io::display_path(board_path).display().to_string();
-    if let Some(formula) = provenance
-        .get("formula")
-        .and_then(serde_json::Value::as_str)
-    {
-        return decode_planar(board_path, moves_path, provenance, &board_name, formula);
+    if let Some((_, source, planar)) = planar_instance(board_path, provenance)? {
+        return decode_planar(moves_path, &board_name, (&source, &planar));
     }
     let (_, graph, construction) = instance(board_path, provenance)?;
     let board = &construction.board;
@@ -325,48 +323,235 @@ pub(crate) fn decode(
     }
 }
 
-/// The uncapturable hero of `--pieces` for §3.2 (Theorem 3.9: a king or pawn among
-/// knights), and the rules keeping it uncapturable.
-fn planar_hero(names: &[String], rules: Option<Variant>) -> Result<(PieceKind, Variant)> {
-    let (a, b) = pieces(names)?;
-    let hero = match (a, b) {
-        (PieceKind::Knight, hero) | (hero, PieceKind::Knight)
-            if matches!(hero, PieceKind::King | PieceKind::Pawn) =>
-        {
-            hero
-        }
-        _ => bail!(
-            "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9, a king \
-             among knights (--pieces king,knight); Theorems 3.10 and 3.11 are not built",
-            a.name(),
-            b.name()
-        ),
-    };
-    let Some(variant) = planar::uncapturable_rules(hero) else {
-        bail!(
-            "--pieces {},{}: Theorem 3.9 needs the {} uncapturable, which no rule set \
-             available here states (a king: --rules chesscom)",
-            a.name(),
-            b.name(),
-            hero.name()
-        );
-    };
-    if let Some(rules) = rules.filter(|&rules| rules != variant) {
-        bail!(
-            "Theorem 3.9 needs the {} uncapturable: --rules {} (not {})",
-            hero.name(),
-            variant.name(),
-            rules.name()
-        );
-    }
-    Ok((hero, variant))
+/// The pieces of a §3.2 board: the theorem building it, its uncapturable hero among
+/// pieces of another type, and the rules keeping the hero uncapturable.
+#[derive(Clone, Copy, Debug)]
+struct PlanarPieces {
+    /// The theorem's number (`"3.9"`).
+    theorem: &'static str,
+    /// The uncapturable piece.
+    hero: PieceKind,
+    /// The type of every other piece.
+    other: PieceKind,
+    /// The rules keeping `hero` uncapturable.
+    variant: Variant,
 }
 
-/// The CNF of a formula input (§3.2 compiles CNFs only).
-fn read_cnf(path: &Path, from: Option<FormulaFormat>, name: &str) -> Result<Cnf> {
-    match sat2chess::front::load(path, from)? {
-        Input::Cnf(cnf) => Ok(cnf),
-        _ => bail!("{name}: compile --unlimited reads DIMACS CNF formulas (or .ham graphs)"),
+impl PlanarPieces {
+    /// The §3.2 theorem covering `--pieces` (this build: Theorem 3.9, a king or pawn
+    /// among knights) and `--rules` (default: the ones keeping the hero uncapturable).
+    fn of(names: &[String], rules: Option<Variant>) -> Result<PlanarPieces> {
+        let (a, b) = pieces(names)?;
+        let hero = match (a, b) {
+            (PieceKind::Knight, hero) | (hero, PieceKind::Knight)
+                if matches!(hero, PieceKind::King | PieceKind::Pawn) =>
+            {
+                hero
+            }
+            _ => bail!(
+                "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9, a \
+                 king among knights (--pieces king,knight); Theorems 3.10 and 3.11 are not \
+                 built",
+                a.name(),
+                b.name()
+            ),
+        };
+        let Some(variant) = planar::uncapturable_rules(hero) else {
+            bail!(
+                "--pieces {},{}: Theorem 3.9 needs the {} uncapturable, which no rule set \
+                 available here states (a king: --rules chesscom)",
+                a.name(),
+                b.name(),
+                hero.name()
+            );
+        };
+        if let Some(rules) = rules.filter(|&rules| rules != variant) {
+            bail!(
+                "Theorem 3.9 needs the {} uncapturable: --rules {} (not {})",
+                hero.name(),
+                variant.name(),
+                rules.name()
+            );
+        }
+        Ok(PlanarPieces {
+            theorem: "3.9",
+            hero,
+            other: PieceKind::Knight,
+            variant,
+        })
+    }
+
+    /// The pieces a §3.2 board's provenance names.
+    fn from_provenance(provenance: &serde_json::Value, board_name: &str) -> Result<PlanarPieces> {
+        let field = |key: &str| {
+            provenance
+                .get(key)
+                .and_then(serde_json::Value::as_str)
+                .with_context(|| format!("{board_name}: the provenance has no \"{key}\""))
+        };
+        let names = [field("special")?.to_owned(), field("other")?.to_owned()];
+        let rules = Variant::from_name(field("rules")?)
+            .with_context(|| format!("{board_name}: unknown rules in the provenance"))?;
+        let pieces = PlanarPieces::of(&names, Some(rules))
+            .with_context(|| format!("{board_name}: provenance"))?;
+        let number = field("theorem")?;
+        if number != pieces.theorem {
+            bail!(
+                "{board_name}: the provenance names result {number}, but its pieces are \
+                 those of Theorem {}",
+                pieces.theorem
+            );
+        }
+        Ok(pieces)
+    }
+
+    /// Builds the board of `instance`: the one place a §3.2 board is made (compile,
+    /// decode and render all come here).
+    fn build(self, instance: &PlanarMonotone) -> Result<PlanarBoard, PlanarError> {
+        planar::build(instance, self.hero)
+    }
+
+    /// `Theorem 3.9 (king among knights)`.
+    fn title(self) -> String {
+        format!(
+            "Theorem {} ({} among {}s)",
+            self.theorem,
+            self.hero.name(),
+            self.other.name()
+        )
+    }
+
+    /// The provenance of a board built for `source` (`file_name`: the input's name).
+    fn provenance(self, source: &PlanarSource, file_name: &str) -> serde_json::Value {
+        let mut provenance = serde_json::json!({
+            "target": TARGET,
+            "theorem": self.theorem,
+            "special": self.hero.name(),
+            "other": self.other.name(),
+            "rules": self.variant.name(),
+            "budgets": "unlimited (pieces - 1)",
+            "tool": concat!("sat2chess ", env!("CARGO_PKG_VERSION")),
+        });
+        let (format, key, text) = match source {
+            PlanarSource::Cnf { cnf, .. } => ("dimacs", "formula", dimacs::write(cnf, &[])),
+            PlanarSource::Pm3 { instance, .. } => ("pm3", "instance", instance.to_pm3(&[])),
+        };
+        provenance["source"] = serde_json::json!({"name": file_name, "format": format});
+        provenance[key] = serde_json::Value::String(text);
+        provenance
+    }
+}
+
+/// The input of a §3.2 board: the planar monotone instance it is built from and the
+/// CNF whose models `--certify` starts from and `decode` prints.
+enum PlanarSource {
+    /// A CNF, turned into an instance by the transform chain (whose forward and backward
+    /// maps carry models across).
+    Cnf {
+        cnf: Cnf,
+        chain: Box<ToPlanarMonotone>,
+    },
+    /// A `.pm3` instance, whose CNF is its own ([`PlanarMonotone::to_cnf`]).
+    Pm3 { instance: PlanarMonotone, cnf: Cnf },
+}
+
+impl PlanarSource {
+    /// Reads `path` as a CNF (through the chain) or, in the `pm3` format, as the
+    /// instance itself (its layout kept); errors name `name` and the line.
+    fn read(path: &Path, format: FormulaFormat, name: &str) -> Result<PlanarSource> {
+        if format == FormulaFormat::PlanarMonotone {
+            return PlanarSource::from_pm3(&io::read_text(path)?, name);
+        }
+        match sat2chess::front::load(path, Some(format))? {
+            Input::Cnf(cnf) => PlanarSource::from_cnf(cnf, name),
+            _ => bail!(
+                "{name}: compile --unlimited reads DIMACS CNF formulas, .pm3 planar monotone \
+                 instances (or .ham graphs)"
+            ),
+        }
+    }
+
+    fn from_cnf(cnf: Cnf, name: &str) -> Result<PlanarSource> {
+        let chain = to_planar_monotone(&cnf).with_context(|| name.to_owned())?;
+        Ok(PlanarSource::Cnf {
+            cnf,
+            chain: Box::new(chain),
+        })
+    }
+
+    fn from_pm3(text: &str, name: &str) -> Result<PlanarSource> {
+        let instance = PlanarMonotone::parse_pm3(text).with_context(|| name.to_owned())?;
+        let cnf = instance.to_cnf();
+        Ok(PlanarSource::Pm3 { instance, cnf })
+    }
+
+    /// The source a §3.2 board's provenance holds (`formula`: DIMACS, `instance`:
+    /// `.pm3`), `None` for a §3.1 board.
+    fn from_provenance(
+        provenance: &serde_json::Value,
+        board_name: &str,
+    ) -> Result<Option<PlanarSource>> {
+        let text = |key: &str| provenance.get(key).and_then(serde_json::Value::as_str);
+        if let Some(formula) = text("formula") {
+            let cnf = dimacs::parse(formula)
+                .map_err(|error| anyhow::anyhow!("{board_name} (provenance formula): {error}"))?;
+            return PlanarSource::from_cnf(cnf, board_name).map(Some);
+        }
+        text("instance")
+            .map(|instance| {
+                PlanarSource::from_pm3(instance, &format!("{board_name} (provenance instance)"))
+            })
+            .transpose()
+    }
+
+    /// The planar monotone instance the board is built from.
+    fn instance(&self) -> &PlanarMonotone {
+        match self {
+            PlanarSource::Cnf { chain, .. } => &chain.output,
+            PlanarSource::Pm3 { instance, .. } => instance,
+        }
+    }
+
+    /// The CNF whose models are certified and decoded.
+    fn cnf(&self) -> &Cnf {
+        match self {
+            PlanarSource::Cnf { cnf, .. } | PlanarSource::Pm3 { cnf, .. } => cnf,
+        }
+    }
+
+    /// The instance's satisfying assignment of a model of [`PlanarSource::cnf`].
+    fn forward(&self, model: &Assignment) -> Assignment {
+        match self {
+            PlanarSource::Cnf { chain, .. } => chain.forward(model),
+            PlanarSource::Pm3 { .. } => model.clone(),
+        }
+    }
+
+    /// The model of [`PlanarSource::cnf`] of the instance's satisfying `assignment`.
+    fn backward(&self, assignment: &Assignment) -> Assignment {
+        match self {
+            PlanarSource::Cnf { chain, .. } => chain.backward(assignment),
+            PlanarSource::Pm3 { .. } => assignment.clone(),
+        }
+    }
+
+    /// `3 variables, 3 clauses -> 9 planar monotone variables, 12 clauses` (CNF) or
+    /// `2 planar monotone variables, 2 clauses` (`.pm3`), for `--stats`.
+    fn sizes(&self) -> String {
+        let instance = self.instance();
+        let planar = format!(
+            "{} planar monotone variables, {} clauses",
+            instance.num_vars,
+            instance.clauses.len()
+        );
+        match self {
+            PlanarSource::Cnf { cnf, .. } => format!(
+                "{} variables, {} clauses -> {planar}",
+                cnf.num_vars,
+                cnf.clauses.len()
+            ),
+            PlanarSource::Pm3 { .. } => planar,
+        }
     }
 }
 
@@ -385,57 +570,45 @@ fn planar_estimate(instance: &PlanarMonotone) -> u64 {
     25 * u64::from(instance.num_vars) + clauses + 2
 }
 
-/// `compile F.cnf --unlimited --pieces king,knight`: CNF → planar monotone 3-SAT (the
-/// transform chain) → the Theorem 3.9 board; with `--certify`, the model's capture
-/// sequence (checked).
-fn compile_planar(args: &Job<'_>) -> Result<ExitCode> {
-    let (hero, variant) = planar_hero(args.pieces, args.rules)?;
-    let format =
+/// `compile F.cnf|X.pm3 --unlimited --pieces king,knight`: a CNF goes through the
+/// transform chain to planar monotone 3-SAT, a `.pm3` instance is used as it is; the
+/// §3.2 board of the instance; with `--certify`, the capture sequence of a model the SAT
+/// solver finds (checked).
+fn compile_planar(args: &Job<'_>, format: FormulaFormat) -> Result<ExitCode> {
+    let pieces = PlanarPieces::of(args.pieces, args.rules)?;
+    let board_format =
         output::output_format(args.output, args.format, "board")?.unwrap_or(BoardFormat::Json);
     let name = args.name.clone();
-    let cnf = read_cnf(args.input, args.from, &name)?;
-    let chain = to_planar_monotone(&cnf).with_context(|| name.clone())?;
+    let source = PlanarSource::read(args.input, format, &name)?;
     Budget::pieces(args.max_pieces.min(DEFAULT_MAX_PIECES))
-        .admit(planar_estimate(&chain.output))
+        .admit(planar_estimate(source.instance()))
         .with_context(|| name.clone())?;
-    let planar = planar::build(&chain.output, hero).with_context(|| name.clone())?;
-    let provenance = serde_json::json!({
-        "target": TARGET,
-        "theorem": "3.9",
-        "special": hero.name(),
-        "other": PieceKind::Knight.name(),
-        "rules": variant.name(),
-        "budgets": "unlimited (pieces - 1)",
-        "tool": concat!("sat2chess ", env!("CARGO_PKG_VERSION")),
-        "source": {"name": args.file_name, "format": "dimacs"},
-        "formula": dimacs::write(&cnf, &[]),
-    });
-    write_board(&planar.board, &provenance, args.output, format)?;
+    let planar = pieces
+        .build(source.instance())
+        .with_context(|| name.clone())?;
+    let provenance = pieces.provenance(&source, &args.file_name);
+    write_board(&planar.board, &provenance, args.output, board_format)?;
     if args.stats {
         print_err(&format!(
-            "Theorem 3.9 ({} among knights): {} variables, {} clauses -> {} planar monotone \
-             variables, {} clauses -> {}x{} board, {} pieces, rules {}\n",
-            hero.name(),
-            cnf.num_vars,
-            cnf.clauses.len(),
-            chain.output.num_vars,
-            chain.output.clauses.len(),
+            "{}: {} -> {}x{} board, {} pieces, rules {}\n",
+            pieces.title(),
+            source.sizes(),
             planar.board.rows(),
             planar.board.cols(),
             planar.board.len(),
-            variant.name()
+            pieces.variant.name()
         ));
     }
     let Some(to) = args.certificate else {
         return Ok(code(exit::YES));
     };
-    let Some(model) = sat2chess::sat::solve_cnf(&cnf).with_context(|| name.clone())? else {
+    let Some(model) = sat2chess::sat::solve_cnf(source.cnf()).with_context(|| name.clone())? else {
         print_err(&format!(
             "{name}: unsatisfiable, so the board cannot be solved; no moves written\n"
         ));
         return Ok(code(exit::NO));
     };
-    let moves = planar.certify(&chain.forward(&model))?;
+    let moves = planar.certify(&source.forward(&model))?;
     write_certificate(
         &name,
         "satisfiable",
@@ -445,41 +618,45 @@ fn compile_planar(args: &Job<'_>) -> Result<ExitCode> {
     )
 }
 
-/// `decode BOARD MOVES` for a Theorem 3.9 board: rebuilds it from the CNF in its
-/// provenance, replays the moves, reads the planar monotone model off the hero's walk
-/// and prints the CNF's model (`s SATISFIABLE`, `v … 0`).
-fn decode_planar(
+/// The §3.2 instance behind the board at `board_path` (`provenance` its provenance):
+/// the pieces, the source and the board rebuilt from it, checked to be the board in the
+/// file; `None` for a §3.1 board.
+fn planar_instance(
     board_path: &Path,
-    moves_path: &Path,
     provenance: &serde_json::Value,
-    board_name: &str,
-    formula: &str,
-) -> Result<ExitCode> {
-    let special = provenance
-        .get("special")
-        .and_then(serde_json::Value::as_str)
-        .with_context(|| format!("{board_name}: the provenance has no \"special\""))?;
-    let rules = provenance
-        .get("rules")
-        .and_then(serde_json::Value::as_str)
-        .and_then(Variant::from_name);
-    let (hero, _) = planar_hero(&[special.to_owned(), "knight".to_owned()], rules)
-        .with_context(|| format!("{board_name}: provenance"))?;
-    let cnf = dimacs::parse(formula)
-        .map_err(|error| anyhow::anyhow!("{board_name} (provenance formula): {error}"))?;
-    let chain = to_planar_monotone(&cnf).with_context(|| board_name.to_owned())?;
-    let planar = planar::build(&chain.output, hero).with_context(|| board_name.to_owned())?;
+) -> Result<Option<(PlanarPieces, PlanarSource, PlanarBoard)>> {
+    let board_name = io::display_path(board_path).display().to_string();
+    let Some(source) = PlanarSource::from_provenance(provenance, &board_name)? else {
+        return Ok(None);
+    };
+    let pieces = PlanarPieces::from_provenance(provenance, &board_name)?;
+    let planar = pieces
+        .build(source.instance())
+        .with_context(|| board_name.clone())?;
     let board = io::read_board(board_path, None)?;
     if !board.same_pieces(&planar.board) {
         bail!(
-            "{board_name}: the board is not the one its provenance's formula compiles to (edited?)"
+            "{board_name}: the board is not the one its provenance's instance compiles to \
+             (edited?)"
         );
     }
+    Ok(Some((pieces, source, planar)))
+}
+
+/// `decode BOARD MOVES` for a §3.2 board: replays the moves on the board rebuilt from
+/// its provenance, reads the planar monotone model off the hero's walk and prints the
+/// source CNF's model (`s SATISFIABLE`, `v … 0`).
+fn decode_planar(
+    moves_path: &Path,
+    board_name: &str,
+    (source, planar): (&PlanarSource, &PlanarBoard),
+) -> Result<ExitCode> {
+    let board = &planar.board;
     let moves = io::read_moves(moves_path, (board.rows(), board.cols()))?;
-    match planar.decode(&chain.output, &moves) {
+    match planar.decode(source.instance(), &moves) {
         Ok(found) => {
-            let model = chain.backward(&found);
-            if !cnf.is_satisfied_by(&model) {
+            let model = source.backward(&found);
+            if !source.cnf().is_satisfied_by(&model) {
                 return Err(super::Internal(format!(
                     "a solving sequence of {board_name} decodes to a non-model of its formula"
                 ))
@@ -615,8 +792,9 @@ pub(crate) fn pairs(args: &PairsArgs) -> Result<ExitCode> {
     Ok(code(exit::YES))
 }
 
-/// `render BOARD` of a board of `compile --unlimited`: the board with its graph drawn
-/// over it (sat2chess-render's `unlimited` figure), `moves` as numbered arrows.
+/// `render BOARD` of a board of `compile --unlimited`: a §3.1 board with its graph drawn
+/// over it (sat2chess-render's `unlimited` figure), a §3.2 board with its squares tinted
+/// by role (its `roles` figure); `moves` as numbered arrows.
 pub(crate) fn render(
     board_path: &Path,
     provenance: &serde_json::Value,
@@ -624,15 +802,43 @@ pub(crate) fn render(
     format: sat2chess::render::Format,
     to: Option<&Path>,
 ) -> Result<ExitCode> {
+    let name = provenance
+        .pointer("/source/name")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("instance");
+    if let Some((pieces, source, planar)) = planar_instance(board_path, provenance)? {
+        let moves = match moves {
+            Some(path) => io::read_moves(path, (planar.board.rows(), planar.board.cols()))?,
+            None => Vec::new(),
+        };
+        let (roles, notes, caption) = if planar.board.len() <= MAX_TINTED_PIECES {
+            let (roles, notes) = theorem_3_9_roles(source.instance(), &planar)?;
+            (roles, notes, format!("{}: {name}", pieces.title()))
+        } else {
+            let caption = format!(
+                "{}: {name} (squares tinted by role up to {MAX_TINTED_PIECES} pieces)",
+                pieces.title()
+            );
+            (Vec::new(), Vec::new(), caption)
+        };
+        let figure = sat2chess::render::roles::Figure {
+            board: &planar.board,
+            hero: planar.hero,
+            roles: &roles,
+            notes: &notes,
+            caption: &caption,
+        };
+        output::stream(to, |out| {
+            sat2chess::render::roles::write(&figure, &moves, format, out)
+                .with_context(|| io::display_path(board_path).display().to_string())
+        })?;
+        return Ok(code(exit::YES));
+    }
     let (theorem, graph, construction) = instance(board_path, provenance)?;
     let moves = match moves {
         Some(path) => io::read_moves(path, (construction.board.rows(), construction.board.cols()))?,
         None => Vec::new(),
     };
-    let name = provenance
-        .pointer("/source/name")
-        .and_then(serde_json::Value::as_str)
-        .unwrap_or("graph");
     let figure = sat2chess::render::unlimited::Figure {
         graph: &graph,
         theorem,
@@ -644,4 +850,107 @@ pub(crate) fn render(
             .with_context(|| io::display_path(board_path).display().to_string())
     })?;
     Ok(code(exit::YES))
+}
+
+/// The most pieces a §3.2 figure tints by role (one tinted square each: a larger board,
+/// e.g. the 263739 pieces of messy.cnf's, is drawn with its hero framed only, as its
+/// SVG would grow tenfold).
+const MAX_TINTED_PIECES: usize = 20_000;
+
+/// Texts centred on squares of a role figure (`roles::Figure::notes`).
+type Notes = Vec<(Square, String)>;
+
+/// The roles of the squares of the Theorem 3.9 board `planar` of `instance`, in legend
+/// order, and the variables' names (each in the free square between its interior
+/// knights), for its figure. The board exposes only its hero's square, so the squares
+/// come from the layout `hampath::planar` documents (signed `(r, x)`, the hero at
+/// `(0, 0)`), each checked to hold a piece; the knights no other role claims are the
+/// clause wires.
+fn theorem_3_9_roles(
+    instance: &PlanarMonotone,
+    planar: &PlanarBoard,
+) -> Result<(Vec<Role>, Notes)> {
+    let occupied: BTreeSet<Square> = planar.board.pieces().iter().map(|p| p.square).collect();
+    let hero = planar.hero;
+    let at = |(r, x): (i64, i64)| {
+        let (row, col) = (i64::from(hero.row) - r, i64::from(hero.col) + x);
+        (row >= 1 && col >= 1).then(|| Square::new(row as u32, col as u32))
+    };
+    let piece = |signed: (i64, i64)| {
+        at(signed)
+            .filter(|square| occupied.contains(square))
+            .ok_or_else(|| {
+                super::Internal(format!(
+                    "the Theorem 3.9 board has no piece at {signed:?} of its documented layout"
+                ))
+            })
+    };
+    let mut occurrences: HashMap<(Side, u32), usize> = HashMap::new();
+    for clause in &instance.clauses {
+        for v in &clause.vars {
+            *occurrences.entry((clause.side, v.0)).or_default() += 1;
+        }
+    }
+    let n = i64::from(instance.num_vars);
+    let sides = [(Side::Positive, -1), (Side::Negative, 1)];
+    let role = |name: &str| Role {
+        name: name.to_owned(),
+        squares: Vec::new(),
+    };
+    let mut junctions = role("junction knights");
+    let mut top = role("top knight (the hero ends here)");
+    let mut positive = role("positive path (taken: variable true)");
+    let mut negative = role("negative path (taken: variable false)");
+    let mut literals = role("literal squares (path corners)");
+    let mut interior = role("interior knights (both paths)");
+    let mut links = role("link knights (literal to clause)");
+    let mut bridges = role("bridge knights (literal occurs once)");
+    let mut notes = Vec::new();
+    for v in 0..n {
+        let r0 = 8 * v;
+        junctions.squares.push(piece((r0 + 8, 0))?);
+        interior.squares.push(piece((r0 + 3, 0))?);
+        interior.squares.push(piece((r0 + 5, 0))?);
+        if let Some(square) = at((r0 + 4, 0)).filter(|s| !occupied.contains(s)) {
+            notes.push((square, format!("x{}", v + 1)));
+        }
+        for (side, sigma) in sides {
+            if !at((r0 + 1, sigma)).is_some_and(|s| occupied.contains(&s)) {
+                continue;
+            }
+            let path = if side == Side::Positive {
+                &mut positive
+            } else {
+                &mut negative
+            };
+            for (d, w) in [(1, 1), (2, 2), (3, 3), (4, 2), (5, 3), (6, 2), (7, 1)] {
+                let square = piece((r0 + d, sigma * w))?;
+                if w == 3 {
+                    literals.squares.push(square);
+                } else {
+                    path.squares.push(square);
+                }
+            }
+            links.squares.push(piece((r0 + 2, 5 * sigma))?);
+            links.squares.push(piece((r0 + 6, 5 * sigma))?);
+            let count = occurrences.get(&(side, v as u32)).copied().unwrap_or(0);
+            if count < 2 {
+                bridges.squares.push(piece((r0 + 4, 6 * sigma))?);
+            }
+        }
+    }
+    top.squares.push(piece((8 * n + 1, 1))?);
+    let mut roles = vec![
+        junctions, top, positive, negative, literals, interior, links, bridges,
+    ];
+    let claimed: BTreeSet<Square> = roles
+        .iter()
+        .flat_map(|role| role.squares.iter().copied())
+        .chain([hero])
+        .collect();
+    roles.push(Role {
+        name: "clause wires (legs and trunks)".to_owned(),
+        squares: occupied.difference(&claimed).copied().collect(),
+    });
+    Ok((roles, notes))
 }

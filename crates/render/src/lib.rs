@@ -2,7 +2,8 @@
 //! self-contained animated HTML page ([`html`]), all drawn from one [`Scene`]; and figures
 //! of the instances behind Aravind–Misra–Mittal's reductions: a Red-Blue Dominating Set
 //! beside its rook board ([`rbds`]), a Graph Capture instance ([`graph`]); and Brunner et al.'s
-//! unlimited-captures boards with the Hamiltonian Path instance drawn over them ([`unlimited`]).
+//! unlimited-captures boards with the Hamiltonian Path instance drawn over them ([`unlimited`])
+//! or with their squares tinted by role (§3.2's boards: [`roles`]).
 //!
 //! Drawing conventions (also in the README):
 //! - Squares are chequered; square (1,1) is light; coordinates are `(row, col)` with row 1 at
@@ -42,6 +43,7 @@ mod options;
 mod parts;
 pub mod planar_monotone;
 pub mod rbds;
+pub mod roles;
 mod scene;
 pub mod schematic;
 mod sketch;

@@ -2,7 +2,8 @@
 //! ([`andor`]), both lexed with `logos`, with errors naming file, line and column.
 //!
 //! [`load`] picks the format from the file name — `.cnf`, `.dimacs` (optionally
-//! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or — and otherwise from
+//! followed by `.gz`) are DIMACS, `.andor` and `.aos` are And-Or, `.pm3` a planar
+//! monotone 3-SAT instance (read as its CNF) — and otherwise from
 //! the content: a file whose first line that is neither blank nor a comment starts
 //! with `p cnf` is DIMACS, anything else is And-Or; content of blank and comment lines
 //! only is refused (as an empty `.cnf` file is), and so is a board (board JSON, the text
@@ -20,6 +21,8 @@ use std::path::Path;
 
 use sat2chess_check::io::{FormatError, InputError};
 use sat2chess_core::formula::{AndOrFormula, Cnf};
+
+use crate::transform::planar_monotone::PlanarMonotone;
 
 /// A formula as read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +44,10 @@ pub enum FormulaFormat {
     Andor,
     /// Red-Blue Dominating Set text ([`rbds`]).
     Rbds,
+    /// A planar monotone 3-SAT instance with its layout (`.pm3`,
+    /// [`PlanarMonotone::parse_pm3`]), read as its CNF ([`PlanarMonotone::to_cnf`]);
+    /// `compile --unlimited` keeps its layout.
+    PlanarMonotone,
 }
 
 impl sat2chess_core::choice::Choice for FormulaFormat {
@@ -60,6 +67,11 @@ impl sat2chess_core::choice::Choice for FormulaFormat {
             "rbds",
             "Red-Blue Dominating Set text: `p rbds REDS BLUES K`, `e RED BLUE` lines (.rbds; compile --to rook|queen only)",
         ),
+        (
+            FormulaFormat::PlanarMonotone,
+            "pm3",
+            "planar monotone 3-SAT with its layout: `p pm3 VARIABLES CLAUSES`, `+ 1 2 : 1` lines (.pm3)",
+        ),
     ];
 }
 
@@ -72,17 +84,21 @@ impl FormulaFormat {
             "cnf" | "dimacs" => Some(FormulaFormat::Dimacs),
             "andor" | "aos" => Some(FormulaFormat::Andor),
             "rbds" => Some(FormulaFormat::Rbds),
+            "pm3" => Some(FormulaFormat::PlanarMonotone),
             _ => None,
         }
     }
 
     /// The format of `text` judged from its first line that is neither blank nor a
-    /// comment: DIMACS if it is a `p cnf` problem line, RBDS if it is `p rbds`, And-Or
-    /// otherwise.
+    /// comment: DIMACS if it is a `p cnf` problem line, RBDS if it is `p rbds`, planar
+    /// monotone if it is `p pm3`, And-Or otherwise.
     pub fn from_content(text: &str) -> FormulaFormat {
         match first_formula_line(text).and_then(|line| line.strip_prefix('p')) {
             Some(rest) if rest.split_whitespace().next() == Some("cnf") => FormulaFormat::Dimacs,
             Some(rest) if rest.split_whitespace().next() == Some("rbds") => FormulaFormat::Rbds,
+            Some(rest) if rest.split_whitespace().next() == Some("pm3") => {
+                FormulaFormat::PlanarMonotone
+            }
             _ => FormulaFormat::Andor,
         }
     }
@@ -100,6 +116,12 @@ impl FormulaFormat {
                         message: error.message,
                     })
             }
+            FormulaFormat::PlanarMonotone => PlanarMonotone::parse_pm3(text)
+                .map(|instance| Input::Cnf(instance.to_cnf()))
+                .map_err(|error| FormatError::Item {
+                    item: format!("line {}", error.line),
+                    message: error.message,
+                }),
         }
     }
 }
