@@ -134,14 +134,19 @@ fn a_truncated_sequence_is_refused_with_exit_1() {
 }
 
 #[test]
-fn pairs_and_rules_theorem_3_9_does_not_cover_exit_2() {
+fn pairs_and_rules_section_3_2_does_not_cover_exit_2() {
     let dir = scratch("unlimited_sat/refused");
     let input = write_file(&dir, "f.cnf", SMALL);
     for (pieces, rules, says) in [
         (
+            "queen,knight",
+            "uncapturable-knight",
+            "a knight among queens is not built",
+        ),
+        (
             "bishop,king",
-            "chesscom",
-            "Theorems 3.10 and 3.11 are not built",
+            "uncapturable-bishop",
+            "needs the king uncapturable",
         ),
         ("king,knight", "thesis", "--rules chesscom (not thesis)"),
         ("pawn,knight", "chesscom", "needs the pawn uncapturable"),
@@ -197,27 +202,34 @@ fn a_theorem_3_9_board_renders_with_its_roles_and_moves_and_plain_on_request() {
 /// The Theorem 3.9 figure of docs/unlimited.md is the one `compile` and `render` make
 /// today from examples/pm3/tiny.pm3.
 #[test]
-fn the_theorem_3_9_figure_is_current() {
+fn the_section_3_2_figures_are_current() {
     let dir = scratch("unlimited_sat/figure");
-    let board = dir.join("tiny.json").display().to_string();
-    let compiled = run(&[
-        "compile",
-        "examples/pm3/tiny.pm3",
-        "--unlimited",
-        "--pieces",
-        "king,knight",
-        "-o",
-        &board,
-    ]);
-    assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
-    let made = render(&dir, &board, &[]);
-    let shown = std::fs::read_to_string("docs/figures/unlimited-3.9.svg").expect("figure");
-    assert!(
-        made == shown,
-        "docs/figures/unlimited-3.9.svg is out of date: sat2chess compile \
-         examples/pm3/tiny.pm3 --unlimited --pieces king,knight -o board.json && sat2chess \
-         render board.json -o docs/figures/unlimited-3.9.svg"
-    );
+    for (pieces, figure) in [
+        ("king,knight", "unlimited-3.9"),
+        ("king,bishop", "unlimited-3.10"),
+        ("knight,rook", "unlimited-3.11-rook"),
+        ("knight,bishop", "unlimited-3.11-bishop"),
+    ] {
+        let board = dir.join(format!("{figure}.json")).display().to_string();
+        let compiled = run(&[
+            "compile",
+            "examples/pm3/tiny.pm3",
+            "--unlimited",
+            "--pieces",
+            pieces,
+            "-o",
+            &board,
+        ]);
+        assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+        let made = render(&dir, &board, &[]);
+        let path = format!("docs/figures/{figure}.svg");
+        let shown = std::fs::read_to_string(&path).expect("figure");
+        assert!(
+            made == shown,
+            "{path} is out of date: sat2chess compile examples/pm3/tiny.pm3 --unlimited \
+             --pieces {pieces} -o board.json && sat2chess render board.json -o {path}"
+        );
+    }
 }
 
 #[test]
@@ -321,4 +333,39 @@ fn a_theorem_3_9_board_above_the_tint_limit_is_drawn_with_its_hero_only() {
     );
     assert!(svg.contains(">hero (framed)</text>"));
     assert!(!svg.contains(">junction knights</text>"));
+}
+
+#[test]
+fn theorems_3_10_and_3_11_compile_check_decode_and_solve_from_a_cnf() {
+    for pieces in ["king,bishop", "bishop,knight", "knight,rook"] {
+        let dir = scratch(&format!("unlimited_sat/sliders-{pieces}"));
+        let (board, moves, code) = compile(&dir, UNIT, pieces);
+        assert_eq!(code, 0, "{pieces}");
+        let check = run(&["check", &board, &moves]);
+        assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
+        let decoded = run(&["decode", &board, &moves]);
+        assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
+        assert_model(UNIT, &decoded.stdout);
+        let solver_moves = dir.join("solver.json").display().to_string();
+        let solved = run(&["solve", &board, "--quiet", "-o", &solver_moves]);
+        assert_eq!(solved.status.code(), Some(0), "{}", stderr_of(&solved));
+        let decoded = run(&["decode", &board, &solver_moves]);
+        assert_eq!(decoded.status.code(), Some(0), "{}", stderr_of(&decoded));
+        let provenance = std::fs::read_to_string(&board).expect("board");
+        let theorem = if pieces == "king,bishop" {
+            "3.10"
+        } else {
+            "3.11"
+        };
+        assert!(
+            provenance.contains(&format!("\"theorem\":\"{theorem}\"")),
+            "{provenance}"
+        );
+        let (_, moves, code) = compile_file(&dir, "no.pm3", PM3_CONTRADICTION, pieces);
+        assert_eq!(code, 1, "{pieces}: x ∧ ¬x");
+        assert!(!Path::new(&moves).exists());
+    }
+    let dir = scratch("unlimited_sat/sliders-queen");
+    let (_, _, code) = compile(&dir, UNIT, "knight,queen");
+    assert_eq!(code, 2, "knight among queens is not built");
 }

@@ -83,9 +83,10 @@ pub(crate) struct Args {
         conflicts_with = "unlimited"
     )]
     pub(crate) to: Option<Target>,
-    /// Solo Chess with unlimited captures (Brunner et al. §3.1): the input is a
-    /// Hamiltonian Path instance (`.ham`, docs/formats.md), the board one special piece
-    /// among pieces of another type (--pieces), every budget pieces − 1.
+    /// Solo Chess with unlimited captures (Brunner et al.): from a Hamiltonian Path
+    /// instance (`.ham`, §3.1) or from a CNF or planar monotone instance (`.cnf`, `.pm3`,
+    /// §3.2), the board one special piece among pieces of another type (--pieces), every
+    /// budget pieces − 1.
     #[arg(long, requires = "pieces")]
     pub(crate) unlimited: bool,
     /// With --unlimited: the two piece types, e.g. `rook,pawn`; the theorem covering

@@ -338,45 +338,37 @@ struct PlanarPieces {
 }
 
 impl PlanarPieces {
-    /// The §3.2 theorem covering `--pieces` (this build: Theorem 3.9, a king or pawn
-    /// among knights) and `--rules` (default: the ones keeping the hero uncapturable).
+    /// The §3.2 theorem covering `--pieces` (Theorem 3.9: a king or pawn among knights;
+    /// 3.10: a king among bishops; 3.11: a knight among rooks or bishops) and `--rules`
+    /// (default: the ones keeping the hero uncapturable).
     fn of(names: &[String], rules: Option<Variant>) -> Result<PlanarPieces> {
         let (a, b) = pieces(names)?;
-        let hero = match (a, b) {
-            (PieceKind::Knight, hero) | (hero, PieceKind::Knight)
-                if matches!(hero, PieceKind::King | PieceKind::Pawn) =>
-            {
-                hero
-            }
-            _ => bail!(
-                "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9, a \
-                 king among knights (--pieces king,knight); Theorems 3.10 and 3.11 are not \
-                 built",
+        let Some((hero, other, theorem)) = [(a, b), (b, a)]
+            .into_iter()
+            .find_map(|(hero, other)| Some((hero, other, planar::theorem(hero, other)?)))
+        else {
+            bail!(
+                "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9 (a king \
+                 or pawn among knights), 3.10 (a king among bishops) and 3.11 (a knight among \
+                 rooks or bishops); a knight among queens is not built",
                 a.name(),
                 b.name()
-            ),
-        };
-        let Some(variant) = planar::uncapturable_rules(hero) else {
-            bail!(
-                "--pieces {},{}: Theorem 3.9 needs the {} uncapturable, which no rule set \
-                 available here states (a king: --rules chesscom)",
-                a.name(),
-                b.name(),
-                hero.name()
             );
         };
+        let variant = planar::uncapturable_rules(hero, other)
+            .with_context(|| format!("Theorem {theorem} has no rules"))?;
         if let Some(rules) = rules.filter(|&rules| rules != variant) {
             bail!(
-                "Theorem 3.9 needs the {} uncapturable: --rules {} (not {})",
+                "Theorem {theorem} needs the {} uncapturable: --rules {} (not {})",
                 hero.name(),
                 variant.name(),
                 rules.name()
             );
         }
         Ok(PlanarPieces {
-            theorem: "3.9",
+            theorem,
             hero,
-            other: PieceKind::Knight,
+            other,
             variant,
         })
     }
@@ -406,9 +398,12 @@ impl PlanarPieces {
     }
 
     /// Builds the board of `instance`: the one place a §3.2 board is made (compile,
-    /// decode and render all come here).
-    fn build(self, instance: &PlanarMonotone) -> Result<PlanarBoard, PlanarError> {
-        planar::build(instance, self.hero)
+    /// decode and render all come here). A layout breaking its proof is a bug (exit 4).
+    fn build(self, instance: &PlanarMonotone) -> Result<PlanarBoard> {
+        planar::build(instance, self.hero, self.other).map_err(|error| match error {
+            PlanarError::Layout(_) => super::Internal(error.to_string()).into(),
+            error => error.into(),
+        })
     }
 
     /// `Theorem 3.9 (king among knights)`.
@@ -812,7 +807,11 @@ pub(crate) fn render(
             None => Vec::new(),
         };
         let (roles, notes, caption) = if planar.board.len() <= MAX_TINTED_PIECES {
-            let (roles, notes) = theorem_3_9_roles(source.instance(), &planar)?;
+            let (roles, notes) = if pieces.theorem == "3.9" {
+                theorem_3_9_roles(source.instance(), &planar)?
+            } else {
+                (walk_roles(&planar), Vec::new())
+            };
             (roles, notes, format!("{}: {name}", pieces.title()))
         } else {
             let caption = format!(
@@ -859,6 +858,42 @@ const MAX_TINTED_PIECES: usize = 20_000;
 
 /// Texts centred on squares of a role figure (`roles::Figure::notes`).
 type Notes = Vec<(Square, String)>;
+
+/// The roles of a Theorem 3.10 / 3.11 board's squares, from its walk; the villains off
+/// the walk are connectors on the lines of one group each.
+fn walk_roles(planar: &PlanarBoard) -> Vec<Role> {
+    use sat2chess::hampath::planar::WalkRole;
+    let names = [
+        (WalkRole::Always, "junctions and chains (every walk)"),
+        (WalkRole::Top, "top (the hero ends here)"),
+        (WalkRole::Positive, "positive path (taken: variable true)"),
+        (WalkRole::Negative, "negative path (taken: variable false)"),
+        (
+            WalkRole::Literal,
+            "literal squares (joined to their clause)",
+        ),
+    ];
+    let walk = planar.walk_roles();
+    let mut roles: Vec<Role> = names
+        .iter()
+        .map(|&(role, name)| Role {
+            name: name.to_owned(),
+            squares: walk.iter().filter(|w| w.1 == role).map(|w| w.0).collect(),
+        })
+        .collect();
+    let on_walk: BTreeSet<Square> = walk.iter().map(|w| w.0).chain([planar.hero]).collect();
+    roles.push(Role {
+        name: "connectors (lines of one clause or of every walk)".to_owned(),
+        squares: planar
+            .board
+            .pieces()
+            .iter()
+            .map(|p| p.square)
+            .filter(|s| !on_walk.contains(s))
+            .collect(),
+    });
+    roles
+}
 
 /// The roles of the squares of the Theorem 3.9 board `planar` of `instance`, in legend
 /// order, and the variables' names (each in the free square between its interior

@@ -176,9 +176,9 @@ const PLANNED: &str = "not built yet (§3.2)";
 pub const UNBUILT: &[Unbuilt] = &[
     Unbuilt::from_cnf("Theorem 3.9", Pawn, Knight),
     Unbuilt::from_cnf("Theorem 3.9", King, Knight),
-    Unbuilt::planned("Theorem 3.10", King, Bishop),
-    Unbuilt::planned("Theorem 3.11", Knight, Rook),
-    Unbuilt::planned("Theorem 3.11", Knight, Bishop),
+    Unbuilt::from_cnf("Theorem 3.10", King, Bishop),
+    Unbuilt::from_cnf("Theorem 3.11", Knight, Rook),
+    Unbuilt::from_cnf("Theorem 3.11", Knight, Bishop),
     Unbuilt::planned("Theorem 3.11", Knight, Queen),
     Unbuilt {
         result: "Corollary 3.6",

@@ -59,81 +59,44 @@
 //! enters a clause's component iff it takes the path of one of its literals: the board
 //! is solvable iff the instance is satisfiable.
 
+mod board;
+mod lines;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::BTreeMap;
 
-use sat2chess_core::board::{Board, PieceKind, Square};
-use sat2chess_core::formula::Assignment;
-use sat2chess_core::rules::{IllegalMove, Move, Position, Variant};
-use sat2chess_reduce::transform::planar_monotone::{
-    MonotoneClause, PlanarMonotone, PlanarMonotoneError, Side,
-};
+use sat2chess_core::board::{PieceKind, Square};
+use sat2chess_core::rules::Variant;
+use sat2chess_reduce::transform::planar_monotone::{MonotoneClause, PlanarMonotone, Side};
 
-use crate::construction::place;
-use crate::requirement::Requirement;
+pub use board::{PlanarBoard, PlanarError, WalkRole};
 
-/// The knight's eight steps.
-const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (2, 1),
-    (-1, 2),
-    (-2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, -2),
-    (-2, -1),
-];
+use board::{Drawing, has_path, occurrences, place_drawing};
 
 /// A path's seven squares `(d, w)` (row offset, distance from the axis), bottom first.
 const PATH: [(i64, i64); 7] = [(1, 1), (2, 2), (3, 3), (4, 2), (5, 3), (6, 2), (7, 1)];
 
-/// The rules under which `hero` is the paper's uncapturable piece among knights: a king
-/// or a pawn that may never be captured (`None` for the other kinds, which Theorem 3.9
-/// does not use).
-pub fn uncapturable_rules(hero: PieceKind) -> Option<Variant> {
-    matches!(hero, PieceKind::King | PieceKind::Pawn).then_some(Variant::Uncapturable(hero))
+/// The §3.2 result this crate builds for an uncapturable `hero` among `villain`s:
+/// Theorem 3.9 (king or pawn among knights), 3.10 (king among bishops) or 3.11 (knight
+/// among rooks or bishops); `None` for every other pair.
+pub fn theorem(hero: PieceKind, villain: PieceKind) -> Option<&'static str> {
+    match (hero, villain) {
+        (PieceKind::King | PieceKind::Pawn, PieceKind::Knight) => Some("3.9"),
+        _ if lines::builds(hero, villain) => Some(if hero == PieceKind::King {
+            "3.10"
+        } else {
+            "3.11"
+        }),
+        _ => None,
+    }
 }
 
-/// Why a Theorem 3.9 board could not be built, certified or read.
-#[derive(Debug, thiserror::Error)]
-pub enum PlanarError {
-    #[error("not a valid planar monotone instance: {0}")]
-    Invalid(#[from] PlanarMonotoneError),
-    #[error(
-        "Theorem 3.9 needs a king or a pawn among knights that cannot be captured; a {0} cannot be kept uncapturable by the rules available"
-    )]
-    Hero(&'static str),
-    #[error("the board cannot be built: {0}")]
-    Size(#[from] Requirement),
-    #[error("move {index} of the sequence is illegal: {why}")]
-    Illegal { index: usize, why: IllegalMove },
-    #[error("the sequence leaves {0} pieces, not one")]
-    NotSolved(usize),
-    #[error("the assignment does not satisfy the instance")]
-    NotSatisfying,
+/// The rules under which `hero` is the paper's uncapturable piece among `villain`s, if
+/// a §3.2 board of the pair is built ([`theorem`]).
+pub fn uncapturable_rules(hero: PieceKind, villain: PieceKind) -> Option<Variant> {
+    theorem(hero, villain).map(|_| Variant::Uncapturable(hero))
 }
-
-/// A Theorem 3.9 board and what its certificate and decoder need.
-#[derive(Clone, Debug)]
-pub struct PlanarBoard {
-    /// The board (every budget `pieces − 1`: unlimited captures).
-    pub board: Board,
-    /// The rules keeping the hero uncapturable.
-    pub variant: Variant,
-    /// Where the hero starts.
-    pub hero: Square,
-    /// Per variable: its positive path's squares (taken: true) and its negative path's.
-    paths: Vec<[Vec<Square>; 2]>,
-    /// Every junction square, bottom first (the hero's start first).
-    junctions: Vec<Square>,
-    /// The top knight, a king step above the last junction: the hero ends there.
-    top: Square,
-}
-
-/// Signed squares `(r, x)` of the drawing and the piece on each.
-type Drawing = BTreeMap<(i64, i64), PieceKind>;
 
 /// Each clause's slot (0 or 1) at each of its variables, keyed by (clause, variable).
 fn slots(instance: &PlanarMonotone) -> BTreeMap<(usize, u32), i64> {
@@ -175,22 +138,9 @@ fn sign(side: Side) -> i64 {
     }
 }
 
-/// Whether variable `v` gets a path on `side`.
-fn has_path(occurrences: &BTreeMap<(bool, u32), usize>, side: Side, v: u32) -> bool {
-    let count = |negative| occurrences.get(&(negative, v)).copied().unwrap_or(0);
-    count(side == Side::Negative) > 0 || (side == Side::Negative && count(false) == 0)
-}
-
 /// The drawing of `instance` (hero at `(0, 0)`).
 fn draw(instance: &PlanarMonotone, hero: PieceKind) -> Drawing {
-    let mut occurrences: BTreeMap<(bool, u32), usize> = BTreeMap::new();
-    for clause in &instance.clauses {
-        for v in &clause.vars {
-            *occurrences
-                .entry((clause.side == Side::Negative, v.0))
-                .or_default() += 1;
-        }
-    }
+    let occurrences = occurrences(instance);
     let mut drawing = Drawing::new();
     let mut knight = |square: (i64, i64)| {
         drawing.insert(square, PieceKind::Knight);
@@ -248,27 +198,28 @@ fn draw(instance: &PlanarMonotone, hero: PieceKind) -> Drawing {
     drawing
 }
 
-/// Builds the Theorem 3.9 board of `instance` with `hero` (king or pawn) among knights.
-pub fn build(instance: &PlanarMonotone, hero: PieceKind) -> Result<PlanarBoard, PlanarError> {
+/// Builds the §3.2 board of `instance` with an uncapturable `hero` among `villain`s:
+/// Theorem 3.9 (king or pawn among knights, the layout above), 3.10 or 3.11 (module `lines`).
+pub fn build(
+    instance: &PlanarMonotone,
+    hero: PieceKind,
+    villain: PieceKind,
+) -> Result<PlanarBoard, PlanarError> {
     instance.validate()?;
-    if !matches!(hero, PieceKind::King | PieceKind::Pawn) {
-        return Err(PlanarError::Hero(hero.name()));
+    let variant =
+        uncapturable_rules(hero, villain).ok_or(PlanarError::Pair(hero.name(), villain.name()))?;
+    if villain != PieceKind::Knight {
+        return lines::build(instance, hero, villain, variant);
     }
-    let variant = uncapturable_rules(hero).ok_or(PlanarError::Hero(hero.name()))?;
     let drawing = draw(instance, hero);
-    // Board rows grow downward: the signed row r is board row −r (shifted).
-    let pieces: Vec<(PieceKind, (i64, i64))> = drawing
-        .iter()
-        .map(|(&(r, x), &kind)| (kind, (-r, x)))
-        .collect();
-    let (board, shift) = place(&pieces)?;
-    let at = |(r, x): (i64, i64)| shift.at((-r, x));
+    let (board, placement) = place_drawing(&drawing)?;
+    let at = |square: (i64, i64)| placement.at(square);
     let mut paths = Vec::new();
     for v in 0..i64::from(instance.num_vars) {
         let path = |s: i64| -> Vec<Square> {
             let squares: Vec<(i64, i64)> = PATH.iter().map(|&(d, w)| (8 * v + d, s * w)).collect();
             if drawing.contains_key(&squares[0]) {
-                squares.into_iter().map(at).collect()
+                squares.into_iter().map(&at).collect()
             } else {
                 Vec::new()
             }
@@ -276,113 +227,20 @@ pub fn build(instance: &PlanarMonotone, hero: PieceKind) -> Result<PlanarBoard, 
         paths.push([path(-1), path(1)]);
     }
     let n = i64::from(instance.num_vars);
-    let junctions = (0..=n).map(|v| at((8 * v, 0))).collect();
+    let literals = paths
+        .iter()
+        .flatten()
+        .filter(|path| !path.is_empty())
+        .flat_map(|path| [path[2], path[4]])
+        .collect();
     Ok(PlanarBoard {
         board,
         variant,
         hero: at((0, 0)),
         paths,
-        junctions,
+        entry: Vec::new(),
+        exits: (1..=n).map(|v| vec![at((8 * v, 0))]).collect(),
         top: at((8 * n + 1, 1)),
+        literals,
     })
-}
-
-impl PlanarBoard {
-    /// The capture sequence of a satisfying `assignment`: every knight off the hero's
-    /// walk captures toward the walk (deepest first along a breadth-first forest of the
-    /// knight graph), then the hero walks up, taking the true literal's path of every
-    /// variable. Replayed before it is returned.
-    pub fn certify(&self, assignment: &Assignment) -> Result<Vec<Move>, PlanarError> {
-        let mut walk = vec![self.hero];
-        for (v, [positive, negative]) in self.paths.iter().enumerate() {
-            let take_positive = assignment.0.get(v).copied().unwrap_or(false);
-            let path = if (take_positive && !positive.is_empty()) || negative.is_empty() {
-                positive
-            } else {
-                negative
-            };
-            walk.extend(path.iter().copied());
-            walk.push(self.junctions[v + 1]);
-        }
-        walk.push(self.top);
-        let occupied: BTreeSet<Square> = self.board.pieces().iter().map(|p| p.square).collect();
-        let mut parent: BTreeMap<Square, (Square, usize)> = BTreeMap::new();
-        let mut queue: VecDeque<(Square, usize)> = VecDeque::new();
-        for &square in &walk {
-            parent.insert(square, (square, 0));
-            queue.push_back((square, 0));
-        }
-        while let Some((square, depth)) = queue.pop_front() {
-            for (dr, dc) in KNIGHT {
-                let (r, c) = (i64::from(square.row) + dr, i64::from(square.col) + dc);
-                if r < 1 || c < 1 {
-                    continue;
-                }
-                let next = Square::new(r as u32, c as u32);
-                if occupied.contains(&next) && !parent.contains_key(&next) {
-                    parent.insert(next, (square, depth + 1));
-                    queue.push_back((next, depth + 1));
-                }
-            }
-        }
-        if parent.len() != occupied.len() {
-            return Err(PlanarError::NotSatisfying);
-        }
-        let mut feeders: Vec<(usize, Square, Square)> = parent
-            .iter()
-            .filter(|(_, (_, depth))| *depth > 0)
-            .map(|(&square, &(to, depth))| (depth, square, to))
-            .collect();
-        feeders.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut moves: Vec<Move> = feeders
-            .into_iter()
-            .map(|(_, from, to)| Move::new(from, to))
-            .collect();
-        moves.extend(walk.windows(2).map(|w| Move::new(w[0], w[1])));
-        self.replay(&moves)?;
-        Ok(moves)
-    }
-
-    /// Replays `moves` under the board's rules (they must solve it) and returns the
-    /// squares the hero captured on.
-    fn replay(&self, moves: &[Move]) -> Result<BTreeSet<Square>, PlanarError> {
-        let mut position = Position::new(&self.board, self.variant);
-        let mut hero = self.hero;
-        let mut visited = BTreeSet::new();
-        for (index, &mv) in moves.iter().enumerate() {
-            position.apply(mv).map_err(|why| PlanarError::Illegal {
-                index: index + 1,
-                why,
-            })?;
-            if mv.from == hero {
-                hero = mv.to;
-                visited.insert(hero);
-            }
-        }
-        if position.len() != 1 {
-            return Err(PlanarError::NotSolved(position.len()));
-        }
-        Ok(visited)
-    }
-
-    /// Reads a satisfying assignment off any solving sequence: a variable is true iff
-    /// the hero captured on its positive path (checked against `instance`).
-    pub fn decode(
-        &self,
-        instance: &PlanarMonotone,
-        moves: &[Move],
-    ) -> Result<Assignment, PlanarError> {
-        let visited = self.replay(moves)?;
-        let assignment = Assignment(
-            self.paths
-                .iter()
-                .map(|[positive, _]| positive.iter().any(|s| visited.contains(s)))
-                .collect(),
-        );
-        if instance.is_satisfied_by(&assignment) {
-            Ok(assignment)
-        } else {
-            Err(PlanarError::NotSatisfying)
-        }
-    }
 }

@@ -84,16 +84,24 @@ pub(crate) fn brute_force(instance: &PlanarMonotone) -> Option<Assignment> {
         .find(|a| instance.is_satisfied_by(a))
 }
 
-/// Runs one instance; returns whether it is satisfiable.
-fn exercise(instance: &PlanarMonotone, hero: PieceKind) -> bool {
-    let planar = build(instance, hero).expect("valid instance");
+/// Runs one instance (the solver given `limit`); returns whether it is satisfiable and
+/// whether the solver decided it.
+fn exercise(
+    instance: &PlanarMonotone,
+    hero: PieceKind,
+    villain: PieceKind,
+    limit: Duration,
+) -> (bool, bool) {
+    let planar = build(instance, hero, villain).expect("valid instance");
     let expected = brute_force(instance);
     let options = SolveOptions {
         variant: planar.variant,
-        time_limit: Some(Duration::from_secs(20)),
+        time_limit: Some(limit),
         ..SolveOptions::default()
     };
-    match sat2chess_solve::solve(&planar.board, &options).verdict {
+    let verdict = sat2chess_solve::solve(&planar.board, &options).verdict;
+    let decided = !matches!(verdict, Verdict::Unknown);
+    match verdict {
         Verdict::Solvable(moves) => {
             assert!(
                 expected.is_some(),
@@ -108,7 +116,7 @@ fn exercise(instance: &PlanarMonotone, hero: PieceKind) -> bool {
             expected.is_none(),
             "unsolvable board, satisfiable {instance:?}"
         ),
-        Verdict::Unknown => panic!("undecided board: {instance:?}"),
+        Verdict::Unknown => {}
     }
     if let Some(model) = &expected {
         let moves = planar.certify(model).expect("certificate");
@@ -117,29 +125,56 @@ fn exercise(instance: &PlanarMonotone, hero: PieceKind) -> bool {
         let decoded = planar.decode(instance, &moves).expect("decode");
         assert!(instance.is_satisfied_by(&decoded));
     }
-    expected.is_some()
+    (expected.is_some(), decided)
 }
 
 #[test]
 fn theorem_3_9_king_among_knights() {
-    theorem_3_9(PieceKind::King, 2023);
+    random_instances(PieceKind::King, PieceKind::Knight, 3, 200, 2023);
 }
 
 #[test]
 fn theorem_3_9_pawn_among_knights() {
-    theorem_3_9(PieceKind::Pawn, 2024);
+    random_instances(PieceKind::Pawn, PieceKind::Knight, 3, 200, 2024);
 }
 
-/// 200 random instances (both verdicts, ≥ 30 of each) with `hero` among knights.
-fn theorem_3_9(hero: PieceKind, seed: u64) {
+/// Bishops with unlimited captures are hard for the exact solver: of these boards
+/// (2 variables, 50–90 pieces) it decides 184 of these 200 within the limit; certificates and
+/// decoding are checked on all of them.
+#[test]
+fn theorem_3_10_king_among_bishops() {
+    random_instances(PieceKind::King, PieceKind::Bishop, 2, 175, 2025);
+}
+
+#[test]
+fn theorem_3_11_knight_among_rooks() {
+    random_instances(PieceKind::Knight, PieceKind::Rook, 3, 200, 2026);
+}
+
+#[test]
+fn theorem_3_11_knight_among_bishops() {
+    random_instances(PieceKind::Knight, PieceKind::Bishop, 3, 200, 2027);
+}
+
+/// 200 random instances of up to `max_vars` variables with `hero` among `villain`s:
+/// at least 30 of each verdict, and at least `decided` (of 200) decided by the exact
+/// solver within 3 s each, every decided verdict agreeing with brute force.
+fn random_instances(hero: PieceKind, villain: PieceKind, max_vars: u32, decided: usize, seed: u64) {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let (mut yes, mut no) = (0, 0);
+    let (mut yes, mut no, mut solved) = (0, 0, 0);
     while yes + no < 200 {
-        if exercise(&random_instance(&mut rng, 3), hero) {
+        let instance = random_instance(&mut rng, max_vars);
+        let (satisfiable, by_solver) = exercise(&instance, hero, villain, Duration::from_secs(3));
+        solved += usize::from(by_solver);
+        if satisfiable {
             yes += 1;
         } else {
             no += 1;
         }
     }
     assert!(yes >= 30 && no >= 30, "{yes} satisfiable, {no} not");
+    assert!(
+        solved >= decided,
+        "the solver decided {solved} of 200 boards"
+    );
 }

@@ -13,6 +13,7 @@
 
 pub mod andor;
 pub mod dimacs;
+pub mod pm3;
 pub mod rbds;
 mod source;
 
@@ -22,7 +23,7 @@ use std::path::Path;
 use sat2chess_check::io::{FormatError, InputError};
 use sat2chess_core::formula::{AndOrFormula, Cnf};
 
-use crate::transform::planar_monotone::PlanarMonotone;
+use pm3::PlanarMonotone;
 
 /// A formula as read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]

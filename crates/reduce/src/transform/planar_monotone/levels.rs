@@ -46,7 +46,7 @@ pub(super) fn first_crossing(clauses: &[MonotoneClause]) -> Option<(usize, usize
     clauses.iter().enumerate().find_map(|(i, a)| {
         clauses[i + 1..]
             .iter()
-            .position(|b| a.side == b.side && super::crosses(a, b))
+            .position(|b| a.side == b.side && crate::front::pm3::crosses(a, b))
             .map(|j| (i, i + 1 + j))
     })
 }

@@ -157,21 +157,6 @@ impl PlanarMonotone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sat2chess_core::formula::{Cnf, Lit};
-
-    #[test]
-    fn a_transformed_formula_survives_the_round_trip() {
-        let cnf = Cnf::new(
-            3,
-            vec![
-                vec![Lit::pos(0), Lit::neg(2), Lit::pos(1)],
-                vec![Lit::neg(0), Lit::pos(2)],
-            ],
-        );
-        let pm = super::super::to_planar_monotone(&cnf).unwrap().output;
-        let text = pm.to_pm3(&["from a test".into()]);
-        assert_eq!(PlanarMonotone::parse_pm3(&text), Ok(pm));
-    }
 
     #[test]
     fn bad_lines_are_named() {
