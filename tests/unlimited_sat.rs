@@ -369,3 +369,30 @@ fn theorems_3_10_and_3_11_compile_check_decode_and_solve_from_a_cnf() {
     let (_, _, code) = compile(&dir, UNIT, "knight,queen");
     assert_eq!(code, 2, "knight among queens is not built");
 }
+
+/// Regression: on a CNF of a few thousand planar variables every odd diagonal (and every
+/// row and column near the walk) belonged to some literal, and connectors found no room
+/// (internal error, exit 4); they now go beyond every line in use.
+#[test]
+fn sliding_villain_boards_of_a_larger_cnf_certify() {
+    for pieces in ["king,bishop", "knight,rook", "knight,bishop"] {
+        let dir = scratch(&format!("unlimited_sat/messy-{pieces}"));
+        let board = dir.join("b.json").display().to_string();
+        let moves = dir.join("m.json").display().to_string();
+        let compiled = run(&[
+            "compile",
+            "examples/cnf/messy.cnf",
+            "--unlimited",
+            "--pieces",
+            pieces,
+            "--certify",
+            "--moves-out",
+            &moves,
+            "-o",
+            &board,
+        ]);
+        assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+        let check = run(&["check", &board, &moves]);
+        assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
+    }
+}

@@ -42,10 +42,10 @@
 //! clause's component iff it takes the path of one of its literals: the board is solvable
 //! iff the instance is satisfiable.
 //!
-//! Knight among queens (the third case of Theorem 3.11) is not built: no diamond of this
-//! family keeps the queen's four lines through the literal squares off the walk (the
-//! search exhausted paths of four to six knight moves up to ten rows), and Figure 7 is not
-//! in the text.
+//! Knight among queens (the third case of Theorem 3.11) is not built: the search found
+//! single diamonds keeping the queen's four lines through the literal squares off the
+//! walk, but none that repeats through a chain of up to six knight moves, and Figure 7 is
+//! not in the text.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -92,6 +92,23 @@ fn crossing(a: Line, b: Line) -> Option<(i64, i64)> {
             ((d + s) % 2 == 0).then_some(((d + s) / 2, (s - d) / 2))
         }
         _ => None,
+    }
+}
+
+/// A line's kind (0 rows, 1 columns, 2 diagonals, 3 anti-diagonals).
+fn kind(line: Line) -> u8 {
+    match line {
+        Line::Row(_) => 0,
+        Line::Column(_) => 1,
+        Line::Diagonal(_) => 2,
+        Line::AntiDiagonal(_) => 3,
+    }
+}
+
+/// Which line of its kind `line` is.
+fn value(line: Line) -> i64 {
+    match line {
+        Line::Row(v) | Line::Column(v) | Line::Diagonal(v) | Line::AntiDiagonal(v) => v,
     }
 }
 
@@ -212,6 +229,10 @@ struct Layout {
     walk: HashSet<(i64, i64)>,
     /// The hero moves the walk may take (unordered pairs, smaller first).
     edges: HashSet<((i64, i64), (i64, i64))>,
+    /// Per kind of line (0 rows, 1 columns, 2 diagonals, 3 anti-diagonals), the least and
+    /// greatest line that held a villain (connectors taken back by [`Layout::unplace`] too:
+    /// an over-estimate is harmless).
+    extent: HashMap<u8, (i64, i64)>,
 }
 
 impl Layout {
@@ -230,6 +251,11 @@ impl Layout {
 
     fn villain_square(&mut self, square: (i64, i64), group: Group) -> Result<(), PlanarError> {
         for line in lines_of(self.villain, square) {
+            let range = self
+                .extent
+                .entry(kind(line))
+                .or_insert((value(line), value(line)));
+            *range = (range.0.min(value(line)), range.1.max(value(line)));
             if *self.owners.entry(line).or_insert(group) != group {
                 return Err(PlanarError::Layout("two groups share a line"));
             }
@@ -271,23 +297,56 @@ impl Layout {
         if let Some(square) = self.corner(a, b, group) {
             return self.villain_square(square, group);
         }
-        for distance in 2..=64i64 {
-            for line in &shared {
-                let (dr, dx) = direction(*line);
-                for sign in [1, -1] {
-                    let via = (a.0 + sign * distance * dr, a.1 + sign * distance * dx);
-                    if !self.free_for(via, group) {
-                        continue;
-                    }
-                    self.villain_square(via, group)?;
-                    if let Some(square) = self.corner(via, b, group) {
-                        return self.villain_square(square, group);
-                    }
-                    self.unplace(via);
-                }
+        let near = (2..=16i64).flat_map(|distance| {
+            shared
+                .iter()
+                .flat_map(move |&line| [1, -1].map(|sign| (line, sign * distance)))
+        });
+        let beyond: Vec<(Line, i64)> = shared
+            .iter()
+            .flat_map(|&line| [1, -1].map(|sign| (line, sign)))
+            .flat_map(|(line, sign)| {
+                let k = self.beyond(a, line, sign);
+                (0..4).map(move |extra| (line, sign * (k + extra)))
+            })
+            .collect();
+        for (line, steps) in near.chain(beyond) {
+            let (dr, dx) = direction(line);
+            let via = (a.0 + steps * dr, a.1 + steps * dx);
+            if !self.free_for(via, group) {
+                continue;
             }
+            self.villain_square(via, group)?;
+            if let Some(square) = self.corner(via, b, group) {
+                return self.villain_square(square, group);
+            }
+            self.unplace(via);
         }
         Err(PlanarError::Layout("no room for a connector"))
+    }
+
+    /// The fewest steps from `a` along `line` (toward `sign`) after which every other
+    /// line through the square lies beyond every piece placed so far: a square there is
+    /// free for any group.
+    fn beyond(&self, a: (i64, i64), line: Line, sign: i64) -> i64 {
+        let (dr, dx) = direction(line);
+        let step = (sign * dr, sign * dx);
+        lines_of(self.villain, step)
+            .into_iter()
+            .zip(lines_of(self.villain, (0, 0)))
+            .zip(lines_of(self.villain, a))
+            .filter_map(|((moved, origin), at_a)| {
+                let change = value(moved) - value(origin);
+                let (low, high) = self.extent.get(&kind(at_a)).copied()?;
+                match change.signum() {
+                    1 => Some((high - value(at_a)) / change + 1),
+                    -1 => Some((value(at_a) - low) / -change + 1),
+                    _ => None,
+                }
+            })
+            .max()
+            .unwrap_or(1)
+            .max(1)
     }
 
     /// Takes back a connector just placed (its lines were free or its group's).
@@ -328,6 +387,7 @@ pub(super) fn build(
         owners: HashMap::new(),
         walk: HashSet::new(),
         edges: HashSet::new(),
+        extent: HashMap::new(),
     };
     let at = |v: i64, (r, x): (i64, i64)| (v * pattern.period.0 + r, v * pattern.period.1 + x);
     layout.walk_square(pattern.start, None)?;
