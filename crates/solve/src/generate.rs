@@ -109,8 +109,9 @@ pub enum GenerateError {
     Exhausted(u32),
 }
 
-/// SplitMix64: a small, fast, seedable random stream (reproducible across platforms).
-struct Random(u64);
+/// SplitMix64: a small, fast, seedable random stream (reproducible across platforms);
+/// the solver's tests draw their random boards from it too.
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
     fn next(&mut self) -> u64 {
@@ -121,7 +122,7 @@ impl Random {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, bound: usize) -> usize {
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
         (self.next() % bound as u64) as usize
     }
 

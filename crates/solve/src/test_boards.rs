@@ -80,23 +80,6 @@ pub(crate) fn brute(
     solvable
 }
 
-/// SplitMix64.
-pub(crate) struct Random(pub(crate) u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
-
 /// The brute force's cells of `board`, sorted.
 pub(crate) fn cells(board: &Board) -> Vec<Cell> {
     let mut cells: Vec<Cell> = board

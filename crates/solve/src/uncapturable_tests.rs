@@ -12,7 +12,8 @@ use sat2chess_check::check_sequence;
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::{Move, Variant};
 
-use crate::test_boards::{Random, brute, captures, cells};
+use crate::generate::Random;
+use crate::test_boards::{brute, captures, cells};
 use crate::{Method, SolveOptions, SpecialCase, Verdict, solve};
 
 /// A random board: 2–7 pieces on at most 4×4 squares, kinds from a random mix of one to
@@ -20,9 +21,9 @@ use crate::{Method, SolveOptions, SpecialCase, Verdict, solve};
 fn random_board(random: &mut Random) -> Board {
     let rows = 1 + random.below(4) as u32;
     let cols = 2 + random.below(3) as u32;
-    let n = (2 + random.below(6) as usize).min((rows * cols) as usize);
+    let n = (2 + random.below(6)).min((rows * cols) as usize);
     let mix: Vec<PieceKind> = (0..1 + random.below(3))
-        .map(|_| PieceKind::ALL[random.below(6) as usize])
+        .map(|_| PieceKind::ALL[random.below(6)])
         .collect();
     let budget_mode = random.below(3);
     let mut squares: Vec<Square> = (1..=rows)
@@ -30,8 +31,8 @@ fn random_board(random: &mut Random) -> Board {
         .collect();
     let mut pieces = Vec::new();
     for _ in 0..n {
-        let square = squares.swap_remove(random.below(squares.len() as u64) as usize);
-        let kind = mix[random.below(mix.len() as u64) as usize];
+        let square = squares.swap_remove(random.below(squares.len()));
+        let kind = mix[random.below(mix.len())];
         let budget = match budget_mode {
             0 => random.below(2) as u32,
             1 => (n - 1) as u32 + random.below(2) as u32,
@@ -46,10 +47,10 @@ fn random_board(random: &mut Random) -> Board {
 fn random_variant(random: &mut Random, board: &Board) -> Variant {
     match random.below(8) {
         0 => Variant::Standard,
-        1 => Variant::Uncapturable(PieceKind::ALL[random.below(6) as usize]),
+        1 => Variant::Uncapturable(PieceKind::ALL[random.below(6)]),
         _ => {
             let pieces = board.pieces();
-            Variant::Uncapturable(pieces[random.below(pieces.len() as u64) as usize].kind)
+            Variant::Uncapturable(pieces[random.below(pieces.len())].kind)
         }
     }
 }

@@ -12,8 +12,9 @@ use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
 use super::{applies, covers, solve};
+use crate::generate::Random;
 use crate::special::{SpecialCase, decide};
-use crate::test_boards::{Random, brute, cells};
+use crate::test_boards::{brute, cells};
 
 /// Table 1's Thm 2.16 cells off its diagonal: (uncapturable hero, villain).
 const PAIRS: [(PieceKind, PieceKind); 6] = [
@@ -59,10 +60,10 @@ fn random_board(random: &mut Random, hero: PieceKind, villain: PieceKind) -> Boa
         .flat_map(|r| (1..=cols).map(move |c| Square::new(r, c)))
         .filter(|s| villain != PieceKind::Bishop || (s.row + s.col) % 2 == colour)
         .collect();
-    let n = (2 + random.below(7) as usize).min(squares.len());
+    let n = (2 + random.below(7)).min(squares.len());
     let pieces = (0..n)
         .map(|i| {
-            let square = squares.swap_remove(random.below(squares.len() as u64) as usize);
+            let square = squares.swap_remove(random.below(squares.len()));
             let kind = if i == 0 { hero } else { villain };
             Piece::new(kind, square, (n - 1) as u32 + random.below(2) as u32)
         })
