@@ -112,6 +112,8 @@ fn every_implemented_pair_compiles_certifies_solves_and_decodes() {
         (GRAPH_NO, "bishop,knight", "thesis", 1),
         (GRAPH_YES, "queen,rook", "thesis", 0),
         (GRAPH_NO, "bishop,rook", "thesis", 1),
+        (GRAPH_YES, "bishop,rook", "thesis", 0),
+        (GRAPH_NO, "rook,bishop", "thesis", 1),
     ];
     for (graph, pieces, rules, expected) in cases {
         assert_eq!(
@@ -439,5 +441,6 @@ fn pairs_lists_what_compile_builds() {
         );
         built += 1;
     }
-    assert_eq!(built, 15, "one built result per pair of distinct types");
+    // 15 pairs of distinct types, {bishop, rook} twice (Corollaries 3.4 and 3.6).
+    assert_eq!(built, 16, "one built result per pair of distinct types");
 }

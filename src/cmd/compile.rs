@@ -90,7 +90,8 @@ pub(crate) struct Args {
     #[arg(long, requires = "pieces")]
     pub(crate) unlimited: bool,
     /// With --unlimited: the two piece types, e.g. `rook,pawn`; the theorem covering
-    /// the pair is used (docs/unlimited.md lists them).
+    /// the pair is used (`sat2chess pairs` lists them); where two do, the first piece
+    /// is the special one (`bishop,rook`: Cor 3.6, `rook,bishop`: Cor 3.4).
     #[arg(
         long,
         value_delimiter = ',',

@@ -145,6 +145,13 @@ pub const THEOREMS: &[Theorem] = &[
         construct: Construct::Moved(Motion::SpreadTurned),
     },
     Theorem {
+        number: "3.6",
+        special: Bishop,
+        other: Rook,
+        source: HAM,
+        construct: Construct::Moved(Motion::SpreadTurned),
+    },
+    Theorem {
         number: "3.7",
         special: King,
         other: Pawn,
@@ -180,13 +187,6 @@ pub const UNBUILT: &[Unbuilt] = &[
     Unbuilt::from_cnf("Theorem 3.11", Knight, Rook),
     Unbuilt::from_cnf("Theorem 3.11", Knight, Bishop),
     Unbuilt::planned("Theorem 3.11", Knight, Queen),
-    Unbuilt {
-        result: "Corollary 3.6",
-        special: Bishop,
-        other: Rook,
-        source: HAM,
-        status: "not built (the pair is built by Corollary 3.4)",
-    },
     Unbuilt::open(King, Rook),
     Unbuilt::open(Pawn, Rook),
 ];
@@ -280,12 +280,17 @@ pub fn cases() -> Vec<Case> {
     cases
 }
 
-/// The theorem covering the pair `{a, b}` (in either order); `None` when `a == b` (one
-/// piece type is polynomial, Theorem 2.2).
+/// The theorem covering the pair `{a, b}`: one piece `a` among `b`s where a theorem
+/// builds that case (`bishop,rook` is Corollary 3.6, `rook,bishop` Corollary 3.4), else
+/// the first in either order; `None` when `a == b` (one piece type is polynomial,
+/// Theorem 2.2).
 pub fn covering(a: PieceKind, b: PieceKind) -> Option<&'static Theorem> {
-    THEOREMS
-        .iter()
-        .find(|t| (t.special, t.other) == (a, b) || (t.special, t.other) == (b, a))
+    let special_first = |(special, other): (PieceKind, PieceKind)| {
+        THEOREMS
+            .iter()
+            .find(move |t| (t.special, t.other) == (special, other))
+    };
+    special_first((a, b)).or_else(|| special_first((b, a)))
 }
 
 impl Theorem {
