@@ -339,7 +339,7 @@ struct PlanarPieces {
 
 impl PlanarPieces {
     /// The §3.2 theorem covering `--pieces` (Theorem 3.9: a king or pawn among knights;
-    /// 3.10: a king among bishops; 3.11: a knight among rooks or bishops) and `--rules`
+    /// 3.10: a king among bishops; 3.11: a knight among rooks, bishops or queens) and `--rules`
     /// (default: the ones keeping the hero uncapturable).
     fn of(names: &[String], rules: Option<Variant>) -> Result<PlanarPieces> {
         let (a, b) = pieces(names)?;
@@ -348,9 +348,9 @@ impl PlanarPieces {
             .find_map(|(hero, other)| Some((hero, other, planar::theorem(hero, other)?)))
         else {
             bail!(
-                "--pieces {},{}: from a formula (§3.2) this build compiles Theorem 3.9 (a king \
+                "--pieces {},{}: from a formula (§3.2) Brunner et al. prove Theorem 3.9 (a king \
                  or pawn among knights), 3.10 (a king among bishops) and 3.11 (a knight among \
-                 rooks or bishops); a knight among queens is not built",
+                 rooks, bishops or queens) only",
                 a.name(),
                 b.name()
             );

@@ -170,7 +170,7 @@ fn decomposition(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
         return None;
     }
     let start = Instant::now();
-    let reason = decompose::refute(board)?;
+    let reason = decompose::refute(board, options.variant.on(board))?;
     Some(SolveReport {
         verdict: Verdict::Unsolvable,
         stats: SearchStats {

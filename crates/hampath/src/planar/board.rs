@@ -43,7 +43,7 @@ pub enum PlanarError {
     #[error("not a valid planar monotone instance: {0}")]
     Invalid(#[from] PlanarMonotoneError),
     #[error(
-        "no §3.2 board is built for an uncapturable {0} among {1}s (built: king or pawn among knights, king among bishops, knight among rooks or bishops)"
+        "no §3.2 board is built for an uncapturable {0} among {1}s (built: king or pawn among knights, king among bishops, knight among rooks, bishops or queens)"
     )]
     Pair(&'static str, &'static str),
     #[error("the layout breaks its proof ({0})")]

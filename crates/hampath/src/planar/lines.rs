@@ -1,5 +1,5 @@
 //! Theorems 3.10 and 3.11 (Brunner et al. §3.2): one uncapturable king among bishops,
-//! one uncapturable knight among rooks or bishops, from planar monotone 3-SAT with at most
+//! one uncapturable knight among rooks, bishops or queens, from planar monotone 3-SAT with at most
 //! two occurrences per literal. The paper only draws its variable gadgets (Figures 6 and 7,
 //! absent from the extracted text); the gadgets below are ours, found by an exhaustive
 //! search over small knight/king diamonds and checked on every board built (see
@@ -42,10 +42,9 @@
 //! clause's component iff it takes the path of one of its literals: the board is solvable
 //! iff the instance is satisfiable.
 //!
-//! Knight among queens (the third case of Theorem 3.11) is not built: the search found
-//! single diamonds keeping the queen's four lines through the literal squares off the
-//! walk, but none that repeats through a chain of up to six knight moves, and Figure 7 is
-//! not in the text.
+//! For a knight among queens (Figure 7 is not in the text) the small diamonds of the
+//! exhaustive search do not repeat; the pattern is from a randomised search (see
+//! `KNIGHT_AMONG_QUEENS`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -128,8 +127,8 @@ struct Pattern {
     hero_moves: &'static [(i64, i64)],
     /// The positive and the negative path (squares strictly between junction and merge).
     paths: [&'static [(i64, i64)]; 2],
-    /// Indices of the two literal squares in each path.
-    literals: [usize; 2],
+    /// Indices of the two literal squares in the positive and in the negative path.
+    literals: [[usize; 2]; 2],
     /// Where the paths rejoin.
     merge: (i64, i64),
     /// The squares from the merge (exclusive) to the next junction (exclusive).
@@ -157,7 +156,7 @@ const KING_AMONG_BISHOPS: Pattern = Pattern {
         ],
         &[(1, 1), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (7, 1)],
     ],
-    literals: [2, 4],
+    literals: [[2, 4]; 2],
     merge: (8, 0),
     chain: &[],
     period: (8, 0),
@@ -169,7 +168,7 @@ const KING_AMONG_BISHOPS: Pattern = Pattern {
 const KNIGHT_AMONG_BISHOPS: Pattern = Pattern {
     hero_moves: &KNIGHT,
     paths: [&[(2, -1), (4, -2), (6, -1)], &[(2, 1), (4, 2), (6, 1)]],
-    literals: [0, 2],
+    literals: [[0, 2]; 2],
     merge: (8, 0),
     chain: &[],
     period: (8, 0),
@@ -181,12 +180,69 @@ const KNIGHT_AMONG_BISHOPS: Pattern = Pattern {
 const KNIGHT_AMONG_ROOKS: Pattern = Pattern {
     hero_moves: &KNIGHT,
     paths: [&[(1, 2), (3, 3), (5, 4)], &[(2, -1), (4, 0), (6, 1)]],
-    literals: [0, 2],
+    literals: [[0, 2]; 2],
     merge: (7, 3),
     chain: &[(8, 5)],
     period: (9, 7),
     start: (-1, -2),
     top: (1, 2),
+};
+
+/// Theorem 3.11 with queens: every path runs around its two literal squares at a
+/// knight's distance of two or more from junction and merge (a knight move next to a
+/// literal square is never on one of its lines, but the junction's and the merge's eight
+/// moves would all be), and the chain leaves sideways so that consecutive gadgets share
+/// no row, column or diagonal through a literal square. Found by a randomised search
+/// (shortest knight routes between sampled literal squares avoiding the literal
+/// squares' lines, hence chord-free) and checked on every board built.
+const KNIGHT_AMONG_QUEENS: Pattern = Pattern {
+    hero_moves: &KNIGHT,
+    paths: [
+        &[
+            (1, 2),
+            (2, 4),
+            (3, 2),
+            (5, 3),
+            (6, 5),
+            (7, 7),
+            (9, 8),
+            (10, 6),
+            (12, 5),
+            (11, 3),
+            (12, 1),
+        ],
+        &[
+            (1, -2),
+            (-1, -3),
+            (0, -5),
+            (1, -7),
+            (3, -8),
+            (4, -6),
+            (6, -5),
+            (8, -4),
+            (9, -2),
+            (11, -3),
+            (12, -1),
+        ],
+    ],
+    literals: [[1, 7], [5, 7]],
+    merge: (14, 0),
+    chain: &[
+        (15, -2),
+        (17, -3),
+        (18, -5),
+        (17, -7),
+        (18, -9),
+        (19, -11),
+        (20, -13),
+        (22, -14),
+        (24, -15),
+        (26, -16),
+        (28, -15),
+    ],
+    period: (30, -16),
+    start: (-1, -2),
+    top: (2, -1),
 };
 
 /// The pattern for `hero` among `villain`s, if this module builds the pair.
@@ -195,6 +251,7 @@ fn pattern(hero: PieceKind, villain: PieceKind) -> Option<&'static Pattern> {
         (PieceKind::King, PieceKind::Bishop) => Some(&KING_AMONG_BISHOPS),
         (PieceKind::Knight, PieceKind::Bishop) => Some(&KNIGHT_AMONG_BISHOPS),
         (PieceKind::Knight, PieceKind::Rook) => Some(&KNIGHT_AMONG_ROOKS),
+        (PieceKind::Knight, PieceKind::Queen) => Some(&KNIGHT_AMONG_QUEENS),
         _ => None,
     }
 }
@@ -297,7 +354,11 @@ impl Layout {
         if let Some(square) = self.corner(a, b, group) {
             return self.villain_square(square, group);
         }
-        let near = (2..=16i64).flat_map(|distance| {
+        // Up to 16 steps, then a few distances per doubling: far from the walk lines
+        // are sparse, and a square short of "beyond every line" keeps the board from
+        // growing by a factor with every connector (queens own four lines a square).
+        let farther = (5..40).flat_map(|k| [4, 5, 6, 7].map(|q| (1i64 << k) / 4 * q));
+        let near = (2..=16i64).chain(farther).flat_map(|distance| {
             shared
                 .iter()
                 .flat_map(move |&line| [1, -1].map(|sign| (line, sign * distance)))
@@ -310,6 +371,12 @@ impl Layout {
                 (0..4).map(move |extra| (line, sign * (k + extra)))
             })
             .collect();
+        let limit = beyond
+            .iter()
+            .map(|&(_, steps)| steps.abs())
+            .max()
+            .unwrap_or(0);
+        let near = near.take_while(|&(_, steps)| steps.abs() < limit);
         for (line, steps) in near.chain(beyond) {
             let (dr, dx) = direction(line);
             let via = (a.0 + steps * dr, a.1 + steps * dx);
@@ -409,7 +476,7 @@ pub(super) fn build(
             let used = clauses_at.get(&(negative, v)).cloned().unwrap_or_default();
             let squares: Vec<(i64, i64)> = pattern.paths[k].iter().map(|&s| at(i, s)).collect();
             for (index, &square) in squares.iter().enumerate() {
-                let group = match pattern.literals.iter().position(|&l| l == index) {
+                let group = match pattern.literals[k].iter().position(|&l| l == index) {
                     // A literal square no clause uses falls with its sibling.
                     Some(slot) => match used.get(slot).or(used.first()) {
                         Some(&c) => {
@@ -426,7 +493,7 @@ pub(super) fn build(
                 layout.walk_square(square, Some(group))?;
             }
             if used.is_empty() {
-                let [first, second] = pattern.literals.map(|l| squares[l]);
+                let [first, second] = pattern.literals[k].map(|l| squares[l]);
                 connections.push((second, first, Group::Path(v, negative)));
             }
             let mut previous = junction;
@@ -489,8 +556,8 @@ pub(super) fn build(
         top: to_board(top),
         literals: paths
             .iter()
-            .flatten()
-            .flat_map(|path| pattern.literals.iter().filter_map(|&l| path.get(l)))
+            .flat_map(|sides| sides.iter().zip(&pattern.literals))
+            .flat_map(|(path, literals)| literals.iter().filter_map(|&l| path.get(l)))
             .map(|&s| to_board(s))
             .collect(),
     })

@@ -79,7 +79,7 @@ const PATH: [(i64, i64); 7] = [(1, 1), (2, 2), (3, 3), (4, 2), (5, 3), (6, 2), (
 
 /// The §3.2 result this crate builds for an uncapturable `hero` among `villain`s:
 /// Theorem 3.9 (king or pawn among knights), 3.10 (king among bishops) or 3.11 (knight
-/// among rooks or bishops); `None` for every other pair.
+/// among rooks, bishops or queens); `None` for every other pair.
 pub fn theorem(hero: PieceKind, villain: PieceKind) -> Option<&'static str> {
     match (hero, villain) {
         (PieceKind::King | PieceKind::Pawn, PieceKind::Knight) => Some("3.9"),

@@ -46,6 +46,13 @@ impl Components {
 
 /// The components of the fixpoint of the rule (module doc).
 pub(crate) fn components(graph: &PotentialGraph) -> Components {
+    components_without(graph, None)
+}
+
+/// The components of the fixpoint over the squares but `left_out` (a square no other
+/// piece ever enters): captures into or out of it are not edges, and it forms a
+/// component alone.
+pub(crate) fn components_without(graph: &PotentialGraph, left_out: Option<u32>) -> Components {
     let n = graph.kind_of.len();
     let mut parent: Vec<u32> = (0..n as u32).collect();
     let mut kinds = graph.kind_of.clone();
@@ -62,6 +69,9 @@ pub(crate) fn components(graph: &PotentialGraph) -> Components {
     loop {
         let mut joined = false;
         for capture in &graph.captures {
+            if left_out.is_some_and(|square| square == capture.from || square == capture.to) {
+                continue;
+            }
             let (a, b) = (
                 find(&mut parent, capture.from),
                 find(&mut parent, capture.to),
@@ -98,6 +108,8 @@ pub(crate) fn components(graph: &PotentialGraph) -> Components {
 /// bit of [`PotentialGraph::kinds`].
 pub(crate) struct PotentialGraph {
     pub captures: Vec<Capture>,
+    /// The kinds on the board, in the order of the bits of [`Capture::reach`].
+    pub kinds: Vec<PieceKind>,
     /// Bit `k` of a square's mask: its piece is of kind `kinds[k]`.
     pub kind_of: Vec<u32>,
 }
@@ -114,13 +126,14 @@ impl PotentialGraph {
             .collect();
         PotentialGraph {
             captures: possible_captures(board, &kinds),
+            kinds,
             kind_of,
         }
     }
 }
 
 /// Up to `shown` squares of `members`, then how many more.
-fn some_squares(board: &Board, members: &[u32], shown: usize) -> String {
+pub(super) fn some_squares(board: &Board, members: &[u32], shown: usize) -> String {
     let squares: Vec<Square> = members
         .iter()
         .take(shown)

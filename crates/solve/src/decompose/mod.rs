@@ -4,21 +4,25 @@
 //! and pawns by their steps). Every capture of every sequence is an edge of it, since a
 //! piece only ever stands on an original square and blockers only forbid captures.
 //!
-//! Two necessary conditions, each refuting a board outright (its proof in the module
+//! Three necessary conditions, each refuting a board outright (its proof in the module
 //! doc of the rule):
 //! * [`components`]: the graph must be connected: pieces of two components never meet;
 //! * [`cuts`]: at a square `c` splitting the graph into sides, each side must hold the
 //!   budget to vacate its squares, up to the final square's side (one piece may stay)
 //!   and one side that the piece leaving `c` — `c` is left once in a whole game (Brunner
-//!   et al. Lemma 2.1) — may enter with its remaining budget.
+//!   et al. Lemma 2.1) — may enter with its remaining budget;
+//! * [`hero`]: with one uncapturable piece, its simple walk over the occupied squares
+//!   must enter every group of the other pieces that capture only among themselves.
 //!
 //! They run on every board under the automatic choice, after the special cases and
 //! before any engine (`crate::solve`), in time near-linear in the possible captures.
 
 mod components;
 mod cuts;
+mod hero;
 
 use sat2chess_core::board::Board;
+use sat2chess_core::rules::Variant;
 
 pub(crate) use components::PotentialGraph;
 
@@ -26,8 +30,9 @@ pub(crate) use components::PotentialGraph;
 /// linear in their number; the engines' own set-up is the larger cost there).
 pub(crate) const MAX_PIECES: usize = 1 << 20;
 
-/// Why `board` cannot be cleared to one piece, if one of the rules shows it.
-pub(crate) fn refute(board: &Board) -> Option<String> {
+/// Why `board` cannot be cleared to one piece under `variant`, if one of the rules
+/// shows it.
+pub(crate) fn refute(board: &Board, variant: Variant) -> Option<String> {
     if board.len() < 2 || board.len() > MAX_PIECES {
         return None;
     }
@@ -36,7 +41,7 @@ pub(crate) fn refute(board: &Board) -> Option<String> {
     if split.count > 1 {
         return Some(split.reason(board));
     }
-    cuts::refute(board, &graph.captures)
+    cuts::refute(board, &graph.captures).or_else(|| hero::refute(board, variant, &graph))
 }
 
 #[cfg(test)]

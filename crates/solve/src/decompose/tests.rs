@@ -5,7 +5,7 @@
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::{PotentialGraph, components, cuts, refute};
+use super::{PotentialGraph, components, cuts, hero, refute};
 use crate::brute::brute_force;
 
 fn board(pieces: &[(PieceKind, u32, u32, u32)]) -> Board {
@@ -49,9 +49,13 @@ fn a_piece_moves_on_with_the_kind_that_arrived() {
     let b = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 5, 0)]);
     assert!(brute_force(&b, Variant::Standard).is_some());
     assert_eq!(components::components(&PotentialGraph::new(&b)).count, 1);
-    assert_eq!(refute(&b), None);
+    assert_eq!(refute(&b, Variant::Standard), None);
     let apart = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 6, 0)]);
-    assert!(refute(&apart).unwrap().contains("2 components"));
+    assert!(
+        refute(&apart, Variant::Standard)
+            .unwrap()
+            .contains("2 components")
+    );
 }
 
 #[test]
@@ -67,7 +71,7 @@ fn a_cut_square_with_two_poor_sides_refutes() {
         (King, 1, 5, 0),
     ]);
     assert_eq!(brute_force(&b, Variant::Standard), None);
-    let why = refute(&b).expect("refuted at a cut square");
+    let why = refute(&b, Variant::Standard).expect("refuted at a cut square");
     assert!(why.contains("splits the potential capture graph"), "{why}");
 }
 
@@ -83,7 +87,7 @@ fn a_piece_passing_through_a_cut_square_brings_its_budget() {
         (King, 1, 4, 0),
     ]);
     assert!(brute_force(&b, Variant::Standard).is_some());
-    assert_eq!(refute(&b), None);
+    assert_eq!(refute(&b, Variant::Standard), None);
 }
 
 #[test]
@@ -118,4 +122,68 @@ fn cut_budgets_never_refute_a_solvable_board() {
         }
     }
     assert!(refuted >= 200, "only {refuted} boards refuted");
+}
+
+/// One uncapturable hero (a random kind, once) among random villains, budgets 0–3 or
+/// unlimited (pieces − 1).
+fn hero_board(rng: &mut fastrand::Rng) -> (Board, Variant) {
+    let b = random_board(rng, 5, 8);
+    let hero_kind = PieceKind::ALL[rng.usize(..PieceKind::ALL.len())];
+    let others: Vec<PieceKind> = PieceKind::ALL
+        .iter()
+        .copied()
+        .filter(|&k| k != hero_kind)
+        .collect();
+    let unlimited = rng.bool();
+    let n = b.len() as u32;
+    let pieces = b
+        .pieces()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let kind = if i == 0 {
+                hero_kind
+            } else {
+                others[rng.usize(..others.len())]
+            };
+            let budget = if unlimited { n - 1 } else { p.budget };
+            Piece::new(kind, p.square, budget)
+        })
+        .collect();
+    (
+        Board::new(b.rows(), b.cols(), pieces).unwrap(),
+        Variant::Uncapturable(hero_kind),
+    )
+}
+
+#[test]
+fn the_hero_walk_never_refutes_a_solvable_board() {
+    let mut rng = fastrand::Rng::with_seed(0x3c);
+    let mut refuted = 0;
+    for _ in 0..6000 {
+        let (b, variant) = hero_board(&mut rng);
+        let graph = PotentialGraph::new(&b);
+        if components::components(&graph).count > 1 || cuts::refute(&b, &graph.captures).is_some() {
+            continue;
+        }
+        if let Some(why) = hero::refute(&b, variant, &graph) {
+            refuted += 1;
+            assert_eq!(brute_force(&b, variant), None, "{b:?} {variant:?}: {why}");
+        }
+    }
+    assert!(refuted >= 200, "only {refuted} boards refuted");
+}
+
+/// A knight between two bishops that share no diagonal: it takes one and cannot turn
+/// back for the other.
+#[test]
+fn the_hero_walk_refutes_two_branches() {
+    use PieceKind::{Bishop, Knight};
+    let b = board(&[(Knight, 1, 3, 2), (Bishop, 2, 1, 2), (Bishop, 2, 5, 2)]);
+    let variant = Variant::Uncapturable(Knight);
+    assert_eq!(brute_force(&b, variant), None);
+    assert_eq!(refute(&b, Variant::Standard), None, "no other rule sees it");
+    let graph = PotentialGraph::new(&b);
+    let why = hero::refute(&b, variant, &graph).expect("refuted by the hero walk");
+    assert!(why.contains("hero walk"), "{why}");
 }
