@@ -163,22 +163,25 @@ fn special_case(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
     })
 }
 
-/// The board refuted by decomposing its potential capture graph (`decompose`), unless an
-/// engine is forced.
+/// The board decided by decomposing its potential capture graph (`decompose`: refuted,
+/// or solved along the hero's walk), unless an engine is forced.
 fn decomposition(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
     if options.method.is_some() {
         return None;
     }
     let start = Instant::now();
-    let reason = decompose::refute(board, options.variant.on(board))?;
+    let decision = decompose::decide(board, options.variant.on(board))?;
     Some(SolveReport {
-        verdict: Verdict::Unsolvable,
+        verdict: match decision.moves {
+            Some(moves) => Verdict::Solvable(moves),
+            None => Verdict::Unsolvable,
+        },
         stats: SearchStats {
             method: Method::Decomposition,
             elapsed: start.elapsed(),
             ..SearchStats::default()
         },
-        reason,
+        reason: decision.reason,
     })
 }
 

@@ -130,76 +130,48 @@ fn exercise(
 
 #[test]
 fn theorem_3_9_king_among_knights() {
-    random_instances(PieceKind::King, PieceKind::Knight, 3, 200, 2023);
+    random_instances(PieceKind::King, PieceKind::Knight, 3, 2023);
 }
 
 #[test]
 fn theorem_3_9_pawn_among_knights() {
-    random_instances(PieceKind::Pawn, PieceKind::Knight, 3, 200, 2024);
+    random_instances(PieceKind::Pawn, PieceKind::Knight, 3, 2024);
 }
 
-/// Bishops with unlimited captures are hard for the exact solver's search: of these
-/// boards (2 variables, 50–90 pieces) it decides 196 of 200 within the limit (every
-/// unsatisfiable one by the hero walk, `decompose::hero`); certificates and decoding are
-/// checked on all of them.
+/// Bishops with unlimited captures are hard for the solver's search (before the hero
+/// walk, `decompose::hero`, it decided 184 of these 200 boards within 3 s).
 #[test]
 fn theorem_3_10_king_among_bishops() {
-    random_instances(PieceKind::King, PieceKind::Bishop, 2, 185, 2025);
+    random_instances(PieceKind::King, PieceKind::Bishop, 2, 2025);
 }
 
 #[test]
 fn theorem_3_11_knight_among_rooks() {
-    random_instances(PieceKind::Knight, PieceKind::Rook, 3, 200, 2026);
+    random_instances(PieceKind::Knight, PieceKind::Rook, 3, 2026);
 }
 
 #[test]
 fn theorem_3_11_knight_among_bishops() {
-    random_instances(PieceKind::Knight, PieceKind::Bishop, 3, 200, 2027);
+    random_instances(PieceKind::Knight, PieceKind::Bishop, 3, 2027);
 }
 
-/// Queens are harder still: every unsatisfiable board is refuted by the hero walk, and
-/// the search finds a sequence on about 90 of the 125 satisfiable ones within 0.5 s
-/// (166 of 200 decided); certificates and decoding are checked on all of them.
+/// Queens are harder still for the search (at 0.5 s a board it found sequences on 92
+/// of these 125 satisfiable boards and refuted none of the 75 others); the hero walk
+/// decides them all.
 #[test]
 fn theorem_3_11_knight_among_queens() {
-    random_instances_within(
-        PieceKind::Knight,
-        PieceKind::Queen,
-        3,
-        120,
-        2028,
-        Duration::from_millis(500),
-    );
+    random_instances(PieceKind::Knight, PieceKind::Queen, 3, 2028);
 }
 
 /// 200 random instances of up to `max_vars` variables with `hero` among `villain`s:
-/// at least 30 of each verdict, and at least `decided` (of 200) decided by the exact
-/// solver within 3 s each, every decided verdict agreeing with brute force.
-fn random_instances(hero: PieceKind, villain: PieceKind, max_vars: u32, decided: usize, seed: u64) {
-    random_instances_within(
-        hero,
-        villain,
-        max_vars,
-        decided,
-        seed,
-        Duration::from_secs(3),
-    );
-}
-
-/// [`random_instances`] with `limit` per board.
-fn random_instances_within(
-    hero: PieceKind,
-    villain: PieceKind,
-    max_vars: u32,
-    decided: usize,
-    seed: u64,
-    limit: Duration,
-) {
+/// at least 30 of each verdict, every one decided by the exact solver within 3 s in
+/// agreement with brute force.
+fn random_instances(hero: PieceKind, villain: PieceKind, max_vars: u32, seed: u64) {
     let mut rng = fastrand::Rng::with_seed(seed);
     let (mut yes, mut no, mut solved) = (0, 0, 0);
     while yes + no < 200 {
         let instance = random_instance(&mut rng, max_vars);
-        let (satisfiable, by_solver) = exercise(&instance, hero, villain, limit);
+        let (satisfiable, by_solver) = exercise(&instance, hero, villain, Duration::from_secs(3));
         solved += usize::from(by_solver);
         if satisfiable {
             yes += 1;
@@ -208,18 +180,16 @@ fn random_instances_within(
         }
     }
     assert!(yes >= 30 && no >= 30, "{yes} satisfiable, {no} not");
-    assert!(
-        solved >= decided,
-        "the solver decided {solved} of 200 boards"
-    );
+    assert_eq!(solved, 200, "the solver decided {solved} of 200 boards");
 }
 
 /// Every §3.2 pair on 200 random CNFs through the whole chain (CNF → 3-SAT → planar →
 /// ≤ 2 occurrences per literal → board): a satisfiable CNF's certificate (its model sent
-/// forward) replays through the checker and decodes, sent backward, to a model; an
-/// unsatisfiable CNF's board is never found solvable, and the solver refutes most of them
-/// (the hero walk). Random CNFs of one to three variables and one to four clauses of
-/// one or two literals: larger ones make boards of thousands of pieces.
+/// forward) replays through the checker and decodes, sent backward, to a model; the
+/// exact solver's verdict agrees with the CNF's, its own sequences decode to models, and
+/// it decides at least 90% of the boards within 0.5 s each (the hero walk: refuted, or
+/// solved along the walk). Random CNFs of one to three variables and one to four
+/// clauses of one or two literals: larger ones make boards of thousands of pieces.
 #[test]
 fn random_cnfs_through_the_chain() {
     use sat2chess_core::formula::{Cnf, Lit};
@@ -234,7 +204,7 @@ fn random_cnfs_through_the_chain() {
     ];
     let mut rng = fastrand::Rng::with_seed(2029);
     for (hero, villain) in pairs {
-        let (mut yes, mut no, mut refuted) = (0, 0, 0);
+        let (mut yes, mut no, mut decided) = (0, 0, 0);
         while yes + no < 200 {
             let num_vars = rng.u32(1..=3);
             let clauses = (0..rng.usize(1..=4))
@@ -254,25 +224,33 @@ fn random_cnfs_through_the_chain() {
             let model = (0u32..1 << num_vars)
                 .map(|bits| Assignment((0..num_vars).map(|v| bits >> v & 1 == 1).collect()))
                 .find(|a| cnf.is_satisfied_by(a));
-            if let Some(model) = model {
+            if let Some(model) = &model {
                 yes += 1;
-                let moves = planar.certify(&chain.forward(&model)).expect("certificate");
+                let moves = planar.certify(&chain.forward(model)).expect("certificate");
                 let report = sat2chess_check::check_sequence(&planar.board, &moves, planar.variant);
                 assert!(report.is_solution(), "{cnf:?}: {report:?}");
                 let decoded = planar.decode(&chain.output, &moves).expect("decode");
                 assert!(cnf.is_satisfied_by(&chain.backward(&decoded)), "{cnf:?}");
             } else {
                 no += 1;
-                let options = SolveOptions {
-                    variant: planar.variant,
-                    time_limit: Some(Duration::from_millis(500)),
-                    ..SolveOptions::default()
-                };
-                match sat2chess_solve::solve(&planar.board, &options).verdict {
-                    Verdict::Solvable(_) => panic!("solvable board, unsatisfiable {cnf:?}"),
-                    Verdict::Unsolvable => refuted += 1,
-                    Verdict::Unknown => {}
+            }
+            let options = SolveOptions {
+                variant: planar.variant,
+                time_limit: Some(Duration::from_millis(500)),
+                ..SolveOptions::default()
+            };
+            match sat2chess_solve::solve(&planar.board, &options).verdict {
+                Verdict::Solvable(moves) => {
+                    assert!(model.is_some(), "solvable board, unsatisfiable {cnf:?}");
+                    let decoded = planar.decode(&chain.output, &moves).expect("decode");
+                    assert!(cnf.is_satisfied_by(&chain.backward(&decoded)), "{cnf:?}");
+                    decided += 1;
                 }
+                Verdict::Unsolvable => {
+                    assert!(model.is_none(), "unsolvable board, satisfiable {cnf:?}");
+                    decided += 1;
+                }
+                Verdict::Unknown => {}
             }
         }
         assert!(
@@ -280,8 +258,8 @@ fn random_cnfs_through_the_chain() {
             "{hero:?}/{villain:?}: {yes} satisfiable, {no} not"
         );
         assert!(
-            refuted * 10 >= no * 9,
-            "{hero:?}/{villain:?}: {refuted} of {no} refuted"
+            decided >= 180,
+            "{hero:?}/{villain:?}: {decided} of 200 decided"
         );
     }
 }

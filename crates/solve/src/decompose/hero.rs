@@ -31,16 +31,20 @@
 use rustc_hash::FxHashSet as HashSet;
 
 use sat2chess_core::board::Board;
-use sat2chess_core::rules::Variant;
+use sat2chess_core::rules::{Move, Variant};
 
 use super::PotentialGraph;
 use super::components::{components_without, some_squares};
+use crate::special::Decision;
 
 /// Squares looked at (reachability searches included) before the search gives up.
 const WORK_LIMIT: u64 = 50_000_000;
 
-/// Why `board` cannot be cleared under `variant`, if the rule shows it.
-pub(crate) fn refute(board: &Board, variant: Variant, graph: &PotentialGraph) -> Option<String> {
+/// The rule's answer on `board` under `variant`: unsolvable when no walk enters every
+/// group; solvable when the first walk found does and every other piece drains into it
+/// (the sequence replayed by the checker); `None` when the rule does not apply, the
+/// search gives up, or the drain fails.
+pub(crate) fn decide(board: &Board, variant: Variant, graph: &PotentialGraph) -> Option<Decision> {
     let kind = variant.uncapturable()?;
     let pieces = board.pieces();
     let mut heroes = (0..pieces.len()).filter(|&s| pieces[s].kind == kind);
@@ -58,8 +62,17 @@ pub(crate) fn refute(board: &Board, variant: Variant, graph: &PotentialGraph) ->
     }
     let hero_component = split.of[hero];
     let mut walk = Walk::new(&moves, &split.of, split.count);
-    if walk.search(hero, pieces[hero].budget)? {
-        return None;
+    if let Some(path) = walk.search(hero, pieces[hero].budget)? {
+        let moves = drain(board, variant, graph, &path)?;
+        return Some(Decision {
+            moves: Some(moves),
+            reason: format!(
+                "hero walk: a walk of the uncapturable {} over {} squares enters every group                  of pieces that capture only among themselves; every other piece captures                  toward the walk along a breadth-first forest (deepest first), then the {}                  walks (replayed by the checker)",
+                kind.name(),
+                path.len(),
+                kind.name()
+            ),
+        });
     }
     let mut members: Vec<Vec<u32>> = vec![Vec::new(); split.count];
     for (s, &c) in split.of.iter().enumerate() {
@@ -68,7 +81,7 @@ pub(crate) fn refute(board: &Board, variant: Variant, graph: &PotentialGraph) ->
         }
     }
     members.retain(|m| !m.is_empty());
-    Some(format!(
+    let reason = format!(
         "hero walk: the uncapturable {} on {} is the last piece, it never returns to a \
          square it left, and it alone can take the last piece of each of the {} groups of \
          pieces that capture only among themselves ({{{}}}, {{{}}}{}); no path of its moves \
@@ -86,7 +99,71 @@ pub(crate) fn refute(board: &Board, variant: Variant, graph: &PotentialGraph) ->
         } else {
             format!(" within its budget of {} moves", pieces[hero].budget)
         }
-    ))
+    );
+    Some(Decision {
+        moves: None,
+        reason,
+    })
+}
+
+/// The solving sequence of a walk `path` entering every group: each other piece off the
+/// walk captures toward it, along a breadth-first forest of the captures legal at the
+/// start (rooted at the walk's squares, deepest first: the squares a capture passes
+/// were empty at the start and stay empty), then the hero takes the walk. `None` when
+/// some piece has no such route or the checker refuses the sequence (a piece arriving
+/// with another kind than the square's first, a budget, a blocked hero move).
+fn drain(
+    board: &Board,
+    variant: Variant,
+    graph: &PotentialGraph,
+    path: &[usize],
+) -> Option<Vec<Move>> {
+    let pieces = board.pieces();
+    let hero = path[0];
+    let mut toward: Vec<Vec<u32>> = vec![Vec::new(); pieces.len()];
+    for capture in &graph.captures {
+        let (from, to) = (capture.from as usize, capture.to as usize);
+        let mover = 1u32 << graph.kinds.iter().position(|&k| k == pieces[from].kind)?;
+        if from != hero && to != hero && capture.reach & mover != 0 && capture.between.is_empty() {
+            toward[to].push(capture.from);
+        }
+    }
+    let mut depth = vec![u32::MAX; pieces.len()];
+    let mut parent = vec![0u32; pieces.len()];
+    let mut queue: Vec<usize> = path[1..].to_vec();
+    for &square in &queue {
+        depth[square] = 0;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let square = queue[head];
+        head += 1;
+        for &from in &toward[square] {
+            let from = from as usize;
+            if depth[from] == u32::MAX {
+                depth[from] = depth[square] + 1;
+                parent[from] = square as u32;
+                queue.push(from);
+            }
+        }
+    }
+    if queue.len() + 1 < pieces.len() {
+        return None;
+    }
+    let square = |s: usize| pieces[s].square;
+    let sequence: Vec<Move> = queue
+        .iter()
+        .rev()
+        .filter(|&&s| depth[s] > 0)
+        .map(|&s| Move::new(square(s), square(parent[s] as usize)))
+        .chain(
+            path.windows(2)
+                .map(|w| Move::new(square(w[0]), square(w[1]))),
+        )
+        .collect();
+    sat2chess_check::check_sequence(board, &sequence, variant)
+        .is_solution()
+        .then_some(sequence)
 }
 
 /// The depth-first search over the hero's simple paths.
@@ -151,15 +228,15 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// Whether the path `[start]`, with `budget` moves left, extends to one that enters
-    /// every component; `None` past [`WORK_LIMIT`]. Iterative: paths can be as long as
+    /// A path extending `[start]`, with `budget` moves left, that enters every
+    /// component (`Some(None)`: there is none); `None` past [`WORK_LIMIT`]. Iterative: paths can be as long as
     /// the board has squares.
-    fn search(&mut self, start: usize, budget: u32) -> Option<bool> {
+    fn search(&mut self, start: usize, budget: u32) -> Option<Option<Vec<usize>>> {
         self.step(start, true);
         let mut stack: Vec<Frame> = vec![(start, budget, None, None)];
         while let Some(&(at, left, tried, _)) = stack.last() {
             if self.missing == 0 {
-                return Some(true);
+                return Some(Some(stack.iter().map(|frame| frame.0).collect()));
             }
             // The reachability test runs where the path has a choice (and at the start):
             // on a forced stretch, a failure shows at the next choice as well.
@@ -196,7 +273,7 @@ impl<'a> Walk<'a> {
                 }
             }
         }
-        Some(false)
+        Some(None)
     }
 
     /// Moves from `at` onto squares off the path (up to 2).

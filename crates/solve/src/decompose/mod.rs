@@ -12,7 +12,8 @@
 //!   and one side that the piece leaving `c` — `c` is left once in a whole game (Brunner
 //!   et al. Lemma 2.1) — may enter with its remaining budget;
 //! * [`hero`]: with one uncapturable piece, its simple walk over the occupied squares
-//!   must enter every group of the other pieces that capture only among themselves.
+//!   must enter every group of the other pieces that capture only among themselves
+//!   (and when the walk found lets every other piece drain into it, the board is solved).
 //!
 //! They run on every board under the automatic choice, after the special cases and
 //! before any engine (`crate::solve`), in time near-linear in the possible captures.
@@ -24,6 +25,8 @@ mod hero;
 use sat2chess_core::board::Board;
 use sat2chess_core::rules::Variant;
 
+use crate::special::Decision;
+
 pub(crate) use components::PotentialGraph;
 
 /// Boards with more pieces are not decomposed (the possible captures take memory
@@ -31,17 +34,26 @@ pub(crate) use components::PotentialGraph;
 pub(crate) const MAX_PIECES: usize = 1 << 20;
 
 /// Why `board` cannot be cleared to one piece under `variant`, if one of the rules
-/// shows it.
-pub(crate) fn refute(board: &Board, variant: Variant) -> Option<String> {
+/// shows it, or a solving sequence the hero's walk found (every rule's answer is
+/// exact).
+pub(crate) fn decide(board: &Board, variant: Variant) -> Option<Decision> {
     if board.len() < 2 || board.len() > MAX_PIECES {
         return None;
     }
     let graph = PotentialGraph::new(board);
     let split = components::components(&graph);
-    if split.count > 1 {
-        return Some(split.reason(board));
+    let refuted = if split.count > 1 {
+        Some(split.reason(board))
+    } else {
+        cuts::refute(board, &graph.captures)
+    };
+    match refuted {
+        Some(reason) => Some(Decision {
+            moves: None,
+            reason,
+        }),
+        None => hero::decide(board, variant, &graph),
     }
-    cuts::refute(board, &graph.captures).or_else(|| hero::refute(board, variant, &graph))
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ mod unlimited;
 use sat2chess_core::board::{Board, PieceKind};
 use sat2chess_core::rules::Variant;
 
-use decision::Decision;
+pub(crate) use decision::Decision;
 
 /// A polynomial class decided without search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
