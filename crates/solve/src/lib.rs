@@ -170,7 +170,8 @@ fn decomposition(board: &Board, options: &SolveOptions) -> Option<SolveReport> {
         return None;
     }
     let start = Instant::now();
-    let decision = decompose::decide(board, options.variant.on(board))?;
+    let deadline = options.time_limit.map(|limit| start + limit);
+    let decision = decompose::decide(board, options.variant.on(board), deadline)?;
     Some(SolveReport {
         verdict: match decision.moves {
             Some(moves) => Verdict::Solvable(moves),

@@ -31,11 +31,23 @@ pub(crate) fn search(board: &Board, options: &SolveOptions, start: Instant) -> S
     if ranged::applies(board, options) {
         return ranged_search(board, &geometry, options, start);
     }
-    let mut engine = Engine::new(&geometry, board, &after_setup(options, start));
-    let verdict = verdict(engine.solve());
-    let mut stats = std::mem::take(&mut engine.stats);
-    drop(engine);
+    let engine_options = after_setup(options, start);
+    let answer = with_stack(board.len(), || {
+        let mut engine = Engine::new(&geometry, board, &engine_options);
+        let verdict = verdict(engine.solve());
+        (verdict, std::mem::take(&mut engine.stats))
+    });
     geometry.release();
+    let Some((verdict, mut stats)) = answer else {
+        return SolveReport {
+            verdict: Verdict::Unknown,
+            stats: SearchStats {
+                elapsed: start.elapsed(),
+                ..SearchStats::default()
+            },
+            reason: "search engine: no thread could be started for the search".into(),
+        };
+    };
     stats.elapsed = start.elapsed();
     SolveReport {
         reason: exact_reason(
@@ -81,4 +93,24 @@ fn ranged_search(
         verdict,
         stats,
     }
+}
+
+/// Runs `work` on a thread whose stack holds the engine's recursion, one frame per
+/// capture: its depth reaches the board's piece count, and the default stack of a
+/// spawned thread (2 MiB) overflowed near 30 000 pieces. The memory is reserved, not
+/// used, until the recursion gets there. `None` when no thread can be started.
+fn with_stack<T: Send>(pieces: usize, work: impl FnOnce() -> T + Send) -> Option<T> {
+    let size = (16 << 20) + pieces.saturating_mul(4 << 10);
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("sat2chess-search-engine".into())
+            .stack_size(size)
+            .spawn_scoped(scope, work)
+            .ok()?;
+        Some(
+            thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    })
 }

@@ -186,10 +186,10 @@ fn random_instances(hero: PieceKind, villain: PieceKind, max_vars: u32, seed: u6
 /// Every §3.2 pair on 200 random CNFs through the whole chain (CNF → 3-SAT → planar →
 /// ≤ 2 occurrences per literal → board): a satisfiable CNF's certificate (its model sent
 /// forward) replays through the checker and decodes, sent backward, to a model; the
-/// exact solver's verdict agrees with the CNF's, its own sequences decode to models, and
-/// it decides at least 90% of the boards within 0.5 s each (the hero walk: refuted, or
-/// solved along the walk). Random CNFs of one to three variables and one to four
-/// clauses of one or two literals: larger ones make boards of thousands of pieces.
+/// exact solver decides every board (the hero walk: refuted, or solved along the walk)
+/// in agreement with the CNF, and its own sequences decode to models. Random CNFs of one
+/// or two variables and one to three clauses of one or two literals: the chain makes
+/// boards of 30 to about 5000 pieces of them.
 #[test]
 fn random_cnfs_through_the_chain() {
     use sat2chess_core::formula::{Cnf, Lit};
@@ -206,8 +206,8 @@ fn random_cnfs_through_the_chain() {
     for (hero, villain) in pairs {
         let (mut yes, mut no, mut decided) = (0, 0, 0);
         while yes + no < 200 {
-            let num_vars = rng.u32(1..=3);
-            let clauses = (0..rng.usize(1..=4))
+            let num_vars = rng.u32(1..=2);
+            let clauses = (0..rng.usize(1..=3))
                 .map(|_| {
                     let first = rng.u32(0..num_vars);
                     let mut clause = vec![Lit::new(Var(first), rng.bool())];
@@ -236,7 +236,7 @@ fn random_cnfs_through_the_chain() {
             }
             let options = SolveOptions {
                 variant: planar.variant,
-                time_limit: Some(Duration::from_millis(500)),
+                time_limit: Some(Duration::from_secs(5)),
                 ..SolveOptions::default()
             };
             match sat2chess_solve::solve(&planar.board, &options).verdict {
@@ -257,8 +257,8 @@ fn random_cnfs_through_the_chain() {
             yes >= 30 && no >= 30,
             "{hero:?}/{villain:?}: {yes} satisfiable, {no} not"
         );
-        assert!(
-            decided >= 180,
+        assert_eq!(
+            decided, 200,
             "{hero:?}/{villain:?}: {decided} of 200 decided"
         );
     }

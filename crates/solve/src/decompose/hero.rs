@@ -26,7 +26,10 @@
 //! still reaches and the components not entered (hashed, as the search engine's
 //! table): the rest of a path depends on nothing else, so a later path meeting the same
 //! point is cut — on a chain of gadgets, a dynamic program over its narrow interfaces.
-//! It stops without a verdict after [`WORK_LIMIT`] squares visited.
+//! It stops without a verdict after [`WORK_LIMIT`] squares visited or at the solver's
+//! time limit.
+
+use std::time::Instant;
 
 use rustc_hash::FxHashSet as HashSet;
 
@@ -37,14 +40,20 @@ use super::PotentialGraph;
 use super::components::{components_without, some_squares};
 use crate::special::Decision;
 
-/// Squares looked at (reachability searches included) before the search gives up.
-const WORK_LIMIT: u64 = 50_000_000;
+/// Squares looked at (reachability searches included) before the search gives up (a
+/// few seconds), unless the deadline comes first.
+const WORK_LIMIT: u64 = 1_000_000_000;
 
 /// The rule's answer on `board` under `variant`: unsolvable when no walk enters every
 /// group; solvable when the first walk found does and every other piece drains into it
 /// (the sequence replayed by the checker); `None` when the rule does not apply, the
 /// search gives up, or the drain fails.
-pub(crate) fn decide(board: &Board, variant: Variant, graph: &PotentialGraph) -> Option<Decision> {
+pub(crate) fn decide(
+    board: &Board,
+    variant: Variant,
+    graph: &PotentialGraph,
+    deadline: Option<Instant>,
+) -> Option<Decision> {
     let kind = variant.uncapturable()?;
     let pieces = board.pieces();
     let mut heroes = (0..pieces.len()).filter(|&s| pieces[s].kind == kind);
@@ -61,7 +70,7 @@ pub(crate) fn decide(board: &Board, variant: Variant, graph: &PotentialGraph) ->
         }
     }
     let hero_component = split.of[hero];
-    let mut walk = Walk::new(&moves, &split.of, split.count);
+    let mut walk = Walk::new(&moves, &split.of, split.count, deadline);
     if let Some(path) = walk.search(hero, pieces[hero].budget)? {
         let moves = drain(board, variant, graph, &path)?;
         return Some(Decision {
@@ -186,6 +195,8 @@ struct Walk<'a> {
     /// Failed choice points: the end square, the squares it still reaches, and the
     /// components not entered decide a path's future, whatever came before.
     failed: HashSet<u128>,
+    /// When the search gives up (the solver's time limit).
+    deadline: Option<Instant>,
     work: u64,
     /// Reachability buffers: a square is reached when its stamp is `epoch`.
     seen: Vec<u32>,
@@ -199,7 +210,12 @@ struct Walk<'a> {
 type Frame = (usize, u32, Option<usize>, Option<u128>);
 
 impl<'a> Walk<'a> {
-    fn new(moves: &'a [Vec<u32>], component: &'a [u32], components: usize) -> Walk<'a> {
+    fn new(
+        moves: &'a [Vec<u32>],
+        component: &'a [u32],
+        components: usize,
+        deadline: Option<Instant>,
+    ) -> Walk<'a> {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut key = || {
             seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -220,6 +236,7 @@ impl<'a> Walk<'a> {
             component_key,
             used: vec![false; moves.len()],
             failed: HashSet::default(),
+            deadline,
             work: 0,
             seen: vec![0; moves.len()],
             epoch: 0,
@@ -340,7 +357,7 @@ impl<'a> Walk<'a> {
             }
         }
         self.work += head as u64;
-        if self.work > WORK_LIMIT {
+        if self.work > WORK_LIMIT || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let binding = budget.min(head as u32);

@@ -22,6 +22,8 @@ mod components;
 mod cuts;
 mod hero;
 
+use std::time::Instant;
+
 use sat2chess_core::board::Board;
 use sat2chess_core::rules::Variant;
 
@@ -35,8 +37,12 @@ pub(crate) const MAX_PIECES: usize = 1 << 20;
 
 /// Why `board` cannot be cleared to one piece under `variant`, if one of the rules
 /// shows it, or a solving sequence the hero's walk found (every rule's answer is
-/// exact).
-pub(crate) fn decide(board: &Board, variant: Variant) -> Option<Decision> {
+/// exact); the hero's walk gives up at `deadline`.
+pub(crate) fn decide(
+    board: &Board,
+    variant: Variant,
+    deadline: Option<Instant>,
+) -> Option<Decision> {
     if board.len() < 2 || board.len() > MAX_PIECES {
         return None;
     }
@@ -52,7 +58,7 @@ pub(crate) fn decide(board: &Board, variant: Variant) -> Option<Decision> {
             moves: None,
             reason,
         }),
-        None => hero::decide(board, variant, &graph),
+        None => hero::decide(board, variant, &graph, deadline),
     }
 }
 

@@ -49,10 +49,10 @@ fn a_piece_moves_on_with_the_kind_that_arrived() {
     let b = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 5, 0)]);
     assert!(brute_force(&b, Variant::Standard).is_some());
     assert_eq!(components::components(&PotentialGraph::new(&b)).count, 1);
-    assert_eq!(decide(&b, Variant::Standard).map(|d| d.reason), None);
+    assert_eq!(decide(&b, Variant::Standard, None).map(|d| d.reason), None);
     let apart = board(&[(Rook, 1, 1, 2), (Knight, 1, 5, 0), (Bishop, 4, 6, 0)]);
     assert!(
-        decide(&apart, Variant::Standard)
+        decide(&apart, Variant::Standard, None)
             .map(|d| d.reason)
             .unwrap()
             .contains("2 components")
@@ -72,7 +72,7 @@ fn a_cut_square_with_two_poor_sides_refutes() {
         (King, 1, 5, 0),
     ]);
     assert_eq!(brute_force(&b, Variant::Standard), None);
-    let why = decide(&b, Variant::Standard)
+    let why = decide(&b, Variant::Standard, None)
         .map(|d| d.reason)
         .expect("refuted at a cut square");
     assert!(why.contains("splits the potential capture graph"), "{why}");
@@ -90,7 +90,7 @@ fn a_piece_passing_through_a_cut_square_brings_its_budget() {
         (King, 1, 4, 0),
     ]);
     assert!(brute_force(&b, Variant::Standard).is_some());
-    assert_eq!(decide(&b, Variant::Standard).map(|d| d.reason), None);
+    assert_eq!(decide(&b, Variant::Standard, None).map(|d| d.reason), None);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn the_hero_walk_agrees_with_brute_force() {
         if components::components(&graph).count > 1 || cuts::refute(&b, &graph.captures).is_some() {
             continue;
         }
-        let Some(decision) = hero::decide(&b, variant, &graph) else {
+        let Some(decision) = hero::decide(&b, variant, &graph, None) else {
             continue;
         };
         let expected = brute_force(&b, variant).is_some();
@@ -200,12 +200,12 @@ fn the_hero_walk_refutes_two_branches() {
     let variant = Variant::Uncapturable(Knight);
     assert_eq!(brute_force(&b, variant), None);
     assert_eq!(
-        decide(&b, Variant::Standard).map(|d| d.reason),
+        decide(&b, Variant::Standard, None).map(|d| d.reason),
         None,
         "no other rule sees it"
     );
     let graph = PotentialGraph::new(&b);
-    let why = hero::decide(&b, variant, &graph)
+    let why = hero::decide(&b, variant, &graph, None)
         .filter(|d| d.moves.is_none())
         .expect("refuted by the hero walk")
         .reason;
