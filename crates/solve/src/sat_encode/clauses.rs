@@ -9,8 +9,11 @@ use super::acyclic::Precedence;
 use super::captures::{Capture, possible_captures};
 use crate::sat::FlatCnf;
 
-/// Encodings larger than this many literals are refused (about 2 GB in the solver).
-pub(crate) const MAX_LITERALS: usize = 400_000_000;
+/// Encodings estimated larger than this many literals are refused. The estimate runs
+/// low (2.7 times on a 56-queen board with unlimited budgets), and a 4709-bishop board
+/// estimated at 351 M literals drove the process out of 24 GB under the former cap of
+/// 400 M.
+pub(crate) const MAX_LITERALS: usize = 150_000_000;
 
 /// The CNF of one board and where its variables are.
 pub(crate) struct Encoding {
