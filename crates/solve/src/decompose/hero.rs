@@ -39,6 +39,7 @@ use sat2chess_core::rules::{Move, Variant};
 use super::PotentialGraph;
 use super::components::{components_without, some_squares};
 use crate::special::Decision;
+use crate::state::mix;
 
 /// Squares looked at (reachability searches included) before the search gives up (a
 /// few seconds), unless the deadline comes first.
@@ -216,16 +217,8 @@ impl<'a> Walk<'a> {
         components: usize,
         deadline: Option<Instant>,
     ) -> Walk<'a> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut key = || {
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let square_key: Vec<u64> = (0..moves.len()).map(|_| key()).collect();
-        let component_key: Vec<u64> = (0..components).map(|_| key()).collect();
+        let square_key: Vec<u64> = (0..moves.len() as u64).map(mix).collect();
+        let component_key: Vec<u64> = (0..components as u64).map(|c| mix(!c)).collect();
         Walk {
             moves,
             component,
