@@ -36,6 +36,7 @@ pub(super) fn sat_settings(options: &SolveOptions, start: Instant) -> SatSetting
         cancel: options.cancel.clone(),
         backend: options.sat_backend,
         keep_cnf: false,
+        size: Arc::default(),
     }
 }
 
@@ -51,6 +52,7 @@ pub(super) fn sat_only(board: &Board, options: &SolveOptions, start: Instant) ->
     let (sender, receiver) = mpsc::channel();
     let sat_board = board.clone();
     let backend = settings.backend;
+    let size = Arc::clone(&settings.size);
     let spawned = std::thread::Builder::new()
         .name("sat2chess-sat".into())
         .spawn(move || {
@@ -59,8 +61,8 @@ pub(super) fn sat_only(board: &Board, options: &SolveOptions, start: Instant) ->
         });
     let timed_out = || SatRun {
         outcome: SatOutcome::TimedOut,
-        variables: 0,
-        clauses: 0,
+        variables: size.variables.load(Ordering::Relaxed),
+        clauses: size.clauses.load(Ordering::Relaxed),
         calls: 0,
         cycle_clauses: 0,
         backend,

@@ -159,6 +159,11 @@ impl FlatCnf {
         self.num_vars
     }
 
+    /// Literals over all clauses.
+    pub fn num_literals(&self) -> usize {
+        self.literals.len() - self.clauses
+    }
+
     pub fn num_clauses(&self) -> usize {
         self.clauses
     }

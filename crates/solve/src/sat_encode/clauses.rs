@@ -9,10 +9,9 @@ use super::acyclic::Precedence;
 use super::captures::{Capture, possible_captures};
 use crate::sat::FlatCnf;
 
-/// Encodings estimated larger than this many literals are refused. The estimate runs
-/// low (2.7 times on a 56-queen board with unlimited budgets), and a 4709-bishop board
-/// estimated at 351 M literals drove the process out of 24 GB under the former cap of
-/// 400 M.
+/// Encodings larger than this many literals are refused (estimated before they are
+/// built, counted after). A 4709-bishop board whose encoding then held about 950 M
+/// literals drove the process out of 24 GB.
 pub(crate) const MAX_LITERALS: usize = 150_000_000;
 
 /// The CNF of one board and where its variables are.
@@ -24,9 +23,12 @@ pub(crate) struct Encoding {
     /// Per square, the indices of the captures onto it.
     pub arrivals: Vec<Vec<u32>>,
     final_square: i32,
+    /// `arrived(s)`: some capture arrives on `s` (then one of them is the last).
+    arrived: i32,
     kinds: usize,
     kind: i32,
-    max_budget: usize,
+    /// The budget levels `bud(s, 1 ..= levels)` ([`BudgetLevels`]).
+    levels: BudgetLevels,
     bud: i32,
     /// Every possible precedence and its condition ([`Encoding::precedences`]).
     pub precedences: Vec<Precedence>,
@@ -43,26 +45,17 @@ impl Encoding {
         let mut kinds: Vec<PieceKind> = pieces.iter().map(|p| p.kind).collect();
         kinds.sort_unstable();
         kinds.dedup();
-        let max_budget = pieces
-            .iter()
-            .map(|p| p.budget as usize)
-            .max()
-            .unwrap_or(0)
-            .min(n - 1);
+        let levels = BudgetLevels::of(board);
         let captures = possible_captures(board, &kinds);
-        let estimate = captures
-            .iter()
-            .map(|c| 12 + 3 * max_budget + 6 * kinds.len() + 2 * c.between.len())
-            .sum::<usize>()
-            + n * (8 + 3 * max_budget + 2 * kinds.len());
-        if estimate > MAX_LITERALS {
+        if estimated_literals(&captures, n, kinds.len(), levels.count) > MAX_LITERALS {
             return None;
         }
         let mut cnf = FlatCnf::new(0);
         let first_made = cnf.new_vars(2 * captures.len());
         let final_square = cnf.new_vars(n);
+        let arrived = cnf.new_vars(n);
         let kind = cnf.new_vars(if kinds.len() > 1 { n * kinds.len() } else { 0 });
-        let bud = cnf.new_vars(n * max_budget);
+        let bud = cnf.new_vars(n * levels.count);
         let mut arrivals = vec![Vec::new(); n];
         for (index, capture) in captures.iter().enumerate() {
             arrivals[capture.to as usize].push(index as u32);
@@ -73,16 +66,17 @@ impl Encoding {
             first_made,
             arrivals,
             final_square,
+            arrived,
             kinds: kinds.len(),
             kind,
-            max_budget,
+            levels,
             bud,
             precedences: Vec::new(),
             eliminated: 0,
         };
         encoding.squares(board, &kinds);
         encoding.capture_clauses(board, &kinds, variant);
-        Some(encoding)
+        (encoding.cnf.num_literals() <= MAX_LITERALS).then_some(encoding)
     }
 
     /// `made(c)`: capture `c` is made.
@@ -100,14 +94,20 @@ impl Encoding {
         self.final_square + s as i32
     }
 
+    /// `arrived(s)`: some capture arrives on square `s`.
+    fn arrived(&self, s: usize) -> i32 {
+        self.arrived + s as i32
+    }
+
     /// The leaving piece of `s` has kind `k` (only with several kinds).
     fn kind(&self, s: usize, k: usize) -> i32 {
         self.kind + (s * self.kinds + k) as i32
     }
 
-    /// The leaving piece of `s` has budget at least `j` (1-based).
+    /// The leaving piece of `s` has budget at least `j` (1-based; the top level, with
+    /// [`BudgetLevels::unbounded`], stands for a budget that never runs out).
     fn bud(&self, s: usize, j: usize) -> i32 {
-        self.bud + (s * self.max_budget + j - 1) as i32
+        self.bud + (s * self.levels.count + j - 1) as i32
     }
 
     /// The clauses of each square: one final square; final or exactly one departure;
@@ -129,24 +129,27 @@ impl Encoding {
                 .map(|&c| self.last(c as usize))
                 .collect();
             self.cnf.at_most_one(&arrived);
-            for j in 1..=self.max_budget {
+            // An arrival on `s` has a last one among them.
+            let any = self.arrived(s);
+            let mut clause = vec![-any];
+            clause.extend_from_slice(&arrived);
+            self.cnf.add_clause(&clause);
+            let own = self.levels.level_of(piece.budget);
+            for j in 1..=self.levels.count {
                 if j >= 2 {
                     let (more, less) = (self.bud(s, j), self.bud(s, j - 1));
                     self.cnf.add_clause(&[-more, less]);
                 }
-                if j > piece.budget as usize {
-                    let mut clause = vec![-self.bud(s, j)];
-                    clause.extend_from_slice(&arrived);
-                    self.cnf.add_clause(&clause);
+                if j > own {
+                    // Without an arrival the leaving piece is the original one.
+                    self.cnf.add_clause(&[-self.bud(s, j), any]);
                 }
             }
             if self.kinds > 1 {
-                // Without an arrival the leaving piece is the original one.
                 for (k, &kind) in kinds.iter().enumerate() {
                     let lit = self.kind(s, k);
-                    let mut clause = vec![if kind == piece.kind { lit } else { -lit }];
-                    clause.extend_from_slice(&arrived);
-                    self.cnf.add_clause(&clause);
+                    self.cnf
+                        .add_clause(&[if kind == piece.kind { lit } else { -lit }, any]);
                 }
             }
         }
@@ -165,7 +168,7 @@ impl Encoding {
                 (capture.from as usize, capture.to as usize, capture.reach)
             };
             let (made, last) = (self.made(c), self.last(c));
-            if self.max_budget == 0 {
+            if self.levels.count == 0 {
                 self.cnf.add_clause(&[-made]);
                 continue;
             }
@@ -180,15 +183,18 @@ impl Encoding {
                 self.cnf.add_clause(&clause);
             }
             // Some arrival on `to` is the last one; this one only if made.
-            let mut clause = vec![-made];
-            clause.extend(self.arrivals[to].iter().map(|&a| self.last(a as usize)));
-            self.cnf.add_clause(&clause);
+            self.cnf.add_clause(&[-made, self.arrived(to)]);
             self.cnf.add_clause(&[-last, made]);
-            for j in 1..=self.max_budget {
+            // The piece leaving `to` after the last arrival is the mover, one capture
+            // poorer (an unbounded budget stays unbounded).
+            let top = self.levels.count;
+            for j in 1..=top {
                 let leaving = self.bud(to, j);
-                if j < self.max_budget {
+                if j < top {
                     let mover = self.bud(from, j + 1);
                     self.cnf.add_clause(&[-last, -leaving, mover]);
+                } else if self.levels.unbounded {
+                    self.cnf.add_clause(&[-last, -leaving, self.bud(from, top)]);
                 } else {
                     self.cnf.add_clause(&[-last, -leaving]);
                 }
@@ -313,6 +319,53 @@ impl Encoding {
         }
         precedences
     }
+}
+
+/// The budget levels of an encoding. A budget of at least `n − 1` never runs out (a
+/// game of `n` pieces has `n − 1` captures, so its piece has a capture left before each
+/// of its own), and such budgets share one *unbounded* top level that a capture does
+/// not lower; the other budgets are counted exactly, one level per capture (order
+/// encoding). Boards of unlimited captures therefore need one level, not `n − 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct BudgetLevels {
+    /// Levels per square: the largest budget below `n − 1`, plus the unbounded one.
+    pub count: usize,
+    /// The top level stands for "never runs out".
+    pub unbounded: bool,
+}
+
+impl BudgetLevels {
+    pub fn of(board: &Board) -> BudgetLevels {
+        let never_out = board.len().saturating_sub(1);
+        let pieces = board.pieces();
+        let unbounded = pieces.iter().any(|p| p.budget as usize >= never_out);
+        let bounded = pieces
+            .iter()
+            .map(|p| p.budget as usize)
+            .filter(|&b| b < never_out)
+            .max()
+            .unwrap_or(0);
+        BudgetLevels {
+            count: bounded + usize::from(unbounded),
+            unbounded,
+        }
+    }
+
+    /// The level of a piece's own budget.
+    fn level_of(self, budget: u32) -> usize {
+        (budget as usize).min(self.count)
+    }
+}
+
+/// An upper estimate of the literals of the static clauses, before they are built; the
+/// vertex elimination adds at most [`acyclic::FILL_BUDGET`] clauses of three literals
+/// beyond the nodes it always eliminates.
+fn estimated_literals(captures: &[Capture], n: usize, kinds: usize, levels: usize) -> usize {
+    let per_capture = captures
+        .iter()
+        .map(|c| 16 + 3 * levels + 6 * kinds + 6 * c.between.len())
+        .sum::<usize>();
+    per_capture + n * (12 + 3 * levels + 2 * kinds) + 3 * acyclic::FILL_BUDGET
 }
 
 fn gcd(a: u64, b: u64) -> u64 {

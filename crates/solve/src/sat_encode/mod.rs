@@ -12,19 +12,23 @@
 //!
 //! **Variables** ([`clauses`]). `made(a,b)` and `last(a,b)` for each possible capture
 //! `a → b` (an ordered pair of original squares that some kind on the board reaches on
-//! an empty board, [`captures`]); `final(s)`; the budget of the leaving piece of `s`
-//! in order encoding (`bud(s,j)` = "at least `j`", `j` up to the largest budget); with
-//! several kinds, its kind `kind(s,k)`. No time steps and no departure times: the size
-//! is linear in the number of possible captures (plus the squares between ranged ones).
+//! an empty board, [`captures`]); `final(s)`; `arrived(s)`, some capture arrives on
+//! `s`; the budget of the leaving piece of `s` in order encoding (`bud(s,j)` = "at
+//! least `j`", `j` up to the largest budget below `n − 1`, plus one *unbounded* level
+//! when some budget is at least `n − 1`: such a piece never runs out, since a game has
+//! `n − 1` captures, and a capture leaves it unbounded); with several kinds, its kind
+//! `kind(s,k)`. No time steps and no departure times: the size is linear in the number
+//! of possible captures (plus the squares between ranged ones).
 //!
 //! **Static clauses.** Exactly one `final`; every square has `final` or exactly one of
-//! its outgoing captures; at most one `last` arrival per square, and a made arrival
-//! implies some `last` on its target; `last(a,b) → made(a,b)`; a made capture needs
-//! `bud(a,1)` and a kind of `a` that reaches `b`; `last(a,b)` passes `a`'s budget less
-//! one and `a`'s kind to `b`; without arrival a square's leaving piece is its own
-//! (budget at most its own, its kind); a blocker of a made capture is not final; two
-//! squares never capture each other. Chess.com rules: nothing captures onto an original
-//! king, and a king's arrival is the last on its target.
+//! its outgoing captures; at most one `last` arrival per square, a made arrival implies
+//! `arrived` on its target, and `arrived` some `last` there; `last(a,b) → made(a,b)`;
+//! a made capture needs `bud(a,1)` and a kind of `a` that reaches `b`; `last(a,b)`
+//! passes `a`'s budget less one and `a`'s kind to `b`; without `arrived` a square's
+//! leaving piece is its own (budget at most its own, its kind); a blocker of a made
+//! capture is not final; two squares never capture each other. Chess.com rules:
+//! nothing captures onto an original king, and a king's arrival is the last on its
+//! target.
 //!
 //! **Lazy clauses** ([`order`]). A model asks for these precedences (`x ≺ y`: `x` leaves
 //! before `y`): `a ≺ b` for each made `a → b` (the target is still occupied); `m ≺ a`
@@ -35,21 +39,24 @@
 //! true) and the solver goes on, incrementally. Measured against a propagator: not
 //! done (docs/solver.md).
 //!
-//! **Proof.** *Solution ⇒ model:* set `made`, `last`, `final` from the sequence and the
-//! budgets and kinds of the leaving pieces; every static clause holds by the rules, and
-//! every lazy clause as said. *Model without a cycle ⇒ solution:* order the squares
-//! topologically by the precedences and make the chosen captures in the order of their
-//! sources. There are `n − 1` of them, one per non-final square. Each is legal when
-//! made: its source is occupied (vacated only by this capture, and every arrival on it
-//! comes strictly earlier), its target too (vacated later, or final), every original
-//! square between is already empty (vacated earlier; other squares never hold a piece);
-//! the piece on the source is its last arrival (the other arrivals come earlier) or,
-//! with no arrival, the original piece, and by induction over the order its budget is at
-//! least the encoded lower bound ≥ 1 and its kind the encoded one, which reaches the
-//! target; under chess.com rules no king is captured. So UNSAT proves the board
-//! unsolvable (what is trusted is this argument and the encoder, not the solver: its
-//! refutation can be checked as an LRAT proof of the emitted CNF), and every decoded
-//! sequence is still replayed by [`check_sequence`] before it is returned.
+//! **Proof.** *Solution ⇒ model:* set `made`, `last`, `final`, `arrived` from the
+//! sequence and the budgets and kinds of the leaving pieces (an unbounded piece at the
+//! top level: it has a capture left before each of its at most `n − 1`); every static
+//! clause holds by the rules, and every lazy clause as said. *Model without a cycle ⇒
+//! solution:* order the squares topologically by the precedences and make the chosen
+//! captures in the order of their sources. There are `n − 1` of them, one per
+//! non-final square. Each is legal when made: its source is occupied (vacated only by
+//! this capture, and every arrival on it comes strictly earlier), its target too
+//! (vacated later, or final), every original square between is already empty (vacated
+//! earlier; other squares never hold a piece); the piece on the source is its last
+//! arrival (the other arrivals come earlier) or, with no arrival, the original piece,
+//! and by induction over the order its budget is at least the encoded lower bound ≥ 1
+//! (at the unbounded level: its first budget was at least `n − 1`, and it has made
+//! fewer than `n − 1` captures) and its kind the encoded one, which reaches the target;
+//! under chess.com rules no king is captured. So UNSAT proves the board unsolvable
+//! (what is trusted is this argument and the encoder, not the solver: its refutation
+//! can be checked as an LRAT proof of the emitted CNF), and every decoded sequence is
+//! still replayed by [`check_sequence`] before it is returned.
 //!
 //! Hand-written: no crate encodes Solo Chess (or planning with these move rules) to CNF.
 
@@ -59,7 +66,7 @@ mod clauses;
 mod order;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use sat2chess_check::check_sequence;
@@ -97,6 +104,16 @@ pub(crate) struct SatSettings {
     pub backend: SatBackend,
     /// Hand the final encoding (static and lazy clauses) back in [`SatRun::cnf`].
     pub keep_cnf: bool,
+    /// Where the encoding's size is posted once built, for a caller that stops waiting
+    /// at its time limit.
+    pub size: Arc<EncodingSize>,
+}
+
+/// The size of an encoding being solved (zero until it is built).
+#[derive(Debug, Default)]
+pub(crate) struct EncodingSize {
+    pub variables: AtomicU64,
+    pub clauses: AtomicU64,
 }
 
 /// An answer of [`solve_by_sat`] with the size of the encoding solved.
@@ -138,6 +155,11 @@ pub(crate) fn solve_by_sat(board: &Board, settings: &SatSettings) -> SatRun {
         run.outcome = SatOutcome::TooLarge;
         return run;
     };
+    let size = &settings.size;
+    size.variables
+        .store(u64::from(encoding.cnf.num_vars()), Ordering::Relaxed);
+    size.clauses
+        .store(encoding.cnf.num_clauses() as u64, Ordering::Relaxed);
     let stop = Stop::new(settings.time_limit, settings.cancel.clone());
     let mut solver = IncrementalSat::new(settings.backend, &encoding.cnf, &stop);
     run.outcome = loop {

@@ -140,6 +140,32 @@ fn one_kind_board() -> impl Strategy<Value = Board> {
     })
 }
 
+/// Boards of up to 7 pieces whose budgets are small, near the piece count or far beyond
+/// it (unlimited captures: one unbounded budget level), every kind.
+fn large_budget_board() -> impl Strategy<Value = Board> {
+    let kind = proptest::sample::select(PieceKind::ALL.to_vec());
+    (2u32..=4, 2u32..=4).prop_flat_map(move |(rows, cols)| {
+        let cells = (rows * cols) as usize;
+        (
+            proptest::sample::subsequence((0..cells).collect::<Vec<_>>(), 2..=7.min(cells)),
+            proptest::collection::vec((kind.clone(), 0usize..8), 7),
+        )
+            .prop_map(move |(cells, specs)| {
+                let n = cells.len() as u32;
+                let budgets = [0, 1, 2, n - 2, n - 1, n, 2 * n, 1000];
+                let pieces = cells
+                    .iter()
+                    .zip(&specs)
+                    .map(|(&cell, &(kind, b))| {
+                        let square = Square::new(cell as u32 / cols + 1, cell as u32 % cols + 1);
+                        Piece::new(kind, square, budgets[b])
+                    })
+                    .collect();
+                Board::new(rows, cols, pieces).expect("distinct squares")
+            })
+    })
+}
+
 fn agrees_with_brute_force(board: &Board, variant: Variant, backend: SatBackend) {
     let expected = brute_force(board, variant).is_some();
     match solve_with(board, variant, backend) {
@@ -166,6 +192,25 @@ proptest! {
     #[test]
     fn encoding_agrees_with_brute_force_on_one_kind(board in one_kind_board(), king_last in any::<bool>()) {
         let variant = if king_last { Variant::KingLast } else { Variant::Standard };
+        agrees_with_brute_force(&board, variant, SatBackend::Cadical);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Budgets that never run out share one level; mixed with counted ones, under every
+    /// rule set (the unlimited-capture boards of Brunner et al. have an uncapturable
+    /// piece).
+    #[test]
+    fn unbounded_budgets_agree_with_brute_force(
+        board in large_budget_board(),
+        rules in 0usize..7,
+    ) {
+        let variant = match rules {
+            0 => Variant::Standard,
+            r => Variant::Uncapturable(PieceKind::ALL[r - 1]),
+        };
         agrees_with_brute_force(&board, variant, SatBackend::Cadical);
     }
 }
