@@ -27,7 +27,9 @@
 //! table): the rest of a path depends on nothing else, so a later path meeting the same
 //! point is cut — on a chain of gadgets, a dynamic program over its narrow interfaces.
 //! It stops without a verdict after [`WORK_LIMIT`] squares visited or at the solver's
-//! time limit.
+//! time limit; where the hero's budget never binds, it hands over after [`SAT_AFTER`]
+//! squares to the walk's SAT encoding ([`super::walk_sat`]), which learns from its
+//! conflicts what the backtracking search has to rediscover.
 
 use std::time::Instant;
 
@@ -37,7 +39,8 @@ use sat2chess_core::board::Board;
 use sat2chess_core::rules::{Move, Variant};
 
 use super::PotentialGraph;
-use super::components::{components_without, some_squares};
+use super::components::{Components, components_without, some_squares};
+use super::walk_sat::find_walk;
 use crate::special::Decision;
 use crate::state::mix;
 
@@ -45,16 +48,20 @@ use crate::state::mix;
 /// few seconds), unless the deadline comes first.
 const WORK_LIMIT: u64 = 1_000_000_000;
 
-/// The rule's answer on `board` under `variant`: unsolvable when no walk enters every
-/// group; solvable when the first walk found does and every other piece drains into it
-/// (the sequence replayed by the checker); `None` when the rule does not apply, the
-/// search gives up, or the drain fails.
-pub(crate) fn decide(
-    board: &Board,
-    variant: Variant,
-    graph: &PotentialGraph,
-    deadline: Option<Instant>,
-) -> Option<Decision> {
+/// Squares looked at before a hero whose budget never binds is left to
+/// [`find_walk`] (a fraction of a second).
+const SAT_AFTER: u64 = 50_000_000;
+
+/// The hero (the one piece of the uncapturable kind), its moves between occupied squares
+/// (never onto its own square), and the villain groups.
+pub(super) struct Heroic {
+    pub hero: usize,
+    pub moves: Vec<Vec<u32>>,
+    pub split: Components,
+}
+
+/// [`Heroic`] of `board` under `variant`; `None` without exactly one hero.
+pub(super) fn heroic(board: &Board, variant: Variant, graph: &PotentialGraph) -> Option<Heroic> {
     let kind = variant.uncapturable()?;
     let pieces = board.pieces();
     let mut heroes = (0..pieces.len()).filter(|&s| pieces[s].kind == kind);
@@ -70,14 +77,44 @@ pub(crate) fn decide(
             moves[capture.from as usize].push(capture.to);
         }
     }
+    Some(Heroic { hero, moves, split })
+}
+
+/// The rule's answer on `board` under `variant`: unsolvable when no walk enters every
+/// group; solvable when the first walk found does and every other piece drains into it
+/// (the sequence replayed by the checker); `None` when the rule does not apply, the
+/// search gives up, or the drain fails.
+pub(crate) fn decide(
+    board: &Board,
+    variant: Variant,
+    graph: &PotentialGraph,
+    deadline: Option<Instant>,
+) -> Option<Decision> {
+    let kind = variant.uncapturable()?;
+    let pieces = board.pieces();
+    let Heroic { hero, moves, split } = heroic(board, variant, graph)?;
     let hero_component = split.of[hero];
-    let mut walk = Walk::new(&moves, &split.of, split.count, deadline);
-    if let Some(path) = walk.search(hero, pieces[hero].budget)? {
+    let budget = pieces[hero].budget;
+    // Where the budget never binds, the SAT encoding takes over early.
+    let unbounded = budget as usize + 1 >= pieces.len();
+    let work_limit = if unbounded { SAT_AFTER } else { WORK_LIMIT };
+    let mut walk = Walk::new(&moves, &split.of, split.count, deadline, work_limit);
+    let (found, by) = match walk.search(hero, budget) {
+        Some(found) => (found, "search"),
+        None => {
+            let found = find_walk(&moves, &split.of, split.count, hero, budget, deadline)?;
+            (found, "SAT")
+        }
+    };
+    if let Some(path) = found {
         let moves = drain(board, variant, graph, &path)?;
         return Some(Decision {
             moves: Some(moves),
             reason: format!(
-                "hero walk: a walk of the uncapturable {} over {} squares enters every group                  of pieces that capture only among themselves; every other piece captures                  toward the walk along a breadth-first forest (deepest first), then the {}                  walks (replayed by the checker)",
+                "hero walk ({by}): a walk of the uncapturable {} over {} squares enters \
+                 every group of pieces that capture only among themselves; every other \
+                 piece captures toward the walk along a breadth-first forest (deepest \
+                 first), then the {} walks (replayed by the checker)",
                 kind.name(),
                 path.len(),
                 kind.name()
@@ -92,7 +129,7 @@ pub(crate) fn decide(
     }
     members.retain(|m| !m.is_empty());
     let reason = format!(
-        "hero walk: the uncapturable {} on {} is the last piece, it never returns to a \
+        "hero walk ({by}): the uncapturable {} on {} is the last piece, it never returns to a \
          square it left, and it alone can take the last piece of each of the {} groups of \
          pieces that capture only among themselves ({{{}}}, {{{}}}{}); no path of its moves \
          over the occupied squares{} enters every group",
@@ -177,7 +214,7 @@ fn drain(
 }
 
 /// The depth-first search over the hero's simple paths.
-struct Walk<'a> {
+pub(super) struct Walk<'a> {
     /// Hero moves from each square (never onto the hero's own square).
     moves: &'a [Vec<u32>],
     /// Component of each square (the hero's alone).
@@ -199,6 +236,8 @@ struct Walk<'a> {
     /// When the search gives up (the solver's time limit).
     deadline: Option<Instant>,
     work: u64,
+    /// Squares looked at before the search gives up.
+    work_limit: u64,
     /// Reachability buffers: a square is reached when its stamp is `epoch`.
     seen: Vec<u32>,
     epoch: u32,
@@ -211,11 +250,12 @@ struct Walk<'a> {
 type Frame = (usize, u32, Option<usize>, Option<u128>);
 
 impl<'a> Walk<'a> {
-    fn new(
+    pub(super) fn new(
         moves: &'a [Vec<u32>],
         component: &'a [u32],
         components: usize,
         deadline: Option<Instant>,
+        work_limit: u64,
     ) -> Walk<'a> {
         let square_key: Vec<u64> = (0..moves.len() as u64).map(mix).collect();
         let component_key: Vec<u64> = (0..components as u64).map(|c| mix(!c)).collect();
@@ -231,6 +271,7 @@ impl<'a> Walk<'a> {
             failed: HashSet::default(),
             deadline,
             work: 0,
+            work_limit,
             seen: vec![0; moves.len()],
             epoch: 0,
             queue: Vec::new(),
@@ -241,7 +282,7 @@ impl<'a> Walk<'a> {
     /// A path extending `[start]`, with `budget` moves left, that enters every
     /// component (`Some(None)`: there is none); `None` past [`WORK_LIMIT`]. Iterative: paths can be as long as
     /// the board has squares.
-    fn search(&mut self, start: usize, budget: u32) -> Option<Option<Vec<usize>>> {
+    pub(super) fn search(&mut self, start: usize, budget: u32) -> Option<Option<Vec<usize>>> {
         self.step(start, true);
         let mut stack: Vec<Frame> = vec![(start, budget, None, None)];
         while let Some(&(at, left, tried, _)) = stack.last() {
@@ -350,7 +391,7 @@ impl<'a> Walk<'a> {
             }
         }
         self.work += head as u64;
-        if self.work > WORK_LIMIT || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.work > self.work_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let binding = budget.min(head as u32);

@@ -21,6 +21,7 @@
 mod components;
 mod cuts;
 mod hero;
+mod walk_sat;
 
 use std::time::Instant;
 

@@ -5,7 +5,7 @@
 use sat2chess_core::board::{Board, Piece, PieceKind, Square};
 use sat2chess_core::rules::Variant;
 
-use super::{PotentialGraph, components, cuts, decide, hero};
+use super::{PotentialGraph, components, cuts, decide, hero, walk_sat};
 use crate::brute::brute_force;
 
 fn board(pieces: &[(PieceKind, u32, u32, u32)]) -> Board {
@@ -210,4 +210,84 @@ fn the_hero_walk_refutes_two_branches() {
         .expect("refuted by the hero walk")
         .reason;
     assert!(why.contains("hero walk"), "{why}");
+}
+
+/// The SAT encoding of the walk (`walk_sat`) against the depth-first search, on small
+/// hero boards and on larger ones of up to 30 pieces, every budget unbounded: the same
+/// answer, and every walk it returns a simple path of hero moves from the hero that
+/// enters every villain group.
+#[test]
+fn the_walk_by_sat_agrees_with_the_search() {
+    let mut rng = fastrand::Rng::with_seed(0x5a7);
+    let (mut walks, mut none) = (0, 0);
+    for round in 0..4000 {
+        let (small, variant) = hero_board(&mut rng);
+        let b = if round % 2 == 0 {
+            small
+        } else {
+            let big = random_board(&mut rng, 8, 30);
+            let kind = variant.uncapturable().expect("a hero kind");
+            let n = big.len() as u32;
+            let pieces = big
+                .pieces()
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let others: Vec<PieceKind> = PieceKind::ALL
+                        .iter()
+                        .copied()
+                        .filter(|&k| k != kind)
+                        .collect();
+                    let kind = if i == 0 {
+                        kind
+                    } else {
+                        others[rng.usize(..others.len())]
+                    };
+                    Piece::new(kind, p.square, n - 1)
+                })
+                .collect();
+            Board::new(big.rows(), big.cols(), pieces).unwrap()
+        };
+        let graph = PotentialGraph::new(&b);
+        let Some(hero::Heroic { hero, moves, split }) = hero::heroic(&b, variant, &graph) else {
+            continue;
+        };
+        let budget = b.pieces()[hero].budget;
+        if (budget as usize) + 1 < b.len() {
+            continue;
+        }
+        let searched = hero::Walk::new(&moves, &split.of, split.count, None, u64::MAX)
+            .search(hero, budget)
+            .expect("no limit");
+        let by_sat = walk_sat::find_walk(&moves, &split.of, split.count, hero, budget, None)
+            .expect("no limit");
+        assert_eq!(searched.is_some(), by_sat.is_some(), "{b:?} {variant:?}");
+        let Some(path) = by_sat else {
+            none += 1;
+            continue;
+        };
+        walks += 1;
+        assert_eq!(path[0], hero);
+        let mut seen = vec![false; b.len()];
+        for pair in path.windows(2) {
+            assert!(
+                moves[pair[0]].contains(&(pair[1] as u32)),
+                "{b:?}: {path:?}"
+            );
+        }
+        for &s in &path {
+            assert!(
+                !std::mem::replace(&mut seen[s], true),
+                "{b:?}: {path:?} repeats"
+            );
+        }
+        for c in 0..split.count as u32 {
+            let members: Vec<usize> = (0..b.len()).filter(|&s| split.of[s] == c).collect();
+            assert!(
+                c == split.of[hero] || members.iter().any(|&s| seen[s]),
+                "{b:?}: {path:?} misses group {c}"
+            );
+        }
+    }
+    assert!(walks >= 300 && none >= 300, "{walks} walks, {none} without");
 }
