@@ -417,3 +417,61 @@ fn sliding_villain_boards_of_a_larger_cnf_certify() {
         );
     }
 }
+
+/// The solver decides a large board without its formula: messy.cnf's knight¹-among-rooks
+/// board (31399 rooks), where the hero walk's backtracking search gives up and its SAT
+/// encoding finds the walk (the sequence replayed by `check`), and the same formula with
+/// `x1` and `¬x1` added, refuted the same way (exit 1).
+#[test]
+fn the_solver_decides_a_large_board_by_the_walk_s_sat_encoding() {
+    let dir = scratch("unlimited_sat/messy-solve");
+    let messy = std::fs::read_to_string("examples/cnf/messy.cnf").unwrap();
+    let clauses: Vec<&str> = messy
+        .lines()
+        .take_while(|l| !l.trim_start().starts_with('%'))
+        .collect();
+    let mut unsat = String::new();
+    for line in clauses {
+        if let Some(header) = line.strip_prefix("p cnf ") {
+            let mut numbers = header.split_whitespace();
+            let vars = numbers.next().unwrap();
+            let count: u32 = numbers.next().unwrap().parse().unwrap();
+            unsat.push_str(&format!("p cnf {vars} {}\n", count + 2));
+        } else {
+            unsat.push_str(line);
+            unsat.push('\n');
+        }
+    }
+    unsat.push_str("1 0\n-1 0\n");
+    let unsat_file = write_file(&dir, "unsat.cnf", &unsat);
+    for (input, expected) in [("examples/cnf/messy.cnf", 0), (unsat_file.as_str(), 1)] {
+        let board = dir.join("b.json").display().to_string();
+        let moves = dir.join("m.json").display().to_string();
+        let compiled = run(&[
+            "compile",
+            input,
+            "--unlimited",
+            "--pieces",
+            "knight,rook",
+            "-o",
+            &board,
+        ]);
+        assert_eq!(compiled.status.code(), Some(0), "{}", stderr_of(&compiled));
+        let solved = run(&[
+            "solve",
+            &board,
+            "--explain",
+            "--time-limit",
+            "300",
+            "-o",
+            &moves,
+        ]);
+        let printed = String::from_utf8_lossy(&solved.stdout);
+        assert_eq!(solved.status.code(), Some(expected), "{printed}");
+        assert!(printed.contains("hero walk (SAT)"), "{printed}");
+        if expected == 0 {
+            let check = run(&["check", &board, &moves]);
+            assert_eq!(check.status.code(), Some(0), "{}", stderr_of(&check));
+        }
+    }
+}
