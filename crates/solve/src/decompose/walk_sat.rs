@@ -23,10 +23,14 @@ use std::time::{Duration, Instant};
 use crate::sat::{FlatCnf, IncrementalSat, SatBackend, Stop};
 use crate::sat_encode::{Precedence, eliminate};
 
+/// Hero moves above which the walk is not encoded (a few GB of solver memory).
+const MAX_STEPS: usize = 10_000_000;
+
 /// A walk from `start` over the hero moves `moves` (targets per square) entering a square
 /// of every component but `start`'s (`component` per square, `components` in all):
 /// `Some(Some(path))`, `Some(None)` when there is none, `None` when the budget binds
-/// (fewer than `n − 1` moves: not encoded) or the solver reaches `deadline`.
+/// (fewer than `n − 1` moves: not encoded), past [`MAX_STEPS`] moves, or when the solver
+/// reaches `deadline`.
 pub(super) fn find_walk(
     moves: &[Vec<u32>],
     component: &[u32],
@@ -36,7 +40,7 @@ pub(super) fn find_walk(
     deadline: Option<Instant>,
 ) -> Option<Option<Vec<usize>>> {
     let n = moves.len();
-    if (budget as usize) + 1 < n {
+    if (budget as usize) + 1 < n || moves.iter().map(Vec::len).sum::<usize>() > MAX_STEPS {
         return None;
     }
     let mut cnf = FlatCnf::new(0);
