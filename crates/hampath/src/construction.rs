@@ -153,10 +153,11 @@ impl Construction {
 
     /// Replays `moves` (which must solve the board under its rules) and reads the path:
     /// the vertices of the squares the special piece captures, in the order it first
-    /// reaches each, after its start vertex; the path is checked against `graph`.
+    /// reaches each, after its start vertex — where the special piece may be captured,
+    /// its captor walks on in its place; the path is checked against `graph`.
     pub fn decode(&self, graph: &HamGraph, moves: &[Move]) -> Result<Vec<usize>, TourError> {
         let mut position = Position::new(&self.board, self.variant);
-        let mut special = Some(self.special);
+        let mut walker = self.special;
         let mut path = vec![self.start];
         let mut seen = vec![false; graph.len()];
         seen[self.start] = true;
@@ -165,11 +166,10 @@ impl Construction {
                 index: index + 1,
                 why,
             })?;
-            if special == Some(mv.to) {
-                special = None;
-            }
-            if special == Some(mv.from) {
-                special = Some(mv.to);
+            // A piece that captures the walker (where the rules allow it) carries the
+            // walk on from its square.
+            if walker == mv.from {
+                walker = mv.to;
                 if let Some(&v) = self.owner.get(&mv.to)
                     && !std::mem::replace(&mut seen[v], true)
                 {
