@@ -130,14 +130,25 @@ fn cut_budgets_never_refute_a_solvable_board() {
 /// One uncapturable hero (a random kind, once) among random villains, budgets 0–3 or
 /// unlimited (pieces − 1).
 fn hero_board(rng: &mut fastrand::Rng) -> (Board, Variant) {
-    let b = random_board(rng, 5, 8);
+    hero_board_of(rng, 5, 8, None)
+}
+
+/// [`hero_board`] on up to `side × side` squares with up to `max_pieces` pieces, every
+/// budget unlimited or not as `unlimited` says (`None`: at random).
+fn hero_board_of(
+    rng: &mut fastrand::Rng,
+    side: u32,
+    max_pieces: usize,
+    unlimited: Option<bool>,
+) -> (Board, Variant) {
+    let b = random_board(rng, side, max_pieces);
     let hero_kind = PieceKind::ALL[rng.usize(..PieceKind::ALL.len())];
     let others: Vec<PieceKind> = PieceKind::ALL
         .iter()
         .copied()
         .filter(|&k| k != hero_kind)
         .collect();
-    let unlimited = rng.bool();
+    let unlimited = unlimited.unwrap_or_else(|| rng.bool());
     let n = b.len() as u32;
     let pieces = b
         .pieces()
@@ -221,32 +232,10 @@ fn the_walk_by_sat_agrees_with_the_search() {
     let mut rng = fastrand::Rng::with_seed(0x5a7);
     let (mut walks, mut none) = (0, 0);
     for round in 0..4000 {
-        let (small, variant) = hero_board(&mut rng);
-        let b = if round % 2 == 0 {
-            small
+        let (b, variant) = if round % 2 == 0 {
+            hero_board(&mut rng)
         } else {
-            let big = random_board(&mut rng, 8, 30);
-            let kind = variant.uncapturable().expect("a hero kind");
-            let n = big.len() as u32;
-            let pieces = big
-                .pieces()
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let others: Vec<PieceKind> = PieceKind::ALL
-                        .iter()
-                        .copied()
-                        .filter(|&k| k != kind)
-                        .collect();
-                    let kind = if i == 0 {
-                        kind
-                    } else {
-                        others[rng.usize(..others.len())]
-                    };
-                    Piece::new(kind, p.square, n - 1)
-                })
-                .collect();
-            Board::new(big.rows(), big.cols(), pieces).unwrap()
+            hero_board_of(&mut rng, 8, 30, Some(true))
         };
         let graph = PotentialGraph::new(&b);
         let Some(hero::Heroic { hero, moves, split }) = hero::heroic(&b, variant, &graph) else {
