@@ -18,6 +18,7 @@ use sat2chess_core::label::{Direction, GadgetLabel};
 
 use super::element::{Element, Library, Role};
 use super::geometry::{Column, Frame, P, Reach, SideParity, map_point, to_square};
+use super::rows::{RowSizes, SizedTile};
 use super::tileset::Tileset;
 use super::{Backend, BackendError};
 
@@ -69,6 +70,11 @@ struct PlannedTile {
     symmetry: Symmetry,
     /// The formula variable of a variable gadget's tile.
     var: Option<Var>,
+    /// The first board row of the tile's frame (0-based) and its height.
+    top: u32,
+    height: u32,
+    /// A vertical wire tile stretched to its frame ([`RowSizes`]).
+    stretches: bool,
 }
 
 /// The statistics name of a single wire column (labelled `wire`).
@@ -91,11 +97,10 @@ pub struct Plan<B: Backend> {
     kind_names: Vec<String>,
     /// Used tiles, row-major.
     tiles: Vec<PlannedTile>,
-    heights: Vec<i64>,
     widths: Vec<i64>,
-    row_starts: Vec<i64>,
     col_starts: Vec<i64>,
-    band_rows: Vec<i64>,
+    /// Board row of each tile row's band ([`RowSizes`]).
+    bands: Vec<i64>,
     band_cols: Vec<i64>,
     /// The board's exact statistics (computed from the built designs).
     pub stats: BoardStats,
@@ -124,10 +129,17 @@ impl<B: Backend> Plan<B> {
                 },
                 _ => None,
             };
-            placements.push((at, design, symmetry, var));
+            let stretches = matches!(
+                tile,
+                Tile::Wire {
+                    flow: Direction::North | Direction::South
+                }
+            );
+            placements.push((at, design, symmetry, var, stretches));
         }
-        // Every tile row (column) is as high (wide) as its tiles need; its wires run in
-        // the same band of every tile in it. A tile keeps its margin toward its upper and
+        // Every tile column is as wide as its tiles need, every tile row as high (or, where
+        // the backend allows, rows are compacted: [`RowSizes`]); its wires run in the
+        // same band of every tile in it. A tile keeps its margin toward its upper and
         // left neighbours and drops the shared margin toward its lower and right ones
         // where its gadgets allow ([`Backend::SHARED_MARGIN`]).
         let shared = B::SHARED_MARGIN;
@@ -145,31 +157,38 @@ impl<B: Backend> Plan<B> {
                 ..reach
             }
         };
-        let mut row_reach = vec![least; layout.rows as usize];
         let mut col_reach = vec![least; layout.cols as usize];
-        for &(at, design, symmetry, _) in &placements {
-            let reach = on_board(design, symmetry);
-            let row = &mut row_reach[at.row as usize];
-            *row = row.max(reach);
+        let mut sized = Vec::with_capacity(placements.len());
+        for &(at, design, symmetry, _, stretches) in &placements {
+            let reach = on_board(design, symmetry).max(least);
             let col = &mut col_reach[at.col as usize];
             *col = col.max(reach);
+            sized.push(SizedTile {
+                at,
+                up: reach.up,
+                down: reach.down,
+                stretches,
+            });
         }
-        let starts = |sizes: &[i64]| -> Vec<i64> {
-            sizes
-                .iter()
-                .scan(0i64, |next, &size| {
-                    let start = *next;
-                    *next += size;
-                    Some(start)
-                })
-                .collect()
-        };
         let parity = B::SIDE_PARITY;
+        let rows = if parity == SideParity::Any {
+            RowSizes::compacted(&sized, layout.rows as usize, layout.cols as usize, least)
+        } else {
+            RowSizes::uniform(&sized, layout.rows as usize, least, parity)
+        };
+        drop(sized);
         let side = |before: i64, after: i64| parity.side(parity.band(before) + 2 + after);
-        let heights: Vec<i64> = row_reach.iter().map(|r| side(r.up, r.down)).collect();
         let widths: Vec<i64> = col_reach.iter().map(|r| side(r.left, r.right)).collect();
+        let col_starts = widths
+            .iter()
+            .scan(0i64, |next, &size| {
+                let start = *next;
+                *next += size;
+                Some(start)
+            })
+            .collect();
         let max = i64::from(u32::MAX / 2);
-        let (total_rows, total_cols) = (heights.iter().sum::<i64>(), widths.iter().sum::<i64>());
+        let (total_rows, total_cols) = (rows.total, widths.iter().sum::<i64>());
         if total_rows.max(total_cols) > max {
             return Err(BackendError::TooLarge { max });
         }
@@ -179,11 +198,9 @@ impl<B: Backend> Plan<B> {
             kinds: Vec::new(),
             kind_names: Vec::new(),
             tiles: Vec::with_capacity(placements.len()),
-            row_starts: starts(&heights),
-            col_starts: starts(&widths),
-            heights,
+            col_starts,
             widths,
-            band_rows: row_reach.iter().map(|r| parity.band(r.up)).collect(),
+            bands: rows.bands,
             band_cols: col_reach.iter().map(|r| parity.band(r.left)).collect(),
             stats: BoardStats {
                 piece: B::PIECE,
@@ -198,8 +215,19 @@ impl<B: Backend> Plan<B> {
             library: library.clone(),
         };
         let mut built: FxHashMap<(B::Design, Frame, Reach), u32> = FxHashMap::default();
-        for (at, design, symmetry, var) in placements {
-            let (frame, origin) = plan.frame(at);
+        for ((at, design, symmetry, var, stretches), (top, height)) in
+            placements.into_iter().zip(rows.frames)
+        {
+            let mut tile = PlannedTile {
+                at,
+                built: 0,
+                symmetry,
+                var,
+                top: side_u32(top)?,
+                height: side_u32(height)?,
+                stretches,
+            };
+            let (frame, origin) = plan.frame(&tile);
             let mut canonical = frame.canonical(symmetry);
             if B::SIDE_PARITY != SideParity::Any {
                 let corner = map_point(symmetry, (0, 0), frame.rows, frame.cols, origin);
@@ -225,12 +253,8 @@ impl<B: Backend> Plan<B> {
                     index
                 }
             };
-            plan.tiles.push(PlannedTile {
-                at,
-                built: index,
-                symmetry,
-                var,
-            });
+            tile.built = index;
+            plan.tiles.push(tile);
         }
         plan.count(side_u32(total_rows)?, side_u32(total_cols)?)?;
         Ok(plan)
@@ -277,7 +301,8 @@ impl<B: Backend> Plan<B> {
             }
         }
         gadgets.retain(|_, &mut count| count > 0);
-        let sides = self.heights.iter().chain(&self.widths).copied();
+        let heights = self.tiles.iter().map(|t| i64::from(t.height));
+        let sides = heights.chain(self.widths.iter().copied());
         let smallest = sides.clone().min().unwrap_or(0);
         let largest = sides.max().unwrap_or(0);
         self.stats.pieces = pieces;
@@ -288,17 +313,25 @@ impl<B: Backend> Plan<B> {
         Ok(())
     }
 
-    /// The board frame and top-left board point of the tile at `at`.
-    fn frame(&self, at: TilePos) -> (Frame, P) {
-        let (row, col) = (at.row as usize, at.col as usize);
+    /// The board frame and top-left board point of `tile`.
+    fn frame(&self, tile: &PlannedTile) -> (Frame, P) {
+        let (row, col) = (tile.at.row as usize, tile.at.col as usize);
+        let (top, rows) = (i64::from(tile.top), i64::from(tile.height));
+        // A vertical wire ignores its row's band, which its frame need not hold: it gets
+        // the first band its frame allows, so wires of one height are built once.
+        let band_row = if tile.stretches {
+            B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO)
+        } else {
+            self.bands[row] - top
+        };
         let frame = Frame {
-            rows: self.heights[row],
+            rows,
             cols: self.widths[col],
-            band_row: self.band_rows[row],
+            band_row,
             band_col: self.band_cols[col],
             colour: 0,
         };
-        (frame, (self.row_starts[row], self.col_starts[col]))
+        (frame, (top, self.col_starts[col]))
     }
 
     /// How many used tiles the layout has.
@@ -327,7 +360,7 @@ impl<B: Backend> Plan<B> {
     /// The elements of used tile `index` on the board.
     pub(crate) fn tile_elements(&self, index: usize) -> Vec<Element> {
         let tile = self.tiles[index];
-        let (frame, origin) = self.frame(tile.at);
+        let (frame, origin) = self.frame(&tile);
         self.designs[tile.built as usize]
             .iter()
             .map(|e| {
@@ -345,7 +378,7 @@ impl<B: Backend> Plan<B> {
     /// border (a wire's last column before the next tile: [`Frame::exit`]).
     pub(crate) fn neighbour(&self, index: usize, column: &Column) -> Option<usize> {
         let at = self.tiles[index].at;
-        let (frame, origin) = self.frame(at);
+        let (frame, origin) = self.frame(&self.tiles[index]);
         let on =
             |line: i64, coordinate: fn(P) -> i64| column.iter().all(|&p| coordinate(p) == line);
         let (row, col) = (i64::from(at.row), i64::from(at.col));
@@ -386,7 +419,7 @@ impl<B: Backend> Plan<B> {
         mut piece: impl FnMut(Square, u32, &str) -> Result<(), E>,
     ) -> Result<(), E> {
         let tile = self.tiles[index];
-        let (frame, origin) = self.frame(tile.at);
+        let (frame, origin) = self.frame(&tile);
         let design = tile.built as usize;
         let (mut text, mut last) = (String::new(), String::new());
         for (e, kind) in self.designs[design].iter().zip(&self.kinds[design]) {
