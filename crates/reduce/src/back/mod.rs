@@ -23,7 +23,7 @@
 //! | `tileset.rs` | measuring every design's reach, building designs per frame |
 //! | `contacts.rs` | contact, column and connectivity checks of tiles and boards |
 //! | `plan.rs` | the plan: sized tile grid, each design built once, labelled pieces, [`BoardStats`] |
-//! | `rows.rs` | how high each tile is: uniform tile rows, or rows compacted around stretching vertical wires |
+//! | `rows.rs` | how high each tile is: tile rows compacted around stretching vertical wires |
 //! | `compile.rs` | a formula or layout → plan → checked board in memory ([`CompiledBoard`]) |
 //! | `certify.rs` | certificates: local capture sequences by [`sat2chess_solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |

@@ -137,8 +137,8 @@ impl<B: Backend> Plan<B> {
             );
             placements.push((at, design, symmetry, var, stretches));
         }
-        // Every tile column is as wide as its tiles need, every tile row as high (or, where
-        // the backend allows, rows are compacted: [`RowSizes`]); its wires run in the
+        // Every tile column is as wide as its tiles need, and rows are compacted around
+        // stretching vertical wires ([`RowSizes`]); a row's or column's wires run in the
         // same band of every tile in it. A tile keeps its margin toward its upper and
         // left neighbours and drops the shared margin toward its lower and right ones
         // where its gadgets allow ([`Backend::SHARED_MARGIN`]).
@@ -171,11 +171,13 @@ impl<B: Backend> Plan<B> {
             });
         }
         let parity = B::SIDE_PARITY;
-        let rows = if parity == SideParity::Any {
-            RowSizes::compacted(&sized, layout.rows as usize, layout.cols as usize, least)
-        } else {
-            RowSizes::uniform(&sized, layout.rows as usize, least, parity)
-        };
+        let rows = RowSizes::compacted(
+            &sized,
+            layout.rows as usize,
+            layout.cols as usize,
+            least,
+            parity,
+        );
         drop(sized);
         let side = |before: i64, after: i64| parity.side(parity.band(before) + 2 + after);
         let widths: Vec<i64> = col_reach.iter().map(|r| side(r.left, r.right)).collect();

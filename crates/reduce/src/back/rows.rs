@@ -1,22 +1,21 @@
 //! How high each tile is on the board: the rows of a [`super::Plan`].
 //!
 //! Every tile row has one *band* line, the board row where the horizontal wires of that
-//! tile row run, and each tile gets a frame of board rows around it. Two ways:
-//!
-//! * **Uniform** rows ([`RowSizes::uniform`]): a tile row is as high as its highest
-//!   tile needs, and every tile of the row has the row's frame. Backends whose tiles must
-//!   keep square colours or phases ([`SideParity::Even`], [`SideParity::Quad`]) use it.
-//! * **Compacted** rows ([`RowSizes::compacted`], [`SideParity::Any`]): a straight
-//!   vertical wire tile stretches or shrinks to any height of at least one row, so a
-//!   tall tile (the King's crossing) may reach into the rows above and below it where its
-//!   own tile column holds only the wire it sits on. Each tile column is a stack of
-//!   *rigid* tiles (everything but vertical wires), each in the tight frame its reach
-//!   needs around its row's band, and of vertical wire tiles that fill the gaps; the band
-//!   of each tile row is placed as high as every tile column allows (a longest-path pass
-//!   from the top: below the previous rigid tile of each column, leaving one row per
-//!   wire tile between). Frames of tiles in one column that are neighbours in the grid
-//!   abut, so wires join across them as in uniform rows; tiles of different columns are
-//!   kept apart by the column margins as before, whatever rows they reach into.
+//! tile row run, and each tile gets a frame of board rows around it ([`RowSizes`]). Rows
+//! are *compacted*: a straight vertical wire tile stretches or shrinks (down to the
+//! least frame a wire tile needs), so a tall tile (the King's crossing, the Knight's
+//! And) reaches into the rows above and below it where its own tile column holds only
+//! the wire it sits on. Each tile column is a stack of *rigid* tiles (everything but
+//! vertical wires), each in the tight frame its reach needs around its row's band, and
+//! of vertical wire tiles that fill the gaps; the band of each tile row is placed as high
+//! as every tile column allows (a longest-path pass from the top: below the previous
+//! rigid tile of each column, leaving a wire's least frame per wire tile between).
+//! Frames of tiles in one column that are neighbours in the grid abut, so wires join
+//! across them as before; tiles of different columns are kept apart by the column
+//! margins as before, whatever rows they reach into. Where tiles must keep square
+//! colours and band phases ([`SideParity::Even`], [`SideParity::Quad`]: the Knight),
+//! every frame start, band and height is a multiple of the parity's unit (2 or 4 rows),
+//! as uniform rows had them.
 //!
 //! Written here rather than taken from a layout-compaction crate: the constraints are
 //! one pass over the tile columns, and the frames must agree with the tileset's reach
@@ -49,53 +48,34 @@ pub(super) struct RowSizes {
 }
 
 impl RowSizes {
-    /// Every tile row as high as its tiles need (`parity` rounds the sides), every tile
-    /// in its row's frame.
-    pub fn uniform(tiles: &[SizedTile], rows: usize, least: Reach, parity: SideParity) -> Self {
-        let mut row_reach = vec![(least.up, least.down); rows];
-        for tile in tiles {
-            let row = &mut row_reach[tile.at.row as usize];
-            *row = (row.0.max(tile.up), row.1.max(tile.down));
-        }
-        let mut bands = Vec::with_capacity(rows);
-        let mut starts = Vec::with_capacity(rows);
-        let mut heights = Vec::with_capacity(rows);
-        let mut next = 0;
-        for &(up, down) in &row_reach {
-            let band = parity.band(up);
-            let height = parity.side(band + 2 + down);
-            starts.push(next);
-            bands.push(next + band);
-            heights.push(height);
-            next += height;
-        }
-        let frames = tiles
-            .iter()
-            .map(|t| (starts[t.at.row as usize], heights[t.at.row as usize]))
-            .collect();
-        RowSizes {
-            bands,
-            frames,
-            total: next,
-        }
-    }
-
     /// Vertical wire tiles stretched and shrunk so that rigid tiles reach into the rows
     /// around them (module doc); a wire tile keeps the `least` reach around a band of its
-    /// own (its content ignores it). `tiles` must be in row-major order; sides are not
-    /// rounded ([`SideParity::Any`]).
-    pub fn compacted(tiles: &[SizedTile], rows: usize, cols: usize, least: Reach) -> Self {
-        let wire_rows = least.up + 2 + least.down;
+    /// own (its content ignores it). `tiles` must be in row-major order. With `parity`
+    /// other than [`SideParity::Any`], every frame starts, every band lies and every
+    /// frame ends on a multiple of its unit (2 or 4 rows), so tiles keep their colours and
+    /// band phases as in uniform rows.
+    pub fn compacted(
+        tiles: &[SizedTile],
+        rows: usize,
+        cols: usize,
+        least: Reach,
+        parity: SideParity,
+    ) -> Self {
+        let unit = parity.side(1);
+        // Lines above the band and below it (past its two rows), rounded to the unit.
+        let up = |t: &SizedTile| parity.side(t.up);
+        let down = |t: &SizedTile| parity.side(2 + t.down) - 2;
+        let wire_rows = parity.side(parity.side(least.up) + 2 + least.down);
         // Per tile column: the end of its last rigid frame and the wire tiles since.
         let mut below = vec![(0i64, 0i64); cols];
         let mut bands = vec![0i64; rows];
         let mut start = 0;
         for row in 0..rows {
             let end = start + tiles[start..].partition_point(|t| t.at.row as usize == row);
-            let mut band = if row == 0 { 0 } else { bands[row - 1] + 1 };
+            let mut band = if row == 0 { 0 } else { bands[row - 1] + unit };
             for tile in tiles[start..end].iter().filter(|t| !t.stretches) {
                 let (bottom, wires) = below[tile.at.col as usize];
-                band = band.max(bottom + wires * wire_rows + tile.up);
+                band = band.max(bottom + wires * wire_rows + up(tile));
             }
             bands[row] = band;
             for tile in &tiles[start..end] {
@@ -103,7 +83,7 @@ impl RowSizes {
                 if tile.stretches {
                     column.1 += 1;
                 } else {
-                    *column = (band + 2 + tile.down, 0);
+                    *column = (band + 2 + down(tile), 0);
                 }
             }
             start = end;
@@ -113,7 +93,7 @@ impl RowSizes {
             .iter()
             .map(|t| {
                 let band = bands[t.at.row as usize];
-                (band - t.up, t.up + 2 + t.down)
+                (band - up(t), up(t) + 2 + down(t))
             })
             .collect();
         let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); cols];
@@ -121,7 +101,7 @@ impl RowSizes {
             by_column[tile.at.col as usize].push(index);
         }
         for column in &by_column {
-            fit_column(tiles, column, wire_rows, &mut frames);
+            fit_column(tiles, column, wire_rows, unit, &mut frames);
         }
         let total = frames.iter().map(|&(top, height)| top + height).max();
         RowSizes {
@@ -134,8 +114,15 @@ impl RowSizes {
 
 /// Joins the frames of one tile column (`column`: its tiles top to bottom): a rigid tile
 /// right below another grows up to it, and each run of wire tiles between grid
-/// neighbours shares the gap it bridges (at least `wire_rows` rows each).
-fn fit_column(tiles: &[SizedTile], column: &[usize], wire_rows: i64, frames: &mut [(i64, i64)]) {
+/// neighbours shares the gap it bridges (at least `wire_rows` rows each, in whole
+/// `unit`s).
+fn fit_column(
+    tiles: &[SizedTile],
+    column: &[usize],
+    wire_rows: i64,
+    unit: i64,
+    frames: &mut [(i64, i64)],
+) {
     let bottom = |frame: (i64, i64)| frame.0 + frame.1;
     let mut i = 0;
     while i < column.len() {
@@ -175,10 +162,11 @@ fn fit_column(tiles: &[SizedTile], column: &[usize], wire_rows: i64, frames: &mu
             rows >= least,
             "the band pass leaves room for every wire tile"
         );
-        let (share, extra) = (rows / count, rows % count);
+        let units = rows / unit;
+        let (share, extra) = (units / count, units % count);
         let mut next = top;
         for (k, &index) in column[i..end].iter().enumerate() {
-            let height = share + i64::from((k as i64) < extra);
+            let height = (share + i64::from((k as i64) < extra)) * unit;
             frames[index] = (next, height);
             next += height;
         }
@@ -226,9 +214,9 @@ mod tests {
             down: 0,
             ..Reach::uniform(1)
         };
-        let sizes = RowSizes::compacted(&tiles, 7, 2, least);
-        let uniform = RowSizes::uniform(&tiles, 7, least, SideParity::Any);
-        assert_eq!((uniform.total, sizes.total), (71, 56));
+        let sizes = RowSizes::compacted(&tiles, 7, 2, least, SideParity::Any);
+        // Uniform rows would be 6 × 8 + 23 = 71 high.
+        assert_eq!(sizes.total, 56);
         // Column 0's frames abut and never overlap, each wire at least three rows.
         let column: Vec<(i64, i64)> = (0..7).map(|r| sizes.frames[2 * r]).collect();
         for pair in column.windows(2) {
