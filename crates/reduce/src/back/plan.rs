@@ -116,7 +116,7 @@ impl<B: Backend> Plan<B> {
     /// Plans a validated layout of an And-Or formula with `num_vars` variables.
     pub fn new(backend: B, layout: &Layout, num_vars: usize) -> Result<Plan<B>, BackendError> {
         let library = Library::new(backend.library()?);
-        let mut tileset = Tileset::new(&backend, &library)?;
+        let tileset = Tileset::new(&backend, &library)?;
         let mut placements = Vec::new();
         for (at, tile) in layout.tiles() {
             let (design, symmetry) = backend
@@ -180,6 +180,7 @@ impl<B: Backend> Plan<B> {
         );
         drop(sized);
         let side = |before: i64, after: i64| parity.side(parity.band(before) + 2 + after);
+        let max = i64::from(u32::MAX / 2);
         let widths: Vec<i64> = col_reach.iter().map(|r| side(r.left, r.right)).collect();
         let col_starts = widths
             .iter()
@@ -189,7 +190,6 @@ impl<B: Backend> Plan<B> {
                 Some(start)
             })
             .collect();
-        let max = i64::from(u32::MAX / 2);
         let (total_rows, total_cols) = (rows.total, widths.iter().sum::<i64>());
         if total_rows.max(total_cols) > max {
             return Err(BackendError::TooLarge { max });
@@ -248,7 +248,7 @@ impl<B: Backend> Plan<B> {
             let index = match built.get(&key) {
                 Some(&index) => index,
                 None => {
-                    let elements = tileset.elements(design, canonical, key.2)?.to_vec();
+                    let elements = tileset.elements(design, canonical, key.2)?;
                     let index = plan.designs.len() as u32;
                     plan.add_design(elements);
                     built.insert(key, index);

@@ -96,12 +96,30 @@ impl RowSizes {
                 (band - up(t), up(t) + 2 + down(t))
             })
             .collect();
-        let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); cols];
-        for (index, tile) in tiles.iter().enumerate() {
-            by_column[tile.at.col as usize].push(index);
+        // The tiles column by column, each column top to bottom (a stable counting sort
+        // of the row-major tiles).
+        let mut starts = vec![0usize; cols + 1];
+        for tile in tiles {
+            starts[tile.at.col as usize + 1] += 1;
         }
-        for column in &by_column {
-            fit_column(tiles, column, wire_rows, unit, &mut frames);
+        for col in 0..cols {
+            starts[col + 1] += starts[col];
+        }
+        let mut order = vec![0usize; tiles.len()];
+        let mut next = starts.clone();
+        for (index, tile) in tiles.iter().enumerate() {
+            let slot = &mut next[tile.at.col as usize];
+            order[*slot] = index;
+            *slot += 1;
+        }
+        for column in starts.windows(2) {
+            fit_column(
+                tiles,
+                &order[column[0]..column[1]],
+                wire_rows,
+                unit,
+                &mut frames,
+            );
         }
         let total = frames.iter().map(|&(top, height)| top + height).max();
         RowSizes {

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use rustc_hash::FxHashMap;
-
 use crate::gadgets::Symmetry;
 use sat2chess_core::label::Direction;
 
@@ -85,8 +83,8 @@ pub(crate) fn build_shared<B: Backend>(
     Ok(elements)
 }
 
-/// The tile designs: each design's reach (measured once, in a roomy frame, per phase)
-/// and the designs built so far, per frame.
+/// The tile designs: each design's reach (measured once, in a roomy frame, per phase),
+/// and each design built in any frame (the plan keeps every (design, frame) it builds).
 pub(crate) struct Tileset<'a, B: Backend> {
     backend: &'a B,
     library: &'a Library,
@@ -97,7 +95,6 @@ pub(crate) struct Tileset<'a, B: Backend> {
     /// Per design, the lines of [`Backend::SHARED_MARGIN`] it can drop on each side (0
     /// where its gadgets need the line, as a corner that starts right at its input).
     shareable: BTreeMap<B::Design, Reach>,
-    built: FxHashMap<(B::Design, Frame, Reach), Vec<Element>>,
 }
 
 impl<'a, B: Backend> Tileset<'a, B> {
@@ -154,7 +151,6 @@ impl<'a, B: Backend> Tileset<'a, B> {
             reach,
             phase_reach,
             shareable,
-            built: FxHashMap::default(),
         })
     }
 
@@ -186,18 +182,14 @@ impl<'a, B: Backend> Tileset<'a, B> {
     /// `design` built in `frame`, which drops `shared` lines of margin on each side
     /// ([`Backend::SHARED_MARGIN`]), checked for unintended contacts.
     pub(crate) fn elements(
-        &mut self,
+        &self,
         design: B::Design,
         frame: Frame,
         shared: Reach,
-    ) -> Result<&[Element], BackendError> {
-        let key = (design, frame, shared);
-        if !self.built.contains_key(&key) {
-            let elements = build_shared(self.backend, self.library, design, frame, shared)?;
-            check_contacts::<B>(&elements)?;
-            self.built.insert(key, elements);
-        }
-        Ok(&self.built[&key])
+    ) -> Result<Vec<Element>, BackendError> {
+        let elements = build_shared(self.backend, self.library, design, frame, shared)?;
+        check_contacts::<B>(&elements)?;
+        Ok(elements)
     }
 }
 
