@@ -131,28 +131,11 @@ impl FlatCnf {
     /// Adds "at most one of `group`": pairwise up to [`PAIRWISE_LIMIT`] literals, else a
     /// sequential counter (Sinz 2005) with `len − 1` fresh variables.
     pub fn at_most_one(&mut self, group: &[i32]) {
-        if group.len() <= PAIRWISE_LIMIT {
-            for (i, &a) in group.iter().enumerate() {
-                for &b in &group[i + 1..] {
-                    self.add_clause(&[-a, -b]);
-                }
-            }
-            return;
-        }
-        let first = self.new_vars(group.len() - 1);
-        let some = |i: usize| first + i as i32;
-        for (i, &lit) in group.iter().enumerate() {
-            let last = i + 1 == group.len();
-            if !last {
-                self.add_clause(&[-lit, some(i)]);
-            }
-            if i > 0 {
-                self.add_clause(&[-lit, -some(i - 1)]);
-                if !last {
-                    self.add_clause(&[-some(i - 1), some(i)]);
-                }
-            }
-        }
+        let first = match group.len() {
+            len if len > PAIRWISE_LIMIT => self.new_vars(len - 1),
+            _ => 0,
+        };
+        at_most_one_clauses(group, first, |clause| self.add_clause(clause));
     }
 
     pub fn num_vars(&self) -> u32 {
@@ -453,29 +436,47 @@ pub fn solve_andor(formula: &AndOrFormula) -> Result<Option<Assignment>, SatErro
 /// Groups up to this size get pairwise at-most-one clauses ([`at_most_one`]).
 pub const PAIRWISE_LIMIT: usize = 6;
 
-/// Adds "at most one of `group`" to `cnf`.
+/// Adds "at most one of `group`" (variables, all positive) to `cnf`
+/// ([`FlatCnf::at_most_one`]'s clauses).
 pub fn at_most_one(cnf: &mut Cnf, group: &[u32]) {
+    let dimacs: Vec<i32> = group
+        .iter()
+        .map(|&var| dimacs_literal(Lit::pos(var)))
+        .collect();
+    let first = cnf.num_vars as i32 + 1;
+    if group.len() > PAIRWISE_LIMIT {
+        cnf.num_vars += group.len() as u32 - 1;
+    }
+    at_most_one_clauses(&dimacs, first, |clause| {
+        let clause = clause.iter().map(|&lit| Lit::from_dimacs(i64::from(lit)));
+        cnf.clauses
+            .push(clause.collect::<Option<_>>().expect("non-zero literals"));
+    });
+}
+
+/// The clauses of "at most one of `group`" (DIMACS literals), each handed to `add`:
+/// pairwise up to [`PAIRWISE_LIMIT`] literals, else a sequential counter (Sinz 2005)
+/// over the `group.len() − 1` fresh variables numbered from `first` ("some literal among
+/// the first i + 1 holds").
+fn at_most_one_clauses(group: &[i32], first: i32, mut add: impl FnMut(&[i32])) {
     if group.len() <= PAIRWISE_LIMIT {
         for (i, &a) in group.iter().enumerate() {
             for &b in &group[i + 1..] {
-                cnf.clauses.push(vec![Lit::neg(a), Lit::neg(b)]);
+                add(&[-a, -b]);
             }
         }
         return;
     }
-    // Sequential counter: s_i = "some cell among the first i+1 is chosen".
-    let first_aux = cnf.num_vars;
-    cnf.num_vars += group.len() as u32 - 1;
-    let s = |i: usize| first_aux + i as u32;
-    for (i, &cell) in group.iter().enumerate() {
+    let some = |i: usize| first + i as i32;
+    for (i, &lit) in group.iter().enumerate() {
         let last = i + 1 == group.len();
         if !last {
-            cnf.clauses.push(vec![Lit::neg(cell), Lit::pos(s(i))]);
+            add(&[-lit, some(i)]);
         }
         if i > 0 {
-            cnf.clauses.push(vec![Lit::neg(cell), Lit::neg(s(i - 1))]);
+            add(&[-lit, -some(i - 1)]);
             if !last {
-                cnf.clauses.push(vec![Lit::neg(s(i - 1)), Lit::pos(s(i))]);
+                add(&[-some(i - 1), some(i)]);
             }
         }
     }
