@@ -32,7 +32,7 @@ pub(super) struct SizedTile {
     /// the backend's least reach.
     pub up: i64,
     pub down: i64,
-    /// A straight vertical wire: any height of at least one row will do.
+    /// A straight vertical wire: any height from a wire's least frame on will do.
     pub stretches: bool,
 }
 
@@ -88,7 +88,7 @@ impl RowSizes {
             }
             start = end;
         }
-        // Rigid tiles in their tight frames; wire tiles placed below.
+        // Rigid tiles in their tight frames (wire tiles get theirs from `fit_column`).
         let mut frames: Vec<(i64, i64)> = tiles
             .iter()
             .map(|t| {
