@@ -18,6 +18,10 @@ use splr::{Certificate, Config, SolverError};
 
 use sat2chess_core::formula::{AndOrFormula, Assignment, Cnf, Lit};
 
+/// Acyclicity of a graph of conditional edges by vertex elimination (also used by the
+/// gadget synthesis' witness clauses).
+pub use crate::sat_encode::{Precedence, eliminate};
+
 /// The solver failed (it never answers wrongly without this error: models are checked).
 #[derive(Debug, thiserror::Error)]
 pub enum SatError {

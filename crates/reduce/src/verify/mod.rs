@@ -329,7 +329,7 @@ pub(crate) fn maximal_tuples(all: &BTreeSet<Vec<i8>>) -> Vec<Vec<i8>> {
 }
 
 /// Output reading for one input combination and placement.
-fn read_outputs(
+pub(crate) fn read_outputs(
     gadget: &Gadget,
     pieces: Vec<Piece>,
     options: &SolveOptions,

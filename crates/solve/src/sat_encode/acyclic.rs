@@ -22,9 +22,9 @@ use rustc_hash::FxHashMap;
 use crate::sat::FlatCnf;
 
 /// `before` comes before `after` when both condition literals are true (`0`: none).
-/// Nodes are the squares and their hubs ([`super::clauses::Encoding::precedences`]).
+/// Nodes are numbered by the caller (the game's encoding: its squares and their hubs).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Precedence {
+pub struct Precedence {
     pub before: u32,
     pub after: u32,
     pub condition: [i32; 2],
@@ -61,7 +61,7 @@ impl Elimination {
 /// Adds the precedence variables and elimination clauses to `cnf`, for the
 /// `precedences` over `n` nodes (squares and hubs). Returns the number of nodes
 /// eliminated (all `n`: the clauses are exact, and no lazy clause is ever needed).
-pub(crate) fn eliminate(cnf: &mut FlatCnf, n: usize, precedences: &[Precedence]) -> usize {
+pub fn eliminate(cnf: &mut FlatCnf, n: usize, precedences: &[Precedence]) -> usize {
     let mut by_pair: FxHashMap<(u32, u32), Vec<[i32; 2]>> = FxHashMap::default();
     for p in precedences {
         by_pair

@@ -74,7 +74,7 @@ use sat2chess_core::board::{Board, Square};
 use sat2chess_core::rules::{Move, Variant};
 
 use crate::sat::{FlatCnf, IncrementalSat, SatBackend, SatError, Stop};
-pub(crate) use acyclic::{Precedence, eliminate};
+pub use acyclic::{Precedence, eliminate};
 pub(crate) use captures::{Capture, possible_captures};
 pub(crate) use clauses::Encoding;
 use order::Order;
