@@ -63,8 +63,8 @@ pub(super) fn sat_only(board: &Board, options: &SolveOptions, start: Instant) ->
         outcome: SatOutcome::TimedOut,
         variables: size.variables.load(Ordering::Relaxed),
         clauses: size.clauses.load(Ordering::Relaxed),
-        calls: 0,
-        cycle_clauses: 0,
+        calls: size.calls.load(Ordering::Relaxed),
+        cycle_clauses: size.cycle_clauses.load(Ordering::Relaxed),
         backend,
         cnf: None,
     };

@@ -109,11 +109,14 @@ pub(crate) struct SatSettings {
     pub size: Arc<EncodingSize>,
 }
 
-/// The size of an encoding being solved (zero until it is built).
+/// The size of an encoding being solved (zero until it is built), with the solver calls
+/// made and cycle clauses added so far, for a caller that stops waiting at its limit.
 #[derive(Debug, Default)]
 pub(crate) struct EncodingSize {
     pub variables: AtomicU64,
     pub clauses: AtomicU64,
+    pub calls: AtomicU64,
+    pub cycle_clauses: AtomicU64,
 }
 
 /// An answer of [`solve_by_sat`] with the size of the encoding solved.
@@ -164,6 +167,7 @@ pub(crate) fn solve_by_sat(board: &Board, settings: &SatSettings) -> SatRun {
     let mut solver = IncrementalSat::new(settings.backend, &encoding.cnf, &stop);
     run.outcome = loop {
         run.calls += 1;
+        size.calls.store(run.calls, Ordering::Relaxed);
         match solver.solve(&stop) {
             Ok(Some(true)) => {}
             Ok(Some(false)) => break SatOutcome::Unsolvable,
@@ -182,6 +186,10 @@ pub(crate) fn solve_by_sat(board: &Board, settings: &SatSettings) -> SatRun {
                     encoding.cnf.add_clause(&clause);
                     run.cycle_clauses += 1;
                 }
+                size.cycle_clauses
+                    .store(run.cycle_clauses, Ordering::Relaxed);
+                size.clauses
+                    .store(encoding.cnf.num_clauses() as u64, Ordering::Relaxed);
             }
         }
     };
