@@ -38,12 +38,12 @@
 //! the error value or "unsolvable" say that *no* sequence exists; they stay with the
 //! verifier.
 
-use sat2chess_core::board::Square;
+use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_solve::sat::{FlatCnf, Precedence, eliminate};
 
 use super::spec::{Frame, KING_BUDGET};
 use crate::gadgets::Outcome;
-use crate::verify::signal_column;
+use crate::verify::{attacks, signal_column};
 
 /// A square of one copy: where it is, the literal of "a piece stands here" (0: always),
 /// the budget of that piece, and whether it lies on an output port.
@@ -118,18 +118,13 @@ pub(super) fn witness_clauses(
     copies
 }
 
-/// Whether two squares are king neighbours.
-fn adjacent(a: Square, b: Square) -> bool {
-    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
-}
-
 /// The clauses of one copy (module doc).
 fn add_copy(cnf: &mut FlatCnf, nodes: &[Node], goal: &Goal, gadget: &crate::gadgets::Gadget) {
     let n = nodes.len();
     let neighbours: Vec<Vec<usize>> = (0..n)
         .map(|v| {
             (0..n)
-                .filter(|&u| adjacent(nodes[v].square, nodes[u].square))
+                .filter(|&u| attacks(PieceKind::King, nodes[v].square, nodes[u].square))
                 .collect()
         })
         .collect();
