@@ -77,3 +77,55 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
     ]);
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
 }
+
+/// `--in-tiles`: a candidate must also work in every King tile that stamps the library
+/// gadget of its name (the 1-test: the 1-test tile), else it is blocked; a function file
+/// whose gadget the tiles do not stamp is refused.
+#[test]
+fn in_tiles_checks_the_tiles_that_stamp_the_gadget() {
+    let dir = scratch("synthesize-in-tiles");
+    let file = dir.join("one_test.txt");
+    let found = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        "one-test",
+        "--frame",
+        "2x4",
+        "--max-pieces",
+        "3",
+        "--in-tiles",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(found.status.code(), Some(0), "{found:?}");
+    let stderr = String::from_utf8_lossy(&found.stderr);
+    assert!(stderr.contains("0 refused in the tiles"), "{stderr}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("no gadget that works in the King tiles with at most 2 kings"),
+        "{text}"
+    );
+
+    let spec = dir.join("renamed.txt");
+    let library = std::fs::read_to_string("gadgets/king/one_test.txt").unwrap();
+    std::fs::write(
+        &spec,
+        library.replace("gadget: one-test", "gadget: my-test"),
+    )
+    .unwrap();
+    let refused = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "king",
+        "--function",
+        spec.to_str().unwrap(),
+        "--in-tiles",
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("`my-test` is none of them"), "{stderr}");
+}

@@ -59,6 +59,13 @@ pub(crate) struct SynthesizeArgs {
     /// Stop the search after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub(crate) time_limit: Option<Duration>,
+    /// Also require, of a candidate the verifier accepts, that every King tile design
+    /// stamping the library gadget of that name still computes its function with the
+    /// candidate in its place (exhaustive search of each tile, as the tests do); refused
+    /// candidates are blocked and the search goes on. A gadget verified on signal columns
+    /// need not compose; with this flag a found gadget can replace the library's.
+    #[arg(long)]
+    pub(crate) in_tiles: bool,
     /// Write the gadget file here (default: standard output).
     #[arg(short, long)]
     pub(crate) output: Option<PathBuf>,
@@ -217,6 +224,12 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
             gadgets::parse_gadget(&path.display().to_string(), &text)?
         }
     };
+    if args.in_tiles && !library(Piece::King)?.iter().any(|g| g.name == spec.name) {
+        bail!(
+            "--in-tiles: the tiles stamp the King library's gadgets by name, and `{}` is none of them",
+            spec.name
+        );
+    }
     let (rows, cols) = args.frame.unwrap_or((spec.rows, spec.cols));
     let frame = synth::frame_spec(&spec, rows, cols)?;
     let placed_now = spec.pieces.len() - frame.gadget.pieces.len();
@@ -235,19 +248,38 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
             print_err(&format!("synthesize {}: {line}\n", spec.name));
         }
     };
-    let synthesis = synth::synthesize(&frame, &options, &mut report)?;
+    let mut assembled = |candidate: &gadgets::Gadget| {
+        if args.in_tiles {
+            sat2chess::back::king::tiles_accept(candidate)
+        } else {
+            Ok(())
+        }
+    };
+    let synthesis = synth::synthesize(&frame, &options, &mut report, &mut assembled)?;
     let summary = format!(
-        "{} candidates checked, {} undecided, {:.1} s",
+        "{} candidates checked, {} undecided,{} {:.1} s",
         synthesis.candidates,
         synthesis.undecided,
+        if args.in_tiles {
+            format!(" {} refused in the tiles,", synthesis.refused_assembled)
+        } else {
+            String::new()
+        },
         synthesis.elapsed.as_secs_f64()
     );
     let exhausted = synthesis.exhausted_bounds.last().map(|&(k, _)| k);
+    let works = if args.in_tiles {
+        " that works in the King tiles"
+    } else {
+        ""
+    };
     let claim = |below: &str| match (exhausted, synthesis.undecided) {
         (None, _) => String::new(),
-        (Some(k), 0) => format!("no gadget with at most {k} kings exists in this frame{below}"),
+        (Some(k), 0) => {
+            format!("no gadget{works} with at most {k} kings exists in this frame{below}")
+        }
         (Some(k), n) => format!(
-            "no gadget with at most {k} kings exists in this frame{below}, \
+            "no gadget{works} with at most {k} kings exists in this frame{below}, \
              except possibly among {n} undecided candidates"
         ),
     };
@@ -274,7 +306,7 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
         }
         Synthesized::Exhausted { max_kings } => {
             print_err(&format!(
-                "synthesize {}: frame {rows}x{cols} exhausted: no gadget with at most \
+                "synthesize {}: frame {rows}x{cols} exhausted: no gadget{works} with at most \
                  {max_kings} kings ({summary}){}\n",
                 spec.name,
                 if synthesis.undecided > 0 {

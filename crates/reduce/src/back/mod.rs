@@ -28,7 +28,7 @@
 //! | `certify.rs` | certificates: local capture sequences by [`sat2chess_solve::clear_to`], cached |
 //! | `decode.rs` | replaying a solving sequence to read each variable |
 //! | `tests.rs` | a second backend (King designs on even tile sides) through every shared path |
-//! | `tile_check.rs` | the backends' tile tests: a stamped tile searched exhaustively or composed from its verified parts |
+//! | `tile_check.rs` | a stamped tile searched exhaustively (the tile tests, `gadgets synthesize --in-tiles`) or, in the tests, composed from its verified parts |
 //!
 //! # What a new backend provides
 //! - its piece ([`Backend::PIECE`]); contacts are its steps as the solver knows them
@@ -81,7 +81,6 @@ pub mod rook;
 mod rows;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
 mod tile_check;
 mod tileset;
 

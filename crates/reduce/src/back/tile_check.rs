@@ -10,12 +10,18 @@ use std::collections::BTreeSet;
 use super::Signals;
 use super::contacts::{check_contacts, produced_and_consumed};
 use super::element::{Element, Library};
-use super::geometry::{Column, Frame, P, Reach, to_p, to_square};
+use super::error::BackendError;
+use super::geometry::{Column, Frame, P, Reach, to_square};
 use super::tileset::build_shared;
-use crate::gadgets::{Gadget, Outcome, Part, Port, PortRole, SourceLines, Symmetry, TableRow};
-use crate::verify::{GadgetReport, maximal_tuples, verify_composite};
+use crate::verify::maximal_tuples;
 use sat2chess_core::board::{Board, Piece, Square};
 use sat2chess_solve::{self as solve, SolveOptions, Verdict};
+#[cfg(test)]
+use {
+    super::geometry::to_p,
+    crate::gadgets::{Gadget, Outcome, Part, Port, PortRole, SourceLines, Symmetry, TableRow},
+    crate::verify::{GadgetReport, verify_composite},
+};
 
 /// A tile design as stamped in one frame.
 pub(crate) struct StampedTile {
@@ -44,9 +50,9 @@ pub(crate) fn stamp<B: Signals>(
     design: B::Design,
     frame: Frame,
     shared: Reach,
-) -> StampedTile {
-    let elements = build_shared(backend, library, design, frame, shared).unwrap();
-    check_contacts::<B>(&elements).unwrap();
+) -> Result<StampedTile, BackendError> {
+    let elements = build_shared(backend, library, design, frame, shared)?;
+    check_contacts::<B>(&elements)?;
     let (produced, consumed) = produced_and_consumed(&elements);
     let mut inputs: Vec<Column> = consumed.difference(&produced).copied().collect();
     let mut outputs: Vec<Column> = produced.difference(&consumed).copied().collect();
@@ -60,12 +66,12 @@ pub(crate) fn stamp<B: Signals>(
     };
     inputs.sort_by_key(side);
     outputs.sort_by_key(side);
-    StampedTile {
+    Ok(StampedTile {
         name: format!("{design:?} colour {} dropping {shared:?}", frame.colour),
         elements,
         inputs,
         outputs,
-    }
+    })
 }
 
 /// Input columns lie just outside the tile: everything is shifted onto the board.
@@ -75,6 +81,7 @@ fn on_board(p: P) -> Square {
 
 /// Searches the whole tile exhaustively with `signal` (pieces on its input columns) and
 /// asserts `expected`; `components` lists a signal's components (thesis §5.2, §6.1).
+#[cfg(test)]
 pub(crate) fn assert_searched<B: Signals>(
     backend: &B,
     tile: &StampedTile,
@@ -83,6 +90,23 @@ pub(crate) fn assert_searched<B: Signals>(
     components: impl Fn(&B::Signal) -> Vec<i8>,
     label: &str,
 ) {
+    if let Err(failure) = searched(backend, tile, signal, expected, components, label) {
+        panic!("{failure}");
+    }
+}
+
+/// Searches the whole tile exhaustively with `signal` (pieces on its input columns):
+/// whether it does what `expected` says; `components` lists a signal's components
+/// (thesis §5.2, §6.1). The error names the tile, `label` and what was found instead
+/// (or that the search reached its limit).
+pub(crate) fn searched<B: Signals>(
+    backend: &B,
+    tile: &StampedTile,
+    signal: &[(P, u32)],
+    expected: &Expected,
+    components: impl Fn(&B::Signal) -> Vec<i8>,
+    label: &str,
+) -> Result<(), String> {
     let pieces: Vec<Piece> = tile
         .elements
         .iter()
@@ -90,17 +114,17 @@ pub(crate) fn assert_searched<B: Signals>(
         .chain(signal)
         .map(|&(p, b)| Piece::new(B::PIECE, on_board(p), b))
         .collect();
-    let board = Board::fitted(pieces).unwrap();
     let label = format!("{}: {label}", tile.name);
+    let board = Board::fitted(pieces).map_err(|e| format!("{label}: {e}"))?;
     let maximal = match expected {
         Expected::Solvable(solvable) => {
-            let verdict = solve::solve_default(&board).verdict;
-            assert_eq!(
-                matches!(verdict, Verdict::Solvable(_)),
-                *solvable,
-                "{label}"
-            );
-            return;
+            return match solve::solve_default(&board).verdict {
+                Verdict::Solvable(_) if *solvable => Ok(()),
+                Verdict::Unsolvable if !*solvable => Ok(()),
+                Verdict::Solvable(_) => Err(format!("{label}: solvable, expected unsolvable")),
+                Verdict::Unsolvable => Err(format!("{label}: unsolvable, expected solvable")),
+                Verdict::Unknown => Err(format!("{label}: undecided (search limit)")),
+            };
         }
         Expected::Maximal(maximal) => maximal,
     };
@@ -111,8 +135,8 @@ pub(crate) fn assert_searched<B: Signals>(
         .map(|&p| on_board(p))
         .collect();
     let (found, _) = solve::remainders(&board, &keep, &SolveOptions::default());
+    let found = found.ok_or_else(|| format!("{label}: undecided (search limit)"))?;
     let all: BTreeSet<Vec<i8>> = found
-        .unwrap()
         .iter()
         .map(|remainder| {
             tile.outputs
@@ -129,9 +153,17 @@ pub(crate) fn assert_searched<B: Signals>(
                 .collect()
         })
         .collect();
-    assert_eq!(&maximal_tuples(&all), maximal, "{label}: all {all:?}");
+    let reached = maximal_tuples(&all);
+    if &reached == maximal {
+        Ok(())
+    } else {
+        Err(format!(
+            "{label}: maximal outputs {reached:?}, expected {maximal:?} (all {all:?})"
+        ))
+    }
 }
 
+#[cfg(test)]
 /// The tile as a composite gadget of the library gadgets it is stamped from (a wire
 /// column counts as the library gadget `wire`, one wire step), with `table` as its
 /// expected table, verified by composition.
@@ -244,6 +276,7 @@ pub(crate) fn composed<B: Signals>(
     verify_composite(&gadget, &library.gadgets).unwrap_or_else(|e| panic!("{e}"))
 }
 
+#[cfg(test)]
 fn same_squares(a: Column, b: Column) -> bool {
     let (mut a, mut b) = (a, b);
     a.sort_unstable();
@@ -251,6 +284,7 @@ fn same_squares(a: Column, b: Column) -> bool {
     a == b
 }
 
+#[cfg(test)]
 /// The symmetry and offset that stamp `base` as `element` (its pieces and ports), with
 /// the turned gadget.
 fn placement(base: &Gadget, element: &Element) -> Option<(Symmetry, P, Gadget)> {
@@ -285,6 +319,7 @@ fn placement(base: &Gadget, element: &Element) -> Option<(Symmetry, P, Gadget)> 
     })
 }
 
+#[cfg(test)]
 /// A table row of `inputs` (signal components) expecting the maximal tuples `outputs`.
 pub(crate) fn row(inputs: Vec<u8>, outputs: Vec<Vec<i8>>) -> TableRow {
     TableRow {

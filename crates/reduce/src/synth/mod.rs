@@ -86,6 +86,10 @@ pub struct Synthesis {
     pub candidates: usize,
     /// Candidates the verifier could not decide within its limits (blocked all the same).
     pub undecided: usize,
+    /// Candidates the verifier accepted but the further check of [`synthesize`]'s
+    /// `assembled` refused (blocked alone: the claim of a bound exhausted then covers
+    /// only gadgets that pass that check as well).
+    pub refused_assembled: usize,
     /// Wall-clock time of the whole search.
     pub elapsed: Duration,
     /// For each bound k exhausted, the number of candidates refuted with exactly k kings.
@@ -112,11 +116,15 @@ pub enum SynthError {
 }
 
 /// Searches `frame` for a smallest gadget computing its specification (module doc).
-/// `progress` hears one line per bound and per accepted candidate.
+/// `progress` hears one line per bound and per accepted candidate. A candidate the
+/// verifier accepts must also pass `assembled` (e.g. the exhaustive search of every tile
+/// that stamps it, [`crate::back::king::tiles_accept`]; `|_| Ok(())` for none); one it
+/// refuses is blocked alone and the search goes on.
 pub fn synthesize(
     frame: &Frame,
     options: &SynthOptions,
     progress: &mut dyn FnMut(&str),
+    assembled: &mut dyn FnMut(&Gadget) -> Result<(), Vec<String>>,
 ) -> Result<Synthesis, SynthError> {
     let start = Instant::now();
     let stop = Stop::new(options.time_limit, None);
@@ -136,6 +144,7 @@ pub fn synthesize(
         },
         candidates: 0,
         undecided: 0,
+        refused_assembled: 0,
         elapsed: Duration::ZERO,
         exhausted_bounds: Vec::new(),
     };
@@ -174,22 +183,35 @@ pub fn synthesize(
                 continue;
             }
             let candidate = frame.gadget_with(&kings);
+            let mut alone = !has_clearable_row;
             match check(&candidate, &options.verify) {
-                Verdict::Accepted => {
-                    progress(&format!(
-                        "{} kings: accepted after {} candidates",
-                        kings.len(),
-                        synthesis.candidates
-                    ));
-                    synthesis.result = Synthesized::Found(Box::new(candidate));
-                    synthesis.elapsed = start.elapsed();
-                    return Ok(synthesis);
-                }
+                Verdict::Accepted => match assembled(&candidate) {
+                    Ok(()) => {
+                        progress(&format!(
+                            "{} kings: accepted after {} candidates",
+                            kings.len(),
+                            synthesis.candidates
+                        ));
+                        synthesis.result = Synthesized::Found(Box::new(candidate));
+                        synthesis.elapsed = start.elapsed();
+                        return Ok(synthesis);
+                    }
+                    Err(failures) => {
+                        progress(&format!(
+                            "{} kings: verified, refused assembled ({} failures, first: {})",
+                            kings.len(),
+                            failures.len(),
+                            failures.first().map_or("", String::as_str)
+                        ));
+                        synthesis.refused_assembled += 1;
+                        alone = true;
+                    }
+                },
                 Verdict::Undecided => synthesis.undecided += 1,
                 Verdict::Rejected => {}
             }
             refuted += 1;
-            let clause = if has_clearable_row {
+            let clause = if !alone {
                 blocking_clause(frame, &kings, &free, &var)
             } else {
                 free.iter()

@@ -17,7 +17,13 @@ fn frame(name: &str, rows: u32, cols: u32) -> Frame {
 
 #[test]
 fn finds_the_smallest_wire_in_a_wider_frame() {
-    let synthesis = synthesize(&frame("wire-horizontal", 2, 3), &options(6), &mut |_| ()).unwrap();
+    let synthesis = synthesize(
+        &frame("wire-horizontal", 2, 3),
+        &options(6),
+        &mut |_| (),
+        &mut |_| Ok(()),
+    )
+    .unwrap();
     let Synthesized::Found(gadget) = synthesis.result else {
         panic!("no wire found: {synthesis:?}");
     };
@@ -28,10 +34,39 @@ fn finds_the_smallest_wire_in_a_wider_frame() {
 }
 
 #[test]
+fn a_candidate_refused_assembled_is_blocked_alone() {
+    let mut seen = Vec::new();
+    let mut refuse_all = |candidate: &Gadget| {
+        seen.push(candidate.art());
+        Err(vec!["refused by the test".to_owned()])
+    };
+    let synthesis = synthesize(
+        &frame("wire-horizontal", 2, 3),
+        &options(6),
+        &mut |_| (),
+        &mut refuse_all,
+    )
+    .unwrap();
+    // The only wire in the frame was verified, then refused: nothing else is a wire.
+    assert_eq!(seen, ["a2X\na2X\n"]);
+    assert_eq!(synthesis.refused_assembled, 1);
+    assert!(
+        matches!(synthesis.result, Synthesized::Exhausted { max_kings: 6 }),
+        "{synthesis:?}"
+    );
+}
+
+#[test]
 fn an_increment_without_room_is_exhausted() {
     // A 2 × 3 frame has room for two kings between the ports: they make a wire, which
     // never raises a 0-signal to 1.
-    let synthesis = synthesize(&frame("increment", 2, 3), &options(2), &mut |_| ()).unwrap();
+    let synthesis = synthesize(
+        &frame("increment", 2, 3),
+        &options(2),
+        &mut |_| (),
+        &mut |_| Ok(()),
+    )
+    .unwrap();
     assert!(
         matches!(synthesis.result, Synthesized::Exhausted { max_kings: 2 }),
         "{synthesis:?}"
@@ -86,7 +121,8 @@ fn library_corner_and_one_test_are_smallest_in_their_frames() {
         assert_eq!(gadget.layout, SYNTHESIZED, "{name}");
         let own = frame(name, gadget.rows, gadget.cols);
         let kings = gadget.pieces.len() - own.gadget.pieces.len();
-        let synthesis = synthesize(&own, &options(kings - 1), &mut |_| ()).unwrap();
+        let synthesis =
+            synthesize(&own, &options(kings - 1), &mut |_| (), &mut |_| Ok(())).unwrap();
         assert!(
             matches!(synthesis.result, Synthesized::Exhausted { .. }),
             "{name}: {synthesis:?}"

@@ -1,6 +1,7 @@
 //! The King 2-Solo Chess backend (thesis ch. 5, construction of Theorem 5.15): every
 //! piece a king with budget 2. What is particular to the King:
-//! - the tile designs from King gadgets (`designs.rs`);
+//! - the tile designs from King gadgets (`designs.rs`) and their exhaustive checks
+//!   (`tiles.rs`, [`tiles_accept`]);
 //! - the signal: a column of kings read as s = c − n + 1 (thesis §5.2), standard columns
 //!   a 0-king, a 1-king, or a 1-king and a 2-king; the wire column after a column is the
 //!   next pair of squares along the flow;
@@ -15,6 +16,7 @@ mod designs;
 mod piece;
 #[cfg(test)]
 mod tests;
+mod tiles;
 
 use crate::gadgets::{self, Gadget, Outcome, Symmetry};
 use crate::layout::{Layout, Tile, VariablePlacement};
@@ -27,6 +29,7 @@ use super::{Backend, BackendError, Canvas, Element, Library, Promise, Reaches, R
 pub use designs::{DESIGNS, Design, GateKind, tile_design};
 pub use piece::King;
 pub(crate) use piece::read_column;
+pub use tiles::tiles_accept;
 
 fn chebyshev(a: P, b: P) -> i64 {
     (a.0 - b.0).abs().max((a.1 - b.1).abs())

@@ -1,10 +1,9 @@
 use rustc_hash::FxHashMap;
 
-use super::designs::{DESIGNS, GateKind};
 use super::*;
 use crate::back::element::Library;
 use crate::back::geometry::{Column, Frame, Reach, SideParity};
-use crate::back::tile_check::{self, Expected};
+use crate::back::tile_check;
 use crate::back::tileset::{Tileset, build_design};
 
 fn library() -> Library {
@@ -50,108 +49,34 @@ fn crossing_chain_has_no_corner() {
     }
 }
 
-/// Every tile design, as stamped on boards, searched exhaustively (thesis §5.2 output
-/// reading) for every input combination: signal columns (0 = a 0-king, 1 = a 1-king,
-/// 2 = a 1-king and a 2-king, each placement) on the tile's external input columns,
-/// every reachable configuration on its external output columns, read as
-/// s = c − n + 1. The maximal output tuples must be those of the tile's function; the
-/// 1-test tile must reduce to one piece iff its input is at least 1. This checks the
-/// assembled tiles — the full crossing of Lemma 5.13 included — not only their parts,
-/// in their smallest frame and in it made shorter by the shared margin
-/// ([`Backend::SHARED_MARGIN`]) on one vertical and one horizontal side, as far as the
-/// design allows, as a tile drops it toward its lower and right neighbours.
+/// Every tile design, as stamped on boards, searched exhaustively for every input
+/// combination (`tiles.rs`).
 #[test]
 fn every_tile_design_computes_its_function() {
-    let library = library();
-    let tileset = Tileset::new(&King, &library).unwrap();
-    let stamped = DESIGNS.iter().flat_map(|&design| {
-        let (reach, can) = (tileset.reach[&design], tileset.shareable(design));
-        let none = Reach::uniform(0);
-        let drops = [
-            none,
-            Reach {
-                up: can.up,
-                left: can.left,
-                ..none
-            },
-            Reach {
-                up: can.up,
-                right: can.right,
-                ..none
-            },
-            Reach {
-                down: can.down,
-                left: can.left,
-                ..none
-            },
-            Reach {
-                down: can.down,
-                right: can.right,
-                ..none
-            },
-        ];
-        let mut distinct: Vec<Reach> = Vec::new();
-        for drop in drops {
-            if !distinct.contains(&drop) {
-                distinct.push(drop);
-            }
-        }
-        distinct.into_iter().map(move |drop| {
-            let room = Reach {
-                up: reach.up - drop.up,
-                down: reach.down - drop.down,
-                left: reach.left - drop.left,
-                right: reach.right - drop.right,
-            };
-            let frame = Frame::tight_in(room, SideParity::Any, (0, 0, 0));
-            (design, frame, drop)
-        })
-    });
-    for (design, frame, drop) in stamped.collect::<Vec<_>>() {
-        let tile = tile_check::stamp(&King, &library, design, frame, drop);
-        let signal_range: &[u32] = match design {
-            Design::Crossing | Design::Gate(_) => &[0, 1],
-            _ => &[0, 1, 2],
-        };
-        let combos: Vec<Vec<u32>> = match tile.inputs.len() {
-            0 => vec![vec![]],
-            1 => signal_range.iter().map(|&a| vec![a]).collect(),
-            _ => signal_range
-                .iter()
-                .flat_map(|&a| signal_range.iter().map(move |&b| vec![a, b]))
-                .collect(),
-        };
-        for signals in combos {
-            let s = |i: usize| signals[i] as i8;
-            let expected = match design {
-                Design::Wire => Expected::Maximal(vec![vec![s(0)]]),
-                Design::Corner => Expected::Maximal(vec![vec![s(0).min(1)]]),
-                Design::VariableOpposite | Design::VariableAdjacent | Design::VariableUpright => {
-                    Expected::Maximal(vec![vec![0, 1], vec![1, 0]])
-                }
-                Design::Gate(GateKind::And) => Expected::Maximal(vec![vec![s(0).min(s(1))]]),
-                Design::Gate(GateKind::Or) => Expected::Maximal(vec![vec![s(0).max(s(1))]]),
-                Design::Crossing => Expected::Maximal(vec![vec![s(0), s(1)]]),
-                Design::OneTest => Expected::Solvable(signals[0] >= 1),
-            };
-            // Every placement of the single-king columns (0 and 1) on the two squares.
-            for placement in 0..1u32 << tile.inputs.len() {
-                let mut pieces = Vec::new();
-                for (i, (column, &signal)) in tile.inputs.iter().zip(&signals).enumerate() {
-                    let first = (placement >> i & 1) as usize;
-                    let squares = [column[first], column[1 - first]];
-                    let column_kings: &[u32] = match signal {
-                        0 => &[0],
-                        1 => &[1],
-                        _ => &[1, 2],
-                    };
-                    pieces.extend(squares.into_iter().zip(column_kings.iter().copied()));
-                }
-                let label = format!("inputs {signals:?} placement {placement}");
-                tile_check::assert_searched(&King, &tile, &pieces, &expected, |&s| vec![s], &label);
-            }
-        }
+    let failures = tiles::tile_failures(&library(), None).unwrap();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A gadget verified on signal columns need not compose: this 13-king f (synthesized in
+/// 6 × 6, issue 32) computes f for every input placement, yet the crossing tile built
+/// with it reaches outputs (1, 0) from inputs (0, 1); `tiles_accept` finds that, which
+/// `gadgets synthesize --in-tiles` relies on.
+#[test]
+fn a_gadget_verified_alone_can_fail_in_its_tile() {
+    let text = "gadget: crossing-f\nimplements: test\nlayout: synthesized\n\
+                input n: S\ninput a: E\noutput X: S\nexpect: a n -> X\n  0 0 -> 0\n  \
+                0 1 -> 0\n  1 0 -> 1\n  1 1 -> 2\nboard:\n...nn.\n...222\n...2.2\n\
+                a22..2\na22222\n...XX.\n";
+    let gadget = crate::gadgets::parse_gadget("f.txt", text).unwrap();
+    let options = crate::verify::library::default_options();
+    for image in crate::verify::images_to_check(&gadget) {
+        assert!(crate::verify::verify_gadget(&image, &options).passed());
     }
+    let failures = tiles_accept(&gadget).unwrap_err();
+    assert!(
+        failures.iter().all(|f| f.starts_with("Crossing")),
+        "{failures:#?}"
+    );
 }
 
 /// The crossing tile (Lemma 5.13) is also the exact assembly of verified library parts:
@@ -163,7 +88,8 @@ fn crossing_tile_composes_from_verified_parts() {
     let library = library();
     let tileset = Tileset::new(&King, &library).unwrap();
     let frame = Frame::tight_in(tileset.reach[&Design::Crossing], SideParity::Any, (0, 0, 0));
-    let tile = tile_check::stamp(&King, &library, Design::Crossing, frame, Reach::uniform(0));
+    let tile =
+        tile_check::stamp(&King, &library, Design::Crossing, frame, Reach::uniform(0)).unwrap();
     let table = [0u8, 1]
         .into_iter()
         .flat_map(|a| {

@@ -74,7 +74,7 @@ fn stamped_tiles(library: &Library) -> Vec<(Design, StampedTile)> {
             };
             tiles.push((
                 design,
-                tile_check::stamp(&Knight, library, design, frame, Reach::uniform(0)),
+                tile_check::stamp(&Knight, library, design, frame, Reach::uniform(0)).unwrap(),
             ));
         }
     }
