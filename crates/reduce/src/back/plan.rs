@@ -73,8 +73,45 @@ struct PlannedTile {
     /// The first board row of the tile's frame (0-based) and its height.
     top: u32,
     height: u32,
+    /// The board row of its run's band ([`RowSizes`]).
+    band: u32,
     /// A vertical wire tile stretched to its frame ([`RowSizes`]).
     stretches: bool,
+}
+
+/// Which of a tile's West and East sides a wire crosses (a crossing: both).
+#[derive(Clone, Copy, Debug)]
+struct Sideways {
+    west: bool,
+    east: bool,
+}
+
+fn sideways(layout: &Layout, tile: &Tile) -> Sideways {
+    use Direction::{East, West};
+    match *tile {
+        Tile::Wire { flow } => {
+            let across = matches!(flow, East | West);
+            Sideways {
+                west: across,
+                east: across,
+            }
+        }
+        Tile::Corner { from, to } => Sideways {
+            west: from == West || to == West,
+            east: from == East || to == East,
+        },
+        Tile::Crossing { .. } => Sideways {
+            west: true,
+            east: true,
+        },
+        Tile::Gadget { node } => {
+            let sides = layout.nodes[node].kind.sides();
+            Sideways {
+                west: sides.contains(&West),
+                east: sides.contains(&East),
+            }
+        }
+    }
 }
 
 /// The statistics name of a single wire column (labelled `wire`).
@@ -99,8 +136,6 @@ pub struct Plan<B: Backend> {
     tiles: Vec<PlannedTile>,
     widths: Vec<i64>,
     col_starts: Vec<i64>,
-    /// Board row of each tile row's band ([`RowSizes`]).
-    bands: Vec<i64>,
     band_cols: Vec<i64>,
     /// The board's exact statistics (computed from the built designs).
     pub stats: BoardStats,
@@ -135,7 +170,14 @@ impl<B: Backend> Plan<B> {
                     flow: Direction::North | Direction::South
                 }
             );
-            placements.push((at, design, symmetry, var, stretches));
+            placements.push((
+                at,
+                design,
+                symmetry,
+                var,
+                stretches,
+                sideways(layout, &tile),
+            ));
         }
         // Every tile column is as wide as its tiles need, and rows are compacted around
         // stretching vertical wires ([`RowSizes`]); a row's or column's wires run in the
@@ -159,15 +201,21 @@ impl<B: Backend> Plan<B> {
         };
         let mut col_reach = vec![least; layout.cols as usize];
         let mut sized = Vec::with_capacity(placements.len());
-        for &(at, design, symmetry, _, stretches) in &placements {
+        let mut before: Option<(TilePos, Sideways)> = None;
+        for &(at, design, symmetry, _, stretches, sides) in &placements {
             let reach = on_board(design, symmetry).max(least);
             let col = &mut col_reach[at.col as usize];
             *col = col.max(reach);
+            let joins_left = before.is_some_and(|(left, left_sides)| {
+                left.row == at.row && left.col + 1 == at.col && left_sides.east && sides.west
+            });
+            before = Some((at, sides));
             sized.push(SizedTile {
                 at,
                 up: reach.up,
                 down: reach.down,
                 stretches,
+                joins_left,
             });
         }
         let parity = B::SIDE_PARITY;
@@ -202,7 +250,6 @@ impl<B: Backend> Plan<B> {
             tiles: Vec::with_capacity(placements.len()),
             col_starts,
             widths,
-            bands: rows.bands,
             band_cols: col_reach.iter().map(|r| parity.band(r.left)).collect(),
             stats: BoardStats {
                 piece: B::PIECE,
@@ -217,8 +264,9 @@ impl<B: Backend> Plan<B> {
             library: library.clone(),
         };
         let mut built: FxHashMap<(B::Design, Frame, Reach), u32> = FxHashMap::default();
-        for ((at, design, symmetry, var, stretches), (top, height)) in
-            placements.into_iter().zip(rows.frames)
+        for ((at, design, symmetry, var, stretches, _), ((top, height), band)) in placements
+            .into_iter()
+            .zip(rows.frames.into_iter().zip(rows.bands))
         {
             let mut tile = PlannedTile {
                 at,
@@ -227,6 +275,7 @@ impl<B: Backend> Plan<B> {
                 var,
                 top: side_u32(top)?,
                 height: side_u32(height)?,
+                band: side_u32(band)?,
                 stretches,
             };
             let (frame, origin) = plan.frame(&tile);
@@ -317,14 +366,14 @@ impl<B: Backend> Plan<B> {
 
     /// The board frame and top-left board point of `tile`.
     fn frame(&self, tile: &PlannedTile) -> (Frame, P) {
-        let (row, col) = (tile.at.row as usize, tile.at.col as usize);
+        let col = tile.at.col as usize;
         let (top, rows) = (i64::from(tile.top), i64::from(tile.height));
         // A vertical wire ignores its row's band, which its frame need not hold: it gets
         // the first band its frame allows, so wires of one height are built once.
         let band_row = if tile.stretches {
             B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO)
         } else {
-            self.bands[row] - top
+            i64::from(tile.band) - top
         };
         let frame = Frame {
             rows,

@@ -1,15 +1,19 @@
 //! How high each tile is on the board: the rows of a [`super::Plan`].
 //!
-//! Every tile row has one *band* line, the board row where the horizontal wires of that
-//! tile row run, and each tile gets a frame of board rows around it ([`RowSizes`]). Rows
+//! Every *run* — a maximal sequence of tiles of one tile row joined by horizontal wires
+//! (or gadgets side by side) — has one *band* line, the board row where its horizontal
+//! wires run, and each tile gets a frame of board rows around it ([`RowSizes`]). Rows
 //! are *compacted*: a straight vertical wire tile stretches or shrinks (down to the
 //! least frame a wire tile needs), so a tall tile (the King's crossing, the Knight's
 //! And) reaches into the rows above and below it where its own tile column holds only
 //! the wire it sits on. Each tile column is a stack of *rigid* tiles (everything but
-//! vertical wires), each in the tight frame its reach needs around its row's band, and
-//! of vertical wire tiles that fill the gaps; the band of each tile row is placed as high
-//! as every tile column allows (a longest-path pass from the top: below the previous
-//! rigid tile of each column, leaving a wire's least frame per wire tile between).
+//! vertical wires), each in the tight frame its reach needs around its run's band, and
+//! of vertical wire tiles that fill the gaps; the band of each run is placed as high as
+//! each of its tile columns allows (a longest-path pass from the top, tile row by tile
+//! row: below the previous rigid tile of each column, leaving a wire's least frame per
+//! wire tile between). Runs of one tile row that nothing joins get bands of their own:
+//! a tile row's left and right halves, say, each rise as far as their own columns let
+//! them, since only vertical wires (which stretch) join them to the rows around.
 //! Frames of tiles in one column that are neighbours in the grid abut, so wires join
 //! across them as before; tiles of different columns are kept apart by the column
 //! margins as before, whatever rows they reach into. Where tiles must keep square
@@ -34,12 +38,16 @@ pub(super) struct SizedTile {
     pub down: i64,
     /// A straight vertical wire: any height from a wire's least frame on will do.
     pub stretches: bool,
+    /// Joined to the tile before it (the same tile row, the column to the left) by a
+    /// horizontal wire or as gadgets side by side: both lie in one run.
+    pub joins_left: bool,
 }
 
-/// The rows of a plan: the band line of every tile row and each tile's frame rows.
+/// The rows of a plan: each tile's band line and frame rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct RowSizes {
-    /// Board row of each tile row's band (0-based).
+    /// Per tile (in the order given), the board row of its run's band (0-based); a
+    /// vertical wire tile, a run of its own, ignores its band.
     pub bands: Vec<i64>,
     /// Per tile (in the order given), the first board row of its frame and its height.
     pub frames: Vec<(i64, i64)>,
@@ -68,17 +76,26 @@ impl RowSizes {
         let wire_rows = parity.side(parity.side(least.up) + 2 + least.down);
         // Per tile column: the end of its last rigid frame and the wire tiles since.
         let mut below = vec![(0i64, 0i64); cols];
-        let mut bands = vec![0i64; rows];
+        let mut bands = vec![0i64; tiles.len()];
         let mut start = 0;
         for row in 0..rows {
             let end = start + tiles[start..].partition_point(|t| t.at.row as usize == row);
-            let mut band = if row == 0 { 0 } else { bands[row - 1] + unit };
-            for tile in tiles[start..end].iter().filter(|t| !t.stretches) {
-                let (bottom, wires) = below[tile.at.col as usize];
-                band = band.max(bottom + wires * wire_rows + up(tile));
+            let mut run_start = start;
+            while run_start < end {
+                let mut run_end = run_start + 1;
+                while run_end < end && tiles[run_end].joins_left {
+                    run_end += 1;
+                }
+                let run = &tiles[run_start..run_end];
+                let mut band = 0;
+                for tile in run.iter().filter(|t| !t.stretches) {
+                    let (bottom, wires) = below[tile.at.col as usize];
+                    band = i64::max(band, bottom + wires * wire_rows + up(tile));
+                }
+                bands[run_start..run_end].fill(band);
+                run_start = run_end;
             }
-            bands[row] = band;
-            for tile in &tiles[start..end] {
+            for (tile, &band) in tiles[start..end].iter().zip(&bands[start..end]) {
                 let column = &mut below[tile.at.col as usize];
                 if tile.stretches {
                     column.1 += 1;
@@ -91,10 +108,8 @@ impl RowSizes {
         // Rigid tiles in their tight frames (wire tiles get theirs from `fit_column`).
         let mut frames: Vec<(i64, i64)> = tiles
             .iter()
-            .map(|t| {
-                let band = bands[t.at.row as usize];
-                (band - up(t), up(t) + 2 + down(t))
-            })
+            .zip(&bands)
+            .map(|(t, &band)| (band - up(t), up(t) + 2 + down(t)))
             .collect();
         // The tiles column by column, each column top to bottom (a stable counting sort
         // of the row-major tiles).
@@ -207,6 +222,8 @@ mod tests {
             up,
             down,
             stretches,
+            // Column 1 is joined to column 0 unless column 0 holds a vertical wire.
+            joins_left: false,
         }
     }
 
@@ -226,7 +243,10 @@ mod tests {
         ];
         for (row, &(up, down, stretches)) in column0.iter().enumerate() {
             tiles.push(tile(row as u32, 0, up, down, stretches));
-            tiles.push(tile(row as u32, 1, 3, 3, false));
+            tiles.push(SizedTile {
+                joins_left: !stretches,
+                ..tile(row as u32, 1, 3, 3, false)
+            });
         }
         let least = Reach {
             down: 0,
@@ -242,14 +262,43 @@ mod tests {
         }
         assert!(column.iter().all(|&(_, h)| h >= 3));
         // Every rigid tile's frame holds its reach around its band.
-        for (t, &(top, height)) in tiles.iter().zip(&sizes.frames) {
+        for ((t, &(top, height)), &band) in tiles.iter().zip(&sizes.frames).zip(&sizes.bands) {
             if !t.stretches {
-                let band = sizes.bands[t.at.row as usize];
                 assert!(band - top >= t.up && top + height - (band + 2) >= t.down);
             }
         }
         // Column 1's gadgets sit 8 rows apart, as in uniform rows; the crossing's rows
         // hold no more.
-        assert!(sizes.bands.windows(2).all(|w| w[1] - w[0] == 8));
+        let column1: Vec<i64> = (0..7).map(|r| sizes.bands[2 * r + 1]).collect();
+        assert!(column1.windows(2).all(|w| w[1] - w[0] == 8), "{column1:?}");
+    }
+
+    #[test]
+    fn runs_that_nothing_joins_rise_on_their_own() {
+        // Two tile rows of two runs each: column 0 a tall gadget over a small one,
+        // column 2 two small gadgets, a vertical wire between (column 1).
+        let mut tiles = Vec::new();
+        for row in 0..2 {
+            let tall = if row == 0 { 10 } else { 1 };
+            tiles.push(tile(row, 0, 1, tall, false));
+            tiles.push(tile(row, 1, 1, 0, true));
+            tiles.push(tile(row, 2, 1, 1, false));
+        }
+        let least = Reach {
+            down: 0,
+            ..Reach::uniform(1)
+        };
+        let sizes = RowSizes::compacted(&tiles, 2, 3, least, SideParity::Any);
+        // Column 2's second gadget sits right below its first (its band's 2 rows, 1 row
+        // below, 1 above the next band), not below column 0's tall one.
+        assert_eq!(sizes.bands[5] - sizes.bands[2], 2 + 1 + 1);
+        assert_eq!(sizes.bands[3] - sizes.bands[0], 2 + 10 + 1);
+        // Joined, the two runs of each row share one band again.
+        for t in tiles.iter_mut().filter(|t| t.at.col > 0) {
+            t.joins_left = true;
+        }
+        let joined = RowSizes::compacted(&tiles, 2, 3, least, SideParity::Any);
+        assert_eq!(joined.bands[5], joined.bands[3]);
+        assert_eq!(joined.bands[5] - joined.bands[2], 2 + 10 + 1);
     }
 }

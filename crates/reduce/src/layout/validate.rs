@@ -142,6 +142,13 @@ fn check_nodes(layout: &Layout) -> Result<(), ValidationError> {
     Ok(())
 }
 
+impl NodeKind {
+    /// The tile sides the node's ports use.
+    pub(crate) fn sides(&self) -> Vec<Direction> {
+        ports(self).into_iter().map(|(_, _, side)| side).collect()
+    }
+}
+
 /// Ports a node offers: (port, is an output, side).
 fn ports(kind: &NodeKind) -> Vec<(Port, bool, Direction)> {
     match *kind {
