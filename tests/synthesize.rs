@@ -1,19 +1,23 @@
 //! `sat2chess gadgets synthesize` (issue 32): the smallest gadget in a frame, written as a
 //! gadget file that `gadgets verify` accepts; an exhausted frame exits 1.
 
+use std::process::Output;
+
 use crate::common::{run, scratch};
+
+/// `sat2chess gadgets synthesize --piece king --function` followed by `args`.
+fn synthesize(args: &[&str]) -> Output {
+    let mut all = vec!["gadgets", "synthesize", "--piece", "king", "--function"];
+    all.extend_from_slice(args);
+    run(&all)
+}
 
 #[test]
 fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
     let dir = scratch("synthesize");
     let file = dir.join("corner.txt");
     let file_arg = file.to_str().unwrap();
-    let found = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
+    let found = synthesize(&[
         "corner",
         "--frame",
         "4x3",
@@ -32,31 +36,12 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
     let verified = run(&["gadgets", "verify", "--piece", "king", "--file", file_arg]);
     assert_eq!(verified.status.code(), Some(0), "{verified:?}");
 
-    let exhausted = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
-        "corner",
-        "--frame",
-        "3x4",
-    ]);
+    let exhausted = synthesize(&["corner", "--frame", "3x4"]);
     assert_eq!(exhausted.status.code(), Some(1), "{exhausted:?}");
     let stderr = String::from_utf8_lossy(&exhausted.stderr);
     assert!(stderr.contains("frame 3x4 exhausted"), "{stderr}");
     assert!(stderr.contains("at most 2 kings: exhausted"), "{stderr}");
-    let quiet = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
-        "corner",
-        "--frame",
-        "3x4",
-        "--quiet",
-    ]);
+    let quiet = synthesize(&["corner", "--frame", "3x4", "--quiet"]);
     assert_eq!(quiet.status.code(), Some(1), "{quiet:?}");
     let stderr = String::from_utf8_lossy(&quiet.stderr);
     assert_eq!(
@@ -65,16 +50,7 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
         "--quiet keeps the verdict only: {stderr}"
     );
 
-    let bad = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
-        "corner",
-        "--frame",
-        "4by3",
-    ]);
+    let bad = synthesize(&["corner", "--frame", "4by3"]);
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
 }
 
@@ -85,12 +61,7 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
 fn in_tiles_checks_the_tiles_that_stamp_the_gadget() {
     let dir = scratch("synthesize-in-tiles");
     let file = dir.join("one_test.txt");
-    let found = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
+    let found = synthesize(&[
         "one-test",
         "--frame",
         "2x4",
@@ -116,15 +87,7 @@ fn in_tiles_checks_the_tiles_that_stamp_the_gadget() {
         library.replace("gadget: one-test", "gadget: my-test"),
     )
     .unwrap();
-    let refused = run(&[
-        "gadgets",
-        "synthesize",
-        "--piece",
-        "king",
-        "--function",
-        spec.to_str().unwrap(),
-        "--in-tiles",
-    ]);
+    let refused = synthesize(&[spec.to_str().unwrap(), "--in-tiles"]);
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(stderr.contains("`my-test` is none of them"), "{stderr}");

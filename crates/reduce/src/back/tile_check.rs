@@ -79,22 +79,6 @@ fn on_board(p: P) -> Square {
     to_square((p.0 + 4, p.1 + 4))
 }
 
-/// Searches the whole tile exhaustively with `signal` (pieces on its input columns) and
-/// asserts `expected`; `components` lists a signal's components (thesis §5.2, §6.1).
-#[cfg(test)]
-pub(crate) fn assert_searched<B: Signals>(
-    backend: &B,
-    tile: &StampedTile,
-    signal: &[(P, u32)],
-    expected: &Expected,
-    components: impl Fn(&B::Signal) -> Vec<i8>,
-    label: &str,
-) {
-    if let Err(failure) = searched(backend, tile, signal, expected, components, label) {
-        panic!("{failure}");
-    }
-}
-
 /// Searches the whole tile exhaustively with `signal` (pieces on its input columns):
 /// whether it does what `expected` says; `components` lists a signal's components
 /// (thesis §5.2, §6.1). The error names the tile, `label` and what was found instead
