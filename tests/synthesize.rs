@@ -50,6 +50,19 @@ fn synthesized_corner_verifies_and_small_frames_are_exhausted() {
         "--quiet keeps the verdict only: {stderr}"
     );
 
+    let resumed = synthesize(&[
+        "corner",
+        "--frame",
+        "4x3",
+        "--max-pieces",
+        "4",
+        "--first-bound",
+        "4",
+    ]);
+    assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
+    let text = String::from_utf8_lossy(&resumed.stdout);
+    assert!(text.contains("no smaller bound was searched"), "{text}");
+
     let bad = synthesize(&["corner", "--frame", "4by3"]);
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
 }

@@ -56,6 +56,12 @@ pub(crate) struct SynthesizeArgs {
     /// the specification gadget has there, or every free square for a file without kings).
     #[arg(long, value_name = "N")]
     pub(crate) max_pieces: Option<usize>,
+    /// Start the rising bound at N kings instead of 0: the searches of the smaller
+    /// bounds are skipped (to resume a long search), so a gadget found need not be a
+    /// smallest one; a bound searched to the end still proves that none with at most that
+    /// many kings exists.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub(crate) first_bound: usize,
     /// Stop the search after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     pub(crate) time_limit: Option<Duration>,
@@ -239,6 +245,7 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
     });
     let options = SynthOptions {
         max_kings,
+        first_bound: args.first_bound,
         time_limit: args.time_limit,
         verify: verify::library::default_options(),
     };

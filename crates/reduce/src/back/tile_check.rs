@@ -67,7 +67,10 @@ pub(crate) fn stamp<B: Signals>(
     inputs.sort_by_key(side);
     outputs.sort_by_key(side);
     Ok(StampedTile {
-        name: format!("{design:?} colour {} dropping {shared:?}", frame.colour),
+        name: format!(
+            "{design:?} tile (colour {}, margin lines dropped: up {}, down {}, left {}, right {})",
+            frame.colour, shared.up, shared.down, shared.left, shared.right
+        ),
         elements,
         inputs,
         outputs,

@@ -102,6 +102,12 @@ pub struct SynthOptions {
     /// The largest number of kings the search places on free squares (the output ports'
     /// kings come on top).
     pub max_kings: usize,
+    /// The bound the search starts at (0: every bound, so the first gadget found is a
+    /// smallest one). A bound k searched to the end still proves that no gadget with at
+    /// most k kings exists, since its model allows any number up to k; starting higher
+    /// only skips the smaller bounds' searches, so a gadget found need not be smallest.
+    /// Above `max_kings`, the search starts at `max_kings`.
+    pub first_bound: usize,
     /// Stop after this long (the result is then [`Synthesized::Limit`]).
     pub time_limit: Option<Duration>,
     /// The verifier's options for each candidate.
@@ -148,7 +154,8 @@ pub fn synthesize(
         elapsed: Duration::ZERO,
         exhausted_bounds: Vec::new(),
     };
-    for bound in 0..=options.max_kings.min(free.len()) {
+    let top = options.max_kings.min(free.len());
+    for bound in options.first_bound.min(top)..=top {
         let mut cnf = base.clone();
         at_most(&mut cnf, free.len(), bound);
         let mut solver = IncrementalSat::new(SatBackend::Cadical, &cnf, &stop);

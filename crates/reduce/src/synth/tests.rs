@@ -5,6 +5,7 @@ use crate::verify::library::default_options;
 fn options(max_kings: usize) -> SynthOptions {
     SynthOptions {
         max_kings,
+        first_bound: 0,
         time_limit: Some(Duration::from_secs(60)),
         verify: default_options(),
     }
@@ -54,6 +55,41 @@ fn a_candidate_refused_assembled_is_blocked_alone() {
         matches!(synthesis.result, Synthesized::Exhausted { max_kings: 6 }),
         "{synthesis:?}"
     );
+}
+
+#[test]
+fn a_first_bound_skips_the_smaller_searches_only() {
+    // Started at 6 kings, the 2 × 3 frame's only wire (2 kings) is still found, as the
+    // model of bound 6 allows any number up to 6; no smaller bound was searched.
+    let options = SynthOptions {
+        first_bound: 6,
+        ..options(6)
+    };
+    let synthesis = synthesize(
+        &frame("wire-horizontal", 2, 3),
+        &options,
+        &mut |_| (),
+        &mut |_| Ok(()),
+    )
+    .unwrap();
+    let Synthesized::Found(gadget) = synthesis.result else {
+        panic!("no wire found: {synthesis:?}");
+    };
+    assert_eq!(gadget.art(), "a2X\na2X\n");
+    assert!(synthesis.exhausted_bounds.is_empty());
+    // Above the largest bound (here the frame's two free squares), the search starts at
+    // it: a bound is searched, so the exhaustion claim rests on a search.
+    let options = SynthOptions {
+        first_bound: 9,
+        ..options
+    };
+    let increment = synthesize(
+        &frame("increment", 2, 3),
+        &options,
+        &mut |_| (),
+        &mut |_| Ok(()),
+    );
+    assert_eq!(increment.unwrap().exhausted_bounds, [(2, 0)]);
 }
 
 #[test]
