@@ -16,19 +16,25 @@ fn frame(name: &str, rows: u32, cols: u32) -> Frame {
     frame_spec(&spec, rows, cols).unwrap()
 }
 
-#[test]
-fn finds_the_smallest_wire_in_a_wider_frame() {
+/// Synthesizes the wire in a 2 × 3 frame under `options`: its only wire must be found.
+fn the_wire(options: &SynthOptions) -> (Gadget, Synthesis) {
     let synthesis = synthesize(
         &frame("wire-horizontal", 2, 3),
-        &options(6),
+        options,
         &mut |_| (),
         &mut |_| Ok(()),
     )
     .unwrap();
-    let Synthesized::Found(gadget) = synthesis.result else {
+    let Synthesized::Found(gadget) = &synthesis.result else {
         panic!("no wire found: {synthesis:?}");
     };
     assert_eq!(gadget.art(), "a2X\na2X\n");
+    (gadget.as_ref().clone(), synthesis)
+}
+
+#[test]
+fn finds_the_smallest_wire_in_a_wider_frame() {
+    let (gadget, synthesis) = the_wire(&options(6));
     assert!(verify_gadget(&gadget, &default_options()).passed());
     // Bounds 0 and 1 were searched to the end before the two kings were accepted.
     assert_eq!(synthesis.exhausted_bounds.len(), 2);
@@ -65,17 +71,7 @@ fn a_first_bound_skips_the_smaller_searches_only() {
         first_bound: 6,
         ..options(6)
     };
-    let synthesis = synthesize(
-        &frame("wire-horizontal", 2, 3),
-        &options,
-        &mut |_| (),
-        &mut |_| Ok(()),
-    )
-    .unwrap();
-    let Synthesized::Found(gadget) = synthesis.result else {
-        panic!("no wire found: {synthesis:?}");
-    };
-    assert_eq!(gadget.art(), "a2X\na2X\n");
+    let (_, synthesis) = the_wire(&options);
     assert!(synthesis.exhausted_bounds.is_empty());
     // Above the largest bound (here the frame's two free squares), the search starts at
     // it: a bound is searched, so the exhaustion claim rests on a search.
