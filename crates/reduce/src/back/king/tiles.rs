@@ -29,11 +29,11 @@ pub(crate) fn tile_failures(
     only: Option<&str>,
 ) -> Result<Vec<String>, BackendError> {
     let tileset = Tileset::new(&King, library)?;
+    let only = only.map(|name| library.index(name)).transpose()?;
     let mut failures = Vec::new();
     for &design in &DESIGNS {
         let (reach, can) = (tileset.reach[&design], tileset.shareable(design));
-        if let Some(name) = only {
-            let index = library.index(name)?;
+        if let Some(index) = only {
             let frame = Frame::tight_in(reach, SideParity::Any, (0, 0, 0));
             let elements = build_design(&King, library, design, frame)?;
             if !elements.iter().any(|e| e.gadget == Some(index)) {
