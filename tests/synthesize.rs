@@ -104,4 +104,87 @@ fn in_tiles_checks_the_tiles_that_stamp_the_gadget() {
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(stderr.contains("`my-test` is none of them"), "{stderr}");
+
+    // A Knight gadget is refused for being a Knight's, before any tile is looked up.
+    let knight = run(&[
+        "gadgets",
+        "synthesize",
+        "--piece",
+        "knight",
+        "--function",
+        "flip",
+        "--in-tiles",
+    ]);
+    assert_eq!(knight.status.code(), Some(2), "{knight:?}");
+    let stderr = String::from_utf8_lossy(&knight.stderr);
+    assert!(
+        stderr.contains("only King gadgets are synthesized"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("none of them"), "{stderr}");
+}
+
+/// `--avoid FILE`: the candidates refused in the tiles are written down as they are
+/// refused, and a search given the file again skips them (no tile search); a file of
+/// another frame, a broken file, or `--avoid` without `--in-tiles` is refused.
+#[test]
+fn avoid_lists_the_refusals_and_a_rerun_skips_them() {
+    let dir = scratch("synthesize-avoid");
+    let list = dir.join("corner-5x5.txt");
+    let list_arg = list.to_str().unwrap();
+    let search = |frame: &str| {
+        synthesize(&[
+            "corner",
+            "--frame",
+            frame,
+            "--max-pieces",
+            "6",
+            "--in-tiles",
+            "--avoid",
+            list_arg,
+        ])
+    };
+    let first = search("5x5");
+    assert_eq!(first.status.code(), Some(1), "{first:?}");
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        stderr.contains("3 refused in the tiles (and 0 refused before"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&list).unwrap();
+    assert_eq!(text.matches("\nrefused: ").count(), 3, "{text}");
+    assert!(
+        text.contains("function: corner\nframe: 5x5\ntiles: "),
+        "{text}"
+    );
+
+    let again = search("5x5");
+    assert_eq!(again.status.code(), Some(1), "{again:?}");
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        stderr.contains("0 refused in the tiles (and 3 refused before"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no gadget that works in the King tiles with at most 6 kings"));
+    assert_eq!(std::fs::read_to_string(&list).unwrap(), text);
+
+    let other = search("5x4");
+    assert_eq!(other.status.code(), Some(2), "{other:?}");
+    let stderr = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        stderr.contains("was written for the frame 5x5, not 5x4"),
+        "{stderr}"
+    );
+
+    std::fs::write(&list, format!("{text}refused: 1,1 two\n")).unwrap();
+    let broken = search("5x5");
+    assert_eq!(broken.status.code(), Some(2), "{broken:?}");
+    let stderr = String::from_utf8_lossy(&broken.stderr);
+    assert!(
+        stderr.contains("corner-5x5.txt:9: expected `refused:`"),
+        "{stderr}"
+    );
+
+    let without = synthesize(&["corner", "--avoid", list_arg]);
+    assert_eq!(without.status.code(), Some(2), "{without:?}");
 }

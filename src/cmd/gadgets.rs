@@ -72,9 +72,56 @@ pub(crate) struct SynthesizeArgs {
     /// need not compose; with this flag a found gadget can replace the library's.
     #[arg(long)]
     pub(crate) in_tiles: bool,
+    /// With --in-tiles: the candidates refused in the tiles are appended to FILE as they
+    /// are refused, and those FILE already lists (from an earlier run of the same
+    /// function and frame, with the same library and version) are skipped without their
+    /// tile search, so a resumed search (--first-bound) does not repeat them.
+    #[arg(long, value_name = "FILE", requires = "in_tiles")]
+    pub(crate) avoid: Option<PathBuf>,
     /// Write the gadget file here (default: standard output).
     #[arg(short, long)]
     pub(crate) output: Option<PathBuf>,
+}
+
+/// The `--avoid` file of a synthesis: the list it held, and where refusals go.
+struct AvoidFile {
+    path: PathBuf,
+    list: sat2chess::synth::AvoidList,
+}
+
+impl AvoidFile {
+    /// Reads the list at `path` (checked against the search), or starts one there.
+    fn open(path: &std::path::Path, function: &str, frame: (u32, u32)) -> Result<AvoidFile> {
+        use sat2chess::synth::AvoidList;
+        let list = match std::fs::read_to_string(path) {
+            Ok(text) => AvoidList::parse(&path.display().to_string(), &text, function, frame)?,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+                let list = AvoidList::new(function, frame);
+                std::fs::write(path, list.header())
+                    .with_context(|| format!("--avoid {}: cannot write it", path.display()))?;
+                list
+            }
+            Err(error) => {
+                return Err(error).with_context(|| format!("--avoid {}", path.display()));
+            }
+        };
+        Ok(AvoidFile {
+            path: path.to_owned(),
+            list,
+        })
+    }
+
+    /// Records a candidate refused in the tiles.
+    fn append(&self, kings: &[sat2chess::board::Square]) -> Result<()> {
+        use std::io::Write as _;
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&self.path)
+            .and_then(|mut file| {
+                file.write_all(sat2chess::synth::AvoidList::line(kings).as_bytes())
+            })
+            .with_context(|| format!("--avoid {}: cannot append to it", self.path.display()))
+    }
 }
 
 /// `ROWSxCOLS` (also `ROWS×COLS`) as two positive numbers.
@@ -230,24 +277,31 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
             gadgets::parse_gadget(&path.display().to_string(), &text)?
         }
     };
+    let (rows, cols) = args.frame.unwrap_or((spec.rows, spec.cols));
+    let frame = synth::frame_spec(&spec, rows, cols)?;
     if args.in_tiles && !library(Piece::King)?.iter().any(|g| g.name == spec.name) {
         bail!(
             "--in-tiles: the tiles stamp the King library's gadgets by name, and `{}` is none of them",
             spec.name
         );
     }
-    let (rows, cols) = args.frame.unwrap_or((spec.rows, spec.cols));
-    let frame = synth::frame_spec(&spec, rows, cols)?;
     let placed_now = spec.pieces.len() - frame.gadget.pieces.len();
     let max_kings = args.max_pieces.unwrap_or(match placed_now {
         0 => frame.free_squares().len(),
         n => n - 1,
     });
+    let avoid = match &args.avoid {
+        Some(path) => Some(AvoidFile::open(path, &spec.name, (rows, cols))?),
+        None => None,
+    };
     let options = SynthOptions {
         max_kings,
         first_bound: args.first_bound,
         time_limit: args.time_limit,
         verify: verify::library::default_options(),
+        avoid: avoid
+            .as_ref()
+            .map_or_else(Vec::new, |file| file.list.refused.clone()),
     };
     let quiet = super::progress::quiet();
     let mut report = |line: &str| {
@@ -255,20 +309,46 @@ fn synthesize(args: SynthesizeArgs) -> Result<ExitCode> {
             print_err(&format!("synthesize {}: {line}\n", spec.name));
         }
     };
+    let mut unwritten: Option<anyhow::Error> = None;
     let mut assembled = |candidate: &gadgets::Gadget| {
-        if args.in_tiles {
-            sat2chess::back::king::tiles_accept(candidate)
-        } else {
-            Ok(())
+        if !args.in_tiles {
+            return Ok(());
         }
+        let verdict = sat2chess::back::king::tiles_accept(candidate);
+        if let (Err(_), Some(file)) = (&verdict, &avoid) {
+            let kings: Vec<_> = candidate
+                .pieces
+                .iter()
+                .map(|p| p.0)
+                .filter(|s| !frame.gadget.pieces.iter().any(|p| p.0 == *s))
+                .collect();
+            if let Err(error) = file.append(&kings) {
+                unwritten.get_or_insert(error);
+            }
+        }
+        verdict
     };
     let synthesis = synth::synthesize(&frame, &options, &mut report, &mut assembled)?;
+    if let Some(error) = unwritten {
+        return Err(error);
+    }
     let summary = format!(
         "{} candidates checked, {} undecided,{} {:.1} s",
         synthesis.candidates,
         synthesis.undecided,
         if args.in_tiles {
-            format!(" {} refused in the tiles,", synthesis.refused_assembled)
+            format!(
+                " {} refused in the tiles{},",
+                synthesis.refused_assembled,
+                match &args.avoid {
+                    Some(path) => format!(
+                        " (and {} refused before, read from {})",
+                        options.avoid.len(),
+                        path.display()
+                    ),
+                    None => String::new(),
+                }
+            )
         } else {
             String::new()
         },

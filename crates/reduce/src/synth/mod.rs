@@ -52,6 +52,7 @@
 //! gadget is exactly as trustworthy as a hand-made one. A MaxSAT solver would add a
 //! dependency for what one counter and a rising bound already do.
 
+mod avoid;
 mod spec;
 mod witness;
 
@@ -64,6 +65,7 @@ use sat2chess_solve::sat::{FlatCnf, IncrementalSat, SatBackend, SatError, Stop};
 use crate::gadgets::{Gadget, Outcome, PortRole};
 use crate::verify::{VerifyOptions, images_to_check, verify_gadget};
 
+pub use avoid::{AvoidError, AvoidList, tiles_digest};
 pub use spec::{Frame, SYNTHESIZED, SpecError, frame_spec};
 
 /// What the synthesis found.
@@ -112,6 +114,10 @@ pub struct SynthOptions {
     pub time_limit: Option<Duration>,
     /// The verifier's options for each candidate.
     pub verify: VerifyOptions,
+    /// Candidates (their kings) that `assembled` refused in an earlier run: blocked
+    /// alone before the search starts, as if proposed and refused again. A claim of a
+    /// bound exhausted then rests on those refusals too.
+    pub avoid: Vec<Vec<Square>>,
 }
 
 /// Why the synthesis could not run.
@@ -119,6 +125,10 @@ pub struct SynthOptions {
 pub enum SynthError {
     #[error("the SAT solver failed")]
     Sat(#[source] SatError),
+    #[error(
+        "a candidate to avoid puts a king on ({row},{col}), which is no free square of the frame"
+    )]
+    AvoidOutside { row: u32, col: u32 },
 }
 
 /// Searches `frame` for a smallest gadget computing its specification (module doc).
@@ -140,6 +150,15 @@ pub fn synthesize(
     structural_clauses(frame, &free, &var, &mut base);
     witness::witness_clauses(frame, &free, &var, &mut base);
     let mut learnt: Vec<Vec<i32>> = Vec::new();
+    for kings in &options.avoid {
+        if let Some(&outside) = kings.iter().find(|&&s| var(s).is_none()) {
+            return Err(SynthError::AvoidOutside {
+                row: outside.row,
+                col: outside.col,
+            });
+        }
+        learnt.push(only_this(kings, &free));
+    }
     let has_clearable_row = frame.gadget.table.iter().any(|row| match &row.expected {
         Outcome::Outputs(tuples) => tuples.iter().any(|t| t.iter().all(|&v| v >= 0)),
         Outcome::Solvable(solvable) => *solvable,
@@ -221,13 +240,7 @@ pub fn synthesize(
             let clause = if !alone {
                 blocking_clause(frame, &kings, &free, &var)
             } else {
-                free.iter()
-                    .enumerate()
-                    .map(|(i, s)| {
-                        let v = i as i32 + 1;
-                        if kings.contains(s) { -v } else { v }
-                    })
-                    .collect()
+                only_this(&kings, &free)
             };
             solver.add_clause(&clause);
             learnt.push(clause);
@@ -240,6 +253,17 @@ pub fn synthesize(
     }
     synthesis.elapsed = start.elapsed();
     Ok(synthesis)
+}
+
+/// The clause that blocks the candidate `kings` alone (variable i + 1: `free[i]`).
+fn only_this(kings: &[Square], free: &[Square]) -> Vec<i32> {
+    free.iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let v = i as i32 + 1;
+            if kings.contains(s) { -v } else { v }
+        })
+        .collect()
 }
 
 /// The verifier's judgement of one candidate.

@@ -8,6 +8,7 @@ fn options(max_kings: usize) -> SynthOptions {
         first_bound: 0,
         time_limit: Some(Duration::from_secs(60)),
         verify: default_options(),
+        avoid: Vec::new(),
     }
 }
 
@@ -60,6 +61,48 @@ fn a_candidate_refused_assembled_is_blocked_alone() {
     assert!(
         matches!(synthesis.result, Synthesized::Exhausted { max_kings: 6 }),
         "{synthesis:?}"
+    );
+}
+
+#[test]
+fn a_candidate_to_avoid_is_never_proposed() {
+    // The 2 × 3 frame's only wire, avoided, is never checked: the frame is exhausted.
+    let wire = vec![Square::new(1, 2), Square::new(2, 2)];
+    let mut seen = Vec::new();
+    let avoiding = SynthOptions {
+        avoid: vec![wire],
+        ..options(6)
+    };
+    let synthesis = synthesize(
+        &frame("wire-horizontal", 2, 3),
+        &avoiding,
+        &mut |_| (),
+        &mut |candidate: &Gadget| {
+            seen.push(candidate.art());
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert!(seen.is_empty(), "{seen:?}");
+    assert!(
+        matches!(synthesis.result, Synthesized::Exhausted { max_kings: 6 }),
+        "{synthesis:?}"
+    );
+    // A king on a port square (no free square) is refused, not silently dropped.
+    let on_a_port = SynthOptions {
+        avoid: vec![vec![Square::new(1, 1)]],
+        ..options(6)
+    };
+    let error = synthesize(
+        &frame("wire-horizontal", 2, 3),
+        &on_a_port,
+        &mut |_| (),
+        &mut |_| Ok(()),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(error, SynthError::AvoidOutside { row: 1, col: 1 }),
+        "{error}"
     );
 }
 
