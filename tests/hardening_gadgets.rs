@@ -96,7 +96,7 @@ fn composite_errors_name_file_line_and_square() {
     assert_eq!(
         stderr(&output),
         format!(
-            "error: {file}:23: the board has a king with budget 2 on (10,10) that no part \
+            "error: {file}:24: the board has a king with budget 2 on (10,11) that no part \
              places; expected the board to be exactly the union of its parts\n"
         )
     );

@@ -475,7 +475,7 @@ mod tests {
             .unwrap()
             .to_string();
         // A king too many, touching two parts.
-        let extra = original.replace("P22222222.22", "P222222222222");
+        let extra = original.replace("P222222222.2", "P22222222222");
         let broken = parse_gadget("broken", &extra).unwrap();
         let error = verify_composite(&broken, &library).unwrap_err();
         assert!(error.message.contains("no part places"), "{error}");

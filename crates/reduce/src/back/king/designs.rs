@@ -213,9 +213,9 @@ pub fn build(c: &mut Canvas<King>, design: Design, frame: Frame) -> Result<(), B
 /// fewer on its way to the And than upright under f's corner, which keeps the And close
 /// below the band. The And comes after the fewest wire columns down the column band that
 /// let the upright variable's corner reach its other input. With the library's 4 × 3
-/// corner (issue 32) the tile reaches 20 squares along the replaced wire and 13 upstream
-/// along the through wire (25 and 16 with the thesis' 5 × 6 corner: docs/reductions.md
-/// "Board size"). Every joint is as short as the router accepts; the tileset checks the
+/// corner and 6-row And (issue 32) the tile reaches 19 squares along the replaced wire and
+/// 13 upstream along the through wire (20 with the 7-row And; 25 and 16 with the thesis'
+/// 5 × 6 corner: docs/reductions.md "Board size"). Every joint is as short as the router accepts; the tileset checks the
 /// result when it measures the design.
 fn build_crossing(c: &mut Canvas<King>, frame: Frame) -> Result<(), BackendError> {
     use Direction::*;
