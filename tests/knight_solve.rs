@@ -94,7 +94,7 @@ fn king_boards_agree_with_sat() {
 
 /// The tree decomposition takes the least-fill elimination where it is narrower: on the
 /// King board of this formula (the 13-king And beside wires) least degree leaves a bag
-/// of 11 squares and 8.4 M states, least fill bags of 8 and about 0.4 M.
+/// of 11 squares and 8.4 M states, least fill bags of at most 7 and about 0.4 M.
 #[test]
 fn king_board_is_decided_over_narrow_bags() {
     let text = "(x & ~x) | y\n~y\n";

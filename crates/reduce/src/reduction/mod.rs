@@ -41,6 +41,7 @@ pub use interface::{
     Prepared, ReadAt, Reduction, Step, Trace, ValueRead,
 };
 pub use options::{DEFAULT_MAX_SIDE, Limits, Options};
+pub(crate) use provenance::hex_digest;
 pub use provenance::{Provenance, ProvenanceError, source_digest};
 pub use retargeted::{BISHOP, QUEEN, Retargeted};
 pub use rooks::{ROOK, Rooks};

@@ -246,6 +246,11 @@ pub fn source_digest(source: &Input) -> String {
         // The instance's canonical text (sorted edges, no comments).
         Input::Rbds(rbds) => hasher.update(rbds.to_text()),
     }
+    hex_digest(hasher)
+}
+
+/// The SHA-256 that `hasher` has taken in, as lower-case hex.
+pub(crate) fn hex_digest(hasher: Sha256) -> String {
     hasher
         .finalize()
         .iter()

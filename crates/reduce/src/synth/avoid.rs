@@ -10,13 +10,12 @@
 //! so a search that is stopped keeps what it learnt. A list written for another
 //! function, frame, library or version is refused rather than trusted.
 
-use std::fmt::Write as _;
-
 use sha2::{Digest as _, Sha256};
 
 use sat2chess_core::board::Square;
 
 use crate::gadgets::KING_GADGET_FILES;
+use crate::reduction::hex_digest;
 
 /// The candidates refused in the tiles for one function in one frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,13 +57,7 @@ pub fn tiles_digest() -> String {
         hasher.update(format!("\n{name}\n{}\n", text.len()));
         hasher.update(text);
     }
-    hasher
-        .finalize()
-        .iter()
-        .fold(String::new(), |mut hex, byte| {
-            let _ = write!(hex, "{byte:02x}");
-            hex
-        })
+    hex_digest(hasher)
 }
 
 impl AvoidList {
