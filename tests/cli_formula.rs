@@ -238,7 +238,7 @@ fn compile_certify_then_decode() {
         &moves,
     ]);
     assert_eq!(certified.status.code(), Some(0), "{}", stderr(&certified));
-    assert!(stderr(&certified).contains("satisfiable; 1064 solving moves"));
+    assert!(stderr(&certified).contains("satisfiable; 970 solving moves"));
     decode_then_refuse_truncated(&board, &moves, thesis, "king");
 }
 

@@ -469,8 +469,8 @@ fn decode_refuses_a_board_of_another_formula() {
         &run(&["decode", TWO_KINGS, path_str(&moves), "--formula", &other]),
         &format!(
             "{TWO_KINGS}: not the king board compiled from {other}: it is 8x8 with 2 pieces, \
-             the compiled board 38x49 with 487; with the thesis layout, it is 8x8 with 2 \
-             pieces, the compiled board 38x49 with 477"
+             the compiled board 38x49 with 455; with the thesis layout, it is 8x8 with 2 \
+             pieces, the compiled board 38x42 with 425"
         ),
     );
 }

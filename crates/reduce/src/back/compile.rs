@@ -6,7 +6,7 @@
 use crate::layout::Layout;
 use sat2chess_core::board::{Board, Piece};
 
-use super::contacts::check_board;
+use super::contacts::{check_board, check_far_contacts};
 use super::plan::Plan;
 use thiserror::Error;
 
@@ -38,8 +38,9 @@ pub fn compile<B: Backend>(
 }
 
 impl<B: Backend> Plan<B> {
-    /// Checks the whole board tile row by tile row (`check_board`): contacts only
-    /// across input columns, every column connected, one capture-graph component;
+    /// Checks the whole board tile row by tile row (`check_board`, then
+    /// `check_far_contacts` for tiles of far tile rows that stand side by side): contacts
+    /// only across input columns, every column connected, one capture-graph component;
     /// `progress` gets the number of tiles checked so far.
     pub fn check(&self, mut progress: impl FnMut(usize)) -> Result<(), BackendError> {
         check_board::<B>(self.tile_rows().map(|tiles| {
@@ -47,7 +48,10 @@ impl<B: Backend> Plan<B> {
             tiles
                 .flat_map(|tile| self.tile_elements(tile))
                 .collect::<Vec<_>>()
-        }))
+        }))?;
+        // Tiles of far tile rows side by side (compacted columns), piece by piece.
+        check_far_contacts::<B>(&self.tile_frames(), |tile| self.tile_elements(tile))?;
+        Ok(())
     }
 
     /// The whole board with its labelled pieces, in memory.

@@ -116,9 +116,10 @@ pub(crate) fn produced_and_consumed(
     (produced, consumed)
 }
 
-/// How many tile rows [`check_board`] holds: a piece attacks only into the neighbouring
-/// tile rows (tiles are higher than any attack step), and a column's producer and consumer
-/// lie in neighbouring tiles.
+/// How many tile rows [`check_board`] holds: a column's producer and consumer lie in
+/// neighbouring tiles, and a tile of one tile column attacks only into its neighbouring
+/// tile rows (tiles are higher than any attack step); tiles of other columns and far tile
+/// rows that compacted columns put side by side are checked by [`check_far_contacts`].
 const WINDOW_ROWS: usize = 3;
 
 /// Checks a whole board given tile row by tile row, holding [`WINDOW_ROWS`] of them: the
@@ -152,6 +153,95 @@ pub(crate) fn check_board<B: Backend>(
         0 | 1 => Ok(()),
         components => Err(BackendError::Disconnected { components }),
     }
+}
+
+/// One tile as [`check_far_contacts`] sees it: its tile row and its frame on the board
+/// (top-left point and size).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TileFrame {
+    pub tile_row: u32,
+    pub origin: P,
+    pub size: P,
+}
+
+/// Board rows per bucket of [`check_far_contacts`].
+const BUCKET_ROWS: i64 = 64;
+
+/// Checks the pieces of every two tiles that [`check_board`]'s window never holds together
+/// (tile rows [`WINDOW_ROWS`] or more apart) but whose frames come within an attack step
+/// of each other: compacted columns put tiles of far tile rows side by side, and no piece
+/// of one may attack a piece of the other (no wire joins them). `elements(i)` gives tile
+/// `i`'s elements. Returns the number of such pairs checked.
+pub(crate) fn check_far_contacts<B: Backend>(
+    frames: &[TileFrame],
+    elements: impl Fn(usize) -> Vec<Element>,
+) -> Result<usize, BackendError> {
+    let steps = attack_steps::<B>()?;
+    let reach = steps
+        .iter()
+        .map(|&(dr, dc)| dr.abs().max(dc.abs()))
+        .max()
+        .unwrap_or(0);
+    let rows = |f: &TileFrame| (f.origin.0 - reach, f.origin.0 + f.size.0 + reach);
+    let first_bucket = |f: &TileFrame| rows(f).0.div_euclid(BUCKET_ROWS);
+    let mut buckets: FxHashMap<i64, Vec<usize>> = FxHashMap::default();
+    for (i, f) in frames.iter().enumerate() {
+        let (top, bottom) = rows(f);
+        for bucket in top.div_euclid(BUCKET_ROWS)..=(bottom - 1).div_euclid(BUCKET_ROWS) {
+            buckets.entry(bucket).or_default().push(i);
+        }
+    }
+    let near = |a: &TileFrame, b: &TileFrame| {
+        let (top, bottom) = rows(a);
+        let (left, right) = (a.origin.1 - reach, a.origin.1 + a.size.1 + reach);
+        top < b.origin.0 + b.size.0
+            && b.origin.0 < bottom
+            && left < b.origin.1 + b.size.1
+            && b.origin.1 < right
+    };
+    let mut checked = 0;
+    for (&bucket, tiles) in &mut buckets {
+        tiles.sort_unstable_by_key(|&i| frames[i].origin.1);
+        for (k, &a) in tiles.iter().enumerate() {
+            let right = frames[a].origin.1 + frames[a].size.1 + reach;
+            for &b in tiles[k + 1..]
+                .iter()
+                .take_while(|&&b| frames[b].origin.1 < right)
+            {
+                let (fa, fb) = (&frames[a], &frames[b]);
+                // Each pair in the first bucket holding both.
+                let far = fa.tile_row.abs_diff(fb.tile_row) as usize >= WINDOW_ROWS;
+                if !far || first_bucket(fa).max(first_bucket(fb)) != bucket || !near(fa, fb) {
+                    continue;
+                }
+                checked += 1;
+                let (one, other) = (elements(a), elements(b));
+                let held: FxHashMap<P, usize> = one
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(id, e)| e.pieces.iter().map(move |&(p, _)| (p, id)))
+                    .collect();
+                for (id, e) in other.iter().enumerate() {
+                    for &(p, _) in &e.pieces {
+                        let hit = steps
+                            .iter()
+                            .map(|&(dr, dc)| (p.0 + dr, p.1 + dc))
+                            .chain([p])
+                            .find_map(|q| held.get(&q).map(|&h| (q, h)));
+                        if let Some((q, h)) = hit {
+                            return Err(BackendError::Contact {
+                                first: element_name(&one[h], h),
+                                second: element_name(e, id),
+                                a: to_square(q),
+                                b: to_square(p),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(checked)
 }
 
 /// The tile rows [`check_board`] holds, their squares' owners and a union–find over them.
@@ -294,5 +384,54 @@ impl Window {
             .count();
         self.parent.drain(..leaving);
         self.first_node = kept;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::back::element::Role;
+    use crate::back::king::King;
+
+    fn wire(pieces: &[P]) -> Element {
+        Element {
+            gadget: None,
+            pieces: pieces.iter().map(|&p| (p, 2)).collect(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            flow: Some(sat2chess_core::label::Direction::East),
+            role: Role::Plain,
+        }
+    }
+
+    #[test]
+    fn far_tiles_side_by_side_are_checked_piece_by_piece() {
+        // Tile rows 0 and 5 (never in one window), frames side by side on the board.
+        let frames = [
+            TileFrame {
+                tile_row: 0,
+                origin: (0, 0),
+                size: (4, 4),
+            },
+            TileFrame {
+                tile_row: 5,
+                origin: (0, 4),
+                size: (4, 4),
+            },
+        ];
+        let apart = |i: usize| vec![wire(&[(1, [2, 5][i]), (2, [2, 5][i])])];
+        assert_eq!(check_far_contacts::<King>(&frames, apart).unwrap(), 1);
+        let touching = |i: usize| vec![wire(&[(1, [3, 4][i]), (2, [3, 4][i])])];
+        let error = check_far_contacts::<King>(&frames, touching).unwrap_err();
+        assert!(matches!(error, BackendError::Contact { .. }), "{error}");
+        // Tile rows 0 and 2 share the window: left to `check_board`.
+        let near = [
+            frames[0],
+            TileFrame {
+                tile_row: 2,
+                ..frames[1]
+            },
+        ];
+        assert_eq!(check_far_contacts::<King>(&near, touching).unwrap(), 0);
     }
 }

@@ -37,6 +37,26 @@ pub(crate) fn from_square(s: Square) -> P {
     (i64::from(s.row) - 1, i64::from(s.col) - 1)
 }
 
+/// `length` lines from `start` shared out among `count` pieces (at least one) in whole
+/// `unit`s, the first ones a unit longer where the units do not divide evenly: each
+/// piece's first line and size.
+pub(crate) fn share_out(
+    start: i64,
+    length: i64,
+    count: i64,
+    unit: i64,
+) -> impl Iterator<Item = (i64, i64)> {
+    let count = count.max(1);
+    let units = length / unit;
+    let (share, extra) = (units / count, units % count);
+    (0..count).scan(start, move |next, k| {
+        let size = (share + i64::from(k < extra)) * unit;
+        let piece = (*next, size);
+        *next += size;
+        Some(piece)
+    })
+}
+
 /// Coordinate of `p` along the axis of `flow`.
 pub(crate) fn along(p: P, flow: Direction) -> i64 {
     match flow {

@@ -67,6 +67,7 @@
 mod backend;
 mod canvas;
 mod certify;
+mod cols;
 mod compile;
 mod contacts;
 mod decode;

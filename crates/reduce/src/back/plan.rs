@@ -1,5 +1,6 @@
-//! A compile plan: which design and symmetry each layout tile gets, how high and wide
-//! every tile row and column is, and each distinct (design, frame) built once. The board
+//! A compile plan: which design and symmetry each layout tile gets, where every tile
+//! lies on the board and how high and wide it is (rows compacted by [`RowSizes`], then
+//! columns by [`ColSizes`]), and each distinct (design, frame) built once. The board
 //! is never held as a whole: a tile's elements are mapped from its built design when
 //! they are needed ([`Plan::tile_elements`], [`Plan::for_each_piece`]), so compiling,
 //! checking and certifying hold a few tile rows at a time (issue 14 §1), and the exact
@@ -16,8 +17,10 @@ use sat2chess_core::board::Square;
 use sat2chess_core::formula::Var;
 use sat2chess_core::label::{Direction, GadgetLabel};
 
+use super::cols::{ColSizes, WideTile};
+use super::contacts::TileFrame;
 use super::element::{Element, Library, Role};
-use super::geometry::{Column, Frame, P, Reach, SideParity, map_point, to_square};
+use super::geometry::{Column, Frame, P, Reach, SideParity, map_point, share_out, to_square};
 use super::rows::{RowSizes, SizedTile};
 use super::tileset::Tileset;
 use super::{Backend, BackendError};
@@ -77,40 +80,62 @@ struct PlannedTile {
     band: u32,
     /// A vertical wire tile stretched to its frame ([`RowSizes`]).
     stretches: bool,
+    /// The first board column of the tile's frame (0-based) and its width.
+    left: u32,
+    width: u32,
+    /// The board column of its vertical run's band ([`ColSizes`]).
+    band_col: u32,
+    /// A horizontal wire tile stretched to its frame ([`ColSizes`]).
+    stretches_across: bool,
+    /// Columns the frame has grown left of the design to abut the gadget joined side by
+    /// side ([`ColSizes::grown`]), filled by straight wire pieces from [`Plan::parts`]
+    /// (see [`chunks`]), the first at index `parts`.
+    grown: u32,
+    parts: u32,
 }
 
-/// Which of a tile's West and East sides a wire crosses (a crossing: both).
+/// A piece of straight wire that fills the columns a tile has grown: its built design
+/// and symmetry, and its first board column and width (its rows are the tile's).
 #[derive(Clone, Copy, Debug)]
-struct Sideways {
+struct WirePart {
+    built: u32,
+    symmetry: Symmetry,
+    left: u32,
+    cols: u32,
+}
+
+/// The widest [`WirePart`]: a tile grown by more is filled by several, so the built
+/// wire designs stay few and short however far a tile grows.
+const WIRE_PART_COLS: i64 = 64;
+
+/// The wire parts (first column, width) filling `cols` columns from `start`: as few as
+/// [`WIRE_PART_COLS`] allows, of equal widths in whole `unit`s.
+fn chunks(start: i64, cols: i64, unit: i64) -> impl Iterator<Item = (i64, i64)> {
+    share_out(start, cols, (cols + WIRE_PART_COLS - 1) / WIRE_PART_COLS, unit)
+}
+
+/// Which of a tile's sides a wire crosses (a crossing: all four).
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    north: bool,
+    south: bool,
     west: bool,
     east: bool,
 }
 
-fn sideways(layout: &Layout, tile: &Tile) -> Sideways {
-    use Direction::{East, West};
-    match *tile {
-        Tile::Wire { flow } => {
-            let across = matches!(flow, East | West);
-            Sideways {
-                west: across,
-                east: across,
-            }
-        }
-        Tile::Corner { from, to } => Sideways {
-            west: from == West || to == West,
-            east: from == East || to == East,
-        },
-        Tile::Crossing { .. } => Sideways {
-            west: true,
-            east: true,
-        },
-        Tile::Gadget { node } => {
-            let sides = layout.nodes[node].kind.sides();
-            Sideways {
-                west: sides.contains(&West),
-                east: sides.contains(&East),
-            }
-        }
+fn sides(layout: &Layout, tile: &Tile) -> Sides {
+    use Direction::{East, North, South, West};
+    let has = |side: Direction| match *tile {
+        Tile::Wire { flow } => matches!(flow, East | West) == matches!(side, East | West),
+        Tile::Corner { from, to } => from == side || to == side,
+        Tile::Crossing { .. } => true,
+        Tile::Gadget { node } => layout.nodes[node].kind.sides().contains(&side),
+    };
+    Sides {
+        north: has(North),
+        south: has(South),
+        west: has(West),
+        east: has(East),
     }
 }
 
@@ -134,9 +159,8 @@ pub struct Plan<B: Backend> {
     kind_names: Vec<String>,
     /// Used tiles, row-major.
     tiles: Vec<PlannedTile>,
-    widths: Vec<i64>,
-    col_starts: Vec<i64>,
-    band_cols: Vec<i64>,
+    /// The straight wire filling grown tiles, tile by tile.
+    parts: Vec<WirePart>,
     /// The board's exact statistics (computed from the built designs).
     pub stats: BoardStats,
 }
@@ -164,24 +188,38 @@ impl<B: Backend> Plan<B> {
                 },
                 _ => None,
             };
-            let stretches = matches!(
-                tile,
-                Tile::Wire {
-                    flow: Direction::North | Direction::South
+            // A straight wire: `Some(true)` vertical, `Some(false)` horizontal.
+            let straight = match tile {
+                Tile::Wire { flow } => Some(matches!(flow, Direction::North | Direction::South)),
+                _ => None,
+            };
+            // The signal's way along a wire through the West side.
+            let west = match tile {
+                Tile::Gadget { node } if layout.nodes[node].kind.outputs_on(Direction::West) => {
+                    Direction::West
                 }
-            );
+                Tile::Corner {
+                    to: Direction::West,
+                    ..
+                } => Direction::West,
+                Tile::Crossing {
+                    through, replaced, ..
+                } if through == Direction::West || replaced == Direction::West => Direction::West,
+                _ => Direction::East,
+            };
             placements.push((
                 at,
                 design,
                 symmetry,
                 var,
-                stretches,
-                sideways(layout, &tile),
+                sides(layout, &tile),
+                straight,
+                west,
             ));
         }
-        // Every tile column is as wide as its tiles need, and rows are compacted around
-        // stretching vertical wires ([`RowSizes`]); a row's or column's wires run in the
-        // same band of every tile in it. A tile keeps its margin toward its upper and
+        // Rows are compacted around stretching vertical wires ([`RowSizes`]), then
+        // columns around stretching horizontal wires ([`ColSizes`]); a run's wires run in
+        // the same band of every tile in it. A tile keeps its margin toward its upper and
         // left neighbours and drops the shared margin toward its lower and right ones
         // where its gadgets allow ([`Backend::SHARED_MARGIN`]).
         let shared = B::SHARED_MARGIN;
@@ -199,23 +237,38 @@ impl<B: Backend> Plan<B> {
                 ..reach
             }
         };
-        let mut col_reach = vec![least; layout.cols as usize];
         let mut sized = Vec::with_capacity(placements.len());
-        let mut before: Option<(TilePos, Sideways)> = None;
-        for &(at, design, symmetry, _, stretches, sides) in &placements {
+        let mut wide = Vec::with_capacity(placements.len());
+        let mut before: Option<(TilePos, Sides)> = None;
+        // Per tile column, the last tile seen (row-major) and its sides.
+        let mut above: Vec<Option<(TilePos, Sides)>> = vec![None; layout.cols as usize];
+        for &(at, design, symmetry, _, sides, straight, _) in &placements {
             let reach = on_board(design, symmetry).max(least);
-            let col = &mut col_reach[at.col as usize];
-            *col = col.max(reach);
             let joins_left = before.is_some_and(|(left, left_sides)| {
                 left.row == at.row && left.col + 1 == at.col && left_sides.east && sides.west
             });
+            let joins_up = above[at.col as usize].is_some_and(|(up, up_sides)| {
+                up.row + 1 == at.row && up_sides.south && sides.north
+            });
             before = Some((at, sides));
+            above[at.col as usize] = Some((at, sides));
             sized.push(SizedTile {
                 at,
                 up: reach.up,
                 down: reach.down,
-                stretches,
+                stretches: straight == Some(true),
                 joins_left,
+                joins_up,
+            });
+            // Its rows come from the row pass.
+            wide.push(WideTile {
+                at,
+                left: reach.left,
+                right: reach.right,
+                stretches: straight == Some(false),
+                joins_up,
+                joins_left,
+                rows: (0, 0),
             });
         }
         let parity = B::SIDE_PARITY;
@@ -227,18 +280,13 @@ impl<B: Backend> Plan<B> {
             parity,
         );
         drop(sized);
-        let side = |before: i64, after: i64| parity.side(parity.band(before) + 2 + after);
+        for (tile, &frame) in wide.iter_mut().zip(&rows.frames) {
+            tile.rows = frame;
+        }
+        let cols = ColSizes::compacted(&wide, layout.rows as usize, rows.total, least, parity);
+        drop(wide);
         let max = i64::from(u32::MAX / 2);
-        let widths: Vec<i64> = col_reach.iter().map(|r| side(r.left, r.right)).collect();
-        let col_starts = widths
-            .iter()
-            .scan(0i64, |next, &size| {
-                let start = *next;
-                *next += size;
-                Some(start)
-            })
-            .collect();
-        let (total_rows, total_cols) = (rows.total, widths.iter().sum::<i64>());
+        let (total_rows, total_cols) = (rows.total, cols.total);
         if total_rows.max(total_cols) > max {
             return Err(BackendError::TooLarge { max });
         }
@@ -248,9 +296,7 @@ impl<B: Backend> Plan<B> {
             kinds: Vec::new(),
             kind_names: Vec::new(),
             tiles: Vec::with_capacity(placements.len()),
-            col_starts,
-            widths,
-            band_cols: col_reach.iter().map(|r| parity.band(r.left)).collect(),
+            parts: Vec::new(),
             stats: BoardStats {
                 piece: B::PIECE,
                 pieces: 0,
@@ -264,10 +310,12 @@ impl<B: Backend> Plan<B> {
             library: library.clone(),
         };
         let mut built: FxHashMap<(B::Design, Frame, Reach), u32> = FxHashMap::default();
-        for ((at, design, symmetry, var, stretches, _), ((top, height), band)) in placements
-            .into_iter()
-            .zip(rows.frames.into_iter().zip(rows.bands))
+        let across = rows.frames.into_iter().zip(rows.bands);
+        let down = cols.frames.into_iter().zip(cols.bands).zip(cols.grown);
+        for (placement, (((top, height), band), (((left, width), band_col), grown))) in
+            placements.into_iter().zip(across.zip(down))
         {
+            let (at, design, symmetry, var, _, straight, west) = placement;
             let mut tile = PlannedTile {
                 at,
                 built: 0,
@@ -276,39 +324,76 @@ impl<B: Backend> Plan<B> {
                 top: side_u32(top)?,
                 height: side_u32(height)?,
                 band: side_u32(band)?,
-                stretches,
+                stretches: straight == Some(true),
+                left: side_u32(left)?,
+                width: side_u32(width)?,
+                band_col: side_u32(band_col)?,
+                stretches_across: straight == Some(false),
+                grown: side_u32(grown)?,
+                parts: side_u32(plan.parts.len() as i64)?,
             };
             let (frame, origin) = plan.frame(&tile);
-            let mut canonical = frame.canonical(symmetry);
-            if B::SIDE_PARITY != SideParity::Any {
-                let corner = map_point(symmetry, (0, 0), frame.rows, frame.cols, origin);
-                canonical.colour = ((corner.0 + corner.1) % 2) as u8;
-            }
-            // The margin lines the tile's frame lacks toward its lower and right
-            // neighbours, on the canonical design's sides.
-            let full = tileset.reach_on_board(design, symmetry);
-            let dropped = Reach {
-                up: 0,
-                down: (full.down - (frame.rows - 2 - frame.band_row)).max(0),
-                left: 0,
-                right: (full.right - (frame.cols - 2 - frame.band_col)).max(0),
-            };
-            let key = (design, canonical, dropped.untransformed(symmetry));
-            let index = match built.get(&key) {
-                Some(&index) => index,
-                None => {
-                    let elements = tileset.elements(design, canonical, key.2)?;
-                    let index = plan.designs.len() as u32;
-                    plan.add_design(elements);
-                    built.insert(key, index);
-                    index
+            tile.built = plan.build(&tileset, &mut built, design, symmetry, frame, origin)?;
+            if grown > 0 {
+                let (wire, symmetry) = backend
+                    .tile_design(layout, Tile::Wire { flow: west })
+                    .map_err(|reason| BackendError::UnsupportedTile { at, reason })?;
+                for (start, cols) in chunks(left, grown, parity.side(1)) {
+                    let frame = Frame {
+                        cols,
+                        band_col: B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO),
+                        ..frame
+                    };
+                    let built =
+                        plan.build(&tileset, &mut built, wire, symmetry, frame, (top, start))?;
+                    plan.parts.push(WirePart {
+                        built,
+                        symmetry,
+                        left: side_u32(start)?,
+                        cols: side_u32(cols)?,
+                    });
                 }
-            };
-            tile.built = index;
+            }
             plan.tiles.push(tile);
         }
         plan.count(side_u32(total_rows)?, side_u32(total_cols)?)?;
         Ok(plan)
+    }
+
+    /// The index of `design` turned by `symmetry` into `frame` at board point `origin`,
+    /// built on first use (`built`: the designs built so far, by canonical frame).
+    fn build(
+        &mut self,
+        tileset: &Tileset<'_, B>,
+        built: &mut FxHashMap<(B::Design, Frame, Reach), u32>,
+        design: B::Design,
+        symmetry: Symmetry,
+        frame: Frame,
+        origin: P,
+    ) -> Result<u32, BackendError> {
+        let mut canonical = frame.canonical(symmetry);
+        if B::SIDE_PARITY != SideParity::Any {
+            let corner = map_point(symmetry, (0, 0), frame.rows, frame.cols, origin);
+            canonical.colour = ((corner.0 + corner.1) % 2) as u8;
+        }
+        // The margin lines the frame lacks toward its lower and right neighbours, on the
+        // canonical design's sides.
+        let full = tileset.reach_on_board(design, symmetry);
+        let dropped = Reach {
+            up: 0,
+            down: (full.down - (frame.rows - 2 - frame.band_row)).max(0),
+            left: 0,
+            right: (full.right - (frame.cols - 2 - frame.band_col)).max(0),
+        };
+        let key = (design, canonical, dropped.untransformed(symmetry));
+        if let Some(&index) = built.get(&key) {
+            return Ok(index);
+        }
+        let elements = tileset.elements(design, canonical, key.2)?;
+        let index = self.designs.len() as u32;
+        self.add_design(elements);
+        built.insert(key, index);
+        Ok(index)
     }
 
     /// Records a built design and the kind of each of its elements.
@@ -341,6 +426,9 @@ impl<B: Backend> Plan<B> {
         for tile in &self.tiles {
             per_design[tile.built as usize] += 1;
         }
+        for part in &self.parts {
+            per_design[part.built as usize] += 1;
+        }
         let mut pieces = 0;
         let mut gadgets: BTreeMap<String, usize> = BTreeMap::new();
         for ((elements, kinds), &uses) in self.designs.iter().zip(&self.kinds).zip(&per_design) {
@@ -353,7 +441,7 @@ impl<B: Backend> Plan<B> {
         }
         gadgets.retain(|_, &mut count| count > 0);
         let heights = self.tiles.iter().map(|t| i64::from(t.height));
-        let sides = heights.chain(self.widths.iter().copied());
+        let sides = heights.chain(self.tiles.iter().map(|t| i64::from(t.width)));
         let smallest = sides.clone().min().unwrap_or(0);
         let largest = sides.max().unwrap_or(0);
         self.stats.pieces = pieces;
@@ -366,23 +454,54 @@ impl<B: Backend> Plan<B> {
 
     /// The board frame and top-left board point of `tile`.
     fn frame(&self, tile: &PlannedTile) -> (Frame, P) {
-        let col = tile.at.col as usize;
         let (top, rows) = (i64::from(tile.top), i64::from(tile.height));
-        // A vertical wire ignores its row's band, which its frame need not hold: it gets
-        // the first band its frame allows, so wires of one height are built once.
+        let grown = i64::from(tile.grown);
+        let (left, cols) = (i64::from(tile.left) + grown, i64::from(tile.width) - grown);
+        // A straight wire ignores the band across it, which its frame need not hold: it
+        // gets the first band its frame allows, so wires of one length are built once.
+        let least = B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO);
         let band_row = if tile.stretches {
-            B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO)
+            least
         } else {
             i64::from(tile.band) - top
         };
+        let band_col = if tile.stretches_across {
+            least
+        } else {
+            i64::from(tile.band_col) - left
+        };
         let frame = Frame {
             rows,
-            cols: self.widths[col],
+            cols,
             band_row,
-            band_col: self.band_cols[col],
+            band_col,
             colour: 0,
         };
-        (frame, (top, self.col_starts[col]))
+        (frame, (top, left))
+    }
+
+    /// Every used tile's tile row and frame on the board.
+    pub(crate) fn tile_frames(&self) -> Vec<TileFrame> {
+        self.tiles
+            .iter()
+            .map(|tile| {
+                let (origin, size) = self.outer(tile);
+                TileFrame {
+                    tile_row: tile.at.row,
+                    origin,
+                    size,
+                }
+            })
+            .collect()
+    }
+
+    /// The whole frame of `tile` on the board, grown columns included: top-left point and
+    /// size.
+    fn outer(&self, tile: &PlannedTile) -> (P, P) {
+        (
+            (i64::from(tile.top), i64::from(tile.left)),
+            (i64::from(tile.height), i64::from(tile.width)),
+        )
     }
 
     /// How many used tiles the layout has.
@@ -408,19 +527,45 @@ impl<B: Backend> Plan<B> {
         self.tiles.binary_search_by_key(&(at.row, at.col), key).ok()
     }
 
-    /// The elements of used tile `index` on the board.
-    pub(crate) fn tile_elements(&self, index: usize) -> Vec<Element> {
+    /// The built designs that make up used tile `index` — its own and the straight wire
+    /// filling the columns it has grown — each with its symmetry, frame and board origin.
+    fn placed_designs(
+        &self,
+        index: usize,
+    ) -> impl Iterator<Item = (usize, Symmetry, Frame, P)> + '_ {
         let tile = self.tiles[index];
         let (frame, origin) = self.frame(&tile);
-        self.designs[tile.built as usize]
-            .iter()
-            .map(|e| {
-                let column_order = |column| self.backend.column_order(column);
-                let mut e = e.mapped(column_order, tile.symmetry, frame, origin);
-                if let (Some(v), Role::Variable { var, .. }) = (tile.var, &mut e.role) {
-                    *var = v;
-                }
-                e
+        let own = (tile.built as usize, tile.symmetry, frame, origin);
+        let count = chunks(0, i64::from(tile.grown), 1).count();
+        let parts = &self.parts[tile.parts as usize..][..if tile.grown > 0 { count } else { 0 }];
+        std::iter::once(own).chain(parts.iter().map(move |part| {
+            let frame = Frame {
+                cols: i64::from(part.cols),
+                band_col: B::SIDE_PARITY.band(B::MARGIN + B::WIRE_HALO),
+                ..frame
+            };
+            (
+                part.built as usize,
+                part.symmetry,
+                frame,
+                (origin.0, i64::from(part.left)),
+            )
+        }))
+    }
+
+    /// The elements of used tile `index` on the board.
+    pub(crate) fn tile_elements(&self, index: usize) -> Vec<Element> {
+        let var = self.tiles[index].var;
+        let column_order = |column| self.backend.column_order(column);
+        self.placed_designs(index)
+            .flat_map(|(design, symmetry, frame, origin)| {
+                self.designs[design].iter().map(move |e| {
+                    let mut e = e.mapped(column_order, symmetry, frame, origin);
+                    if let (Some(v), Role::Variable { var, .. }) = (var, &mut e.role) {
+                        *var = v;
+                    }
+                    e
+                })
             })
             .collect()
     }
@@ -428,8 +573,16 @@ impl<B: Backend> Plan<B> {
     /// The used tile that reads `column`, an output column of used tile `index` on its
     /// border (a wire's last column before the next tile: [`Frame::exit`]).
     pub(crate) fn neighbour(&self, index: usize, column: &Column) -> Option<usize> {
-        let at = self.tiles[index].at;
-        let (frame, origin) = self.frame(&self.tiles[index]);
+        let tile = &self.tiles[index];
+        let at = tile.at;
+        let (origin, size) = self.outer(tile);
+        let frame = Frame {
+            rows: size.0,
+            cols: size.1,
+            band_row: 0,
+            band_col: 0,
+            colour: 0,
+        };
         let on =
             |line: i64, coordinate: fn(P) -> i64| column.iter().all(|&p| coordinate(p) == line);
         let (row, col) = (i64::from(at.row), i64::from(at.col));
@@ -469,31 +622,30 @@ impl<B: Backend> Plan<B> {
         labeller: &mut Labeller,
         mut piece: impl FnMut(Square, u32, &str) -> Result<(), E>,
     ) -> Result<(), E> {
-        let tile = self.tiles[index];
-        let (frame, origin) = self.frame(&tile);
-        let design = tile.built as usize;
         let (mut text, mut last) = (String::new(), String::new());
-        for (e, kind) in self.designs[design].iter().zip(&self.kinds[design]) {
-            let mut label = labeller.label(self, e, *kind, tile.symmetry);
-            text.clear();
-            let _ = write!(text, "{label}");
-            let final_square = match e.role {
-                Role::OneTest { final_square } => {
-                    label.final_square = true;
-                    last.clear();
-                    let _ = write!(last, "{label}");
-                    Some(final_square)
-                }
-                _ => None,
-            };
-            for &(p, budget) in &e.pieces {
-                let at = map_point(tile.symmetry, p, frame.rows, frame.cols, origin);
-                let label = if final_square == Some(p) {
-                    &last
-                } else {
-                    &text
+        for (design, symmetry, frame, origin) in self.placed_designs(index) {
+            for (e, kind) in self.designs[design].iter().zip(&self.kinds[design]) {
+                let mut label = labeller.label(self, e, *kind, symmetry);
+                text.clear();
+                let _ = write!(text, "{label}");
+                let final_square = match e.role {
+                    Role::OneTest { final_square } => {
+                        label.final_square = true;
+                        last.clear();
+                        let _ = write!(last, "{label}");
+                        Some(final_square)
+                    }
+                    _ => None,
                 };
-                piece(to_square(at), budget, label)?;
+                for &(p, budget) in &e.pieces {
+                    let at = map_point(symmetry, p, frame.rows, frame.cols, origin);
+                    let label = if final_square == Some(p) {
+                        &last
+                    } else {
+                        &text
+                    };
+                    piece(to_square(at), budget, label)?;
+                }
             }
         }
         Ok(())

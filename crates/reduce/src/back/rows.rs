@@ -14,9 +14,14 @@
 //! wire tile between). Runs of one tile row that nothing joins get bands of their own:
 //! a tile row's left and right halves, say, each rise as far as their own columns let
 //! them, since only vertical wires (which stretch) join them to the rows around.
-//! Frames of tiles in one column that are neighbours in the grid abut, so wires join
-//! across them as before; tiles of different columns are kept apart by the column
-//! margins as before, whatever rows they reach into. Where tiles must keep square
+//! A run that more wires join from below than from above (the top end of wires running
+//! up to it) would rather lie low: the same pass from the bottom (the tiles mirrored)
+//! gives every run the lowest band the board's height allows, and such runs are placed
+//! at least there, so the wires up to them are as short as the rows between allow (kept
+//! where the vertical wires get shorter in all).
+//! Frames of tiles in one column that are neighbours in the grid and joined abut, so
+//! wires join across them; tiles of different columns are kept apart across by the
+//! column pass ([`super::cols`]), whatever rows they reach into. Where tiles must keep square
 //! colours and band phases ([`SideParity::Even`], [`SideParity::Quad`]: the Knight),
 //! every frame start, band and height is a multiple of the parity's unit (2 or 4 rows),
 //! as uniform rows had them.
@@ -25,7 +30,7 @@
 //! one pass over the tile columns, and the frames must agree with the tileset's reach
 //! and shared margins.
 
-use super::geometry::{Reach, SideParity};
+use super::geometry::{Reach, SideParity, share_out};
 use crate::layout::TilePos;
 
 /// One tile as the row sizing sees it.
@@ -41,6 +46,9 @@ pub(super) struct SizedTile {
     /// Joined to the tile before it (the same tile row, the column to the left) by a
     /// horizontal wire or as gadgets side by side: both lie in one run.
     pub joins_left: bool,
+    /// Joined to the tile above it (the same tile column, the row before) by a vertical
+    /// wire or as gadgets stacked.
+    pub joins_up: bool,
 }
 
 /// The rows of a plan: each tile's band line and frame rows.
@@ -70,6 +78,53 @@ impl RowSizes {
         parity: SideParity,
     ) -> Self {
         let unit = parity.side(1);
+        let (first, toward_down) = Self::placed(tiles, rows, cols, least, parity, None);
+        if !toward_down.iter().any(|&down| down) {
+            return first;
+        }
+        // How far down each run may go within the board's height: the same placement
+        // from the bottom (mirrored), each band read back.
+        let (mirrored, original) = mirror(tiles, rows);
+        let (back, _) = Self::placed(&mirrored, rows, cols, least, parity, None);
+        let mut floors = vec![0; tiles.len()];
+        for (m, &k) in original.iter().enumerate() {
+            if toward_down[k] {
+                floors[k] = (first.total - 2 - back.bands[m]).div_euclid(unit) * unit;
+            }
+        }
+        let (moved, _) = Self::placed(tiles, rows, cols, least, parity, Some(&floors));
+        // Kept only where it shortens the wires (moved runs push others too).
+        if moved.wire_length(tiles) < first.wire_length(tiles) {
+            moved
+        } else {
+            first
+        }
+    }
+
+    /// The rows of vertical wire on the board: the heights of stretched wire tiles.
+    fn wire_length(&self, tiles: &[SizedTile]) -> i64 {
+        tiles
+            .iter()
+            .zip(&self.frames)
+            .filter(|(t, _)| t.stretches)
+            .map(|(_, &(_, height))| height)
+            .sum()
+    }
+
+    /// Places every run as high as it may go, and at least as low as the `floors` of its
+    /// tiles; also says, per tile, whether its run has more wires joining it from below
+    /// than from above (it would rather lie lower: [`RowSizes::compacted`]).
+    fn placed(
+        tiles: &[SizedTile],
+        rows: usize,
+        cols: usize,
+        least: Reach,
+        parity: SideParity,
+        floors: Option<&[i64]>,
+    ) -> (Self, Vec<bool>) {
+        let unit = parity.side(1);
+        let joined_below = joined_below(tiles, cols);
+        let mut toward_down = vec![false; tiles.len()];
         // Lines above the band and below it (past its two rows), rounded to the unit.
         let up = |t: &SizedTile| parity.side(t.up);
         let down = |t: &SizedTile| parity.side(2 + t.down) - 2;
@@ -87,7 +142,17 @@ impl RowSizes {
                     run_end += 1;
                 }
                 let run = &tiles[run_start..run_end];
-                let mut band = 0;
+                let mut band = floors.map_or(0, |floors| {
+                    floors[run_start..run_end]
+                        .iter()
+                        .copied()
+                        .max()
+                        .unwrap_or(0)
+                });
+                let joins: i64 = (run_start..run_end)
+                    .map(|k| i64::from(joined_below[k]) - i64::from(tiles[k].joins_up))
+                    .sum();
+                toward_down[run_start..run_end].fill(joins > 0);
                 for tile in run.iter().filter(|t| !t.stretches) {
                     let (bottom, wires) = below[tile.at.col as usize];
                     band = i64::max(band, bottom + wires * wire_rows + up(tile));
@@ -137,16 +202,60 @@ impl RowSizes {
             );
         }
         let total = frames.iter().map(|&(top, height)| top + height).max();
-        RowSizes {
+        let sizes = RowSizes {
             bands,
             frames,
             total: total.unwrap_or(0),
-        }
+        };
+        (sizes, toward_down)
     }
 }
 
+/// Per tile (row-major), whether the tile right below it is joined to it.
+fn joined_below(tiles: &[SizedTile], cols: usize) -> Vec<bool> {
+    let mut joined = vec![false; tiles.len()];
+    let mut last: Vec<Option<usize>> = vec![None; cols];
+    for (k, tile) in tiles.iter().enumerate() {
+        let column = &mut last[tile.at.col as usize];
+        if let Some(above) = column.filter(|&a| tiles[a].at.row + 1 == tile.at.row) {
+            joined[above] = tile.joins_up;
+        }
+        *column = Some(k);
+    }
+    joined
+}
+
+/// The tiles mirrored top to bottom (row-major again), and for each mirrored tile the
+/// index of its original.
+fn mirror(tiles: &[SizedTile], rows: usize) -> (Vec<SizedTile>, Vec<usize>) {
+    let cols = tiles
+        .iter()
+        .map(|t| t.at.col as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let joined_below = joined_below(tiles, cols);
+    let last = rows.saturating_sub(1) as u32;
+    let mut original: Vec<usize> = (0..tiles.len()).collect();
+    original.sort_by_key(|&k| (std::cmp::Reverse(tiles[k].at.row), tiles[k].at.col));
+    let mirrored = original
+        .iter()
+        .map(|&k| {
+            let t = &tiles[k];
+            SizedTile {
+                at: TilePos::new(last - t.at.row, t.at.col),
+                up: t.down,
+                down: t.up,
+                joins_up: joined_below[k],
+                ..*t
+            }
+        })
+        .collect();
+    (mirrored, original)
+}
+
 /// Joins the frames of one tile column (`column`: its tiles top to bottom): a rigid tile
-/// right below another grows up to it, and each run of wire tiles between grid
+/// joined to the rigid tile right above it grows up to it (tiles not joined keep their
+/// tight frames, which leaves room across for the column pass), and each run of wire tiles between grid
 /// neighbours shares the gap it bridges (at least `wire_rows` rows each, in whole
 /// `unit`s).
 fn fit_column(
@@ -161,7 +270,10 @@ fn fit_column(
     while i < column.len() {
         let tile = &tiles[column[i]];
         if !tile.stretches {
-            if i > 0 && adjacent(tiles, column[i - 1], column[i]) && !tiles[column[i - 1]].stretches
+            if i > 0
+                && tile.joins_up
+                && adjacent(tiles, column[i - 1], column[i])
+                && !tiles[column[i - 1]].stretches
             {
                 let above = bottom(frames[column[i - 1]]);
                 let own = &mut frames[column[i]];
@@ -195,13 +307,8 @@ fn fit_column(
             rows >= least,
             "the band pass leaves room for every wire tile"
         );
-        let units = rows / unit;
-        let (share, extra) = (units / count, units % count);
-        let mut next = top;
-        for (k, &index) in column[i..end].iter().enumerate() {
-            let height = (share + i64::from((k as i64) < extra)) * unit;
-            frames[index] = (next, height);
-            next += height;
+        for (&index, frame) in column[i..end].iter().zip(share_out(top, rows, count, unit)) {
+            frames[index] = frame;
         }
         i = end;
     }
@@ -224,6 +331,7 @@ mod tests {
             stretches,
             // Column 1 is joined to column 0 unless column 0 holds a vertical wire.
             joins_left: false,
+            joins_up: true,
         }
     }
 
@@ -300,5 +408,37 @@ mod tests {
         let joined = RowSizes::compacted(&tiles, 2, 3, least, SideParity::Any);
         assert_eq!(joined.bands[5], joined.bands[3]);
         assert_eq!(joined.bands[5] - joined.bands[2], 2 + 10 + 1);
+    }
+
+    #[test]
+    fn a_run_joined_from_below_lies_as_low_as_the_rows_allow() {
+        // Column 0: a gadget at the top of a wire of two tiles down to a gadget that a
+        // tall gadget in column 1 holds down (its run's neighbour sits below it).
+        let least = Reach {
+            down: 0,
+            ..Reach::uniform(1)
+        };
+        let rigid = |row, col, down, joins_up, joins_left| SizedTile {
+            joins_up,
+            joins_left,
+            ..tile(row, col, 1, down, false)
+        };
+        let wire = |row| SizedTile {
+            joins_up: true,
+            ..tile(row, 0, 1, 0, true)
+        };
+        let tiles = [
+            rigid(0, 0, 1, false, false),
+            wire(1),
+            wire(2),
+            rigid(2, 1, 20, false, false),
+            rigid(3, 0, 1, true, false),
+            rigid(3, 1, 1, false, true),
+        ];
+        let sizes = RowSizes::compacted(&tiles, 4, 2, least, SideParity::Any);
+        // Placed as high as it goes, the top gadget would leave 19 rows of wire.
+        assert_eq!(sizes.total, 27);
+        assert_eq!(sizes.bands[0], 14);
+        assert_eq!((sizes.frames[1].1, sizes.frames[2].1), (3, 3));
     }
 }

@@ -12,8 +12,8 @@
 //! tile has (the largest gadget plus the spacing the backend wants) and whether all tiles
 //! must start on one square colour (Knight, §6.1). Uniform tiles keep backends simple
 //! (stamping = rotating a gadget to its sides and translating it). The footprint is the
-//! uniform bound; the King backend sizes each tile row and column by its own tiles
-//! (rows and columns without a crossing stay thin, see `back::compile`).
+//! uniform bound; the tile backends size each tile by its own design and compact rows
+//! and columns around stretching wires (see `back::rows`, `back::cols`).
 //!
 //! Every crossing is an explicit [`NodeKind::Crossing`] node with two inputs and two
 //! outputs. Its King realisation (Fig. 5.15) lets the *through* wire pass and replaces the

@@ -147,6 +147,13 @@ impl NodeKind {
     pub(crate) fn sides(&self) -> Vec<Direction> {
         ports(self).into_iter().map(|(_, _, side)| side).collect()
     }
+
+    /// Whether the node's port on `side` is an output.
+    pub(crate) fn outputs_on(&self, side: Direction) -> bool {
+        ports(self)
+            .into_iter()
+            .any(|(_, output, at)| output && at == side)
+    }
 }
 
 /// Ports a node offers: (port, is an output, side).

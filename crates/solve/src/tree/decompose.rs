@@ -136,20 +136,20 @@ impl<'a> Decomposition<'a> {
         limit: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<Option<Decomposition<'a>>, LimitReached> {
         let n = neighbours.len();
-        let Some((mut order, mut higher)) =
-            eliminate(neighbours, max_width, Heuristic::LeastDegree, limit)?
+        // Either order may stay under `max_width` where the other does not.
+        let by_degree = eliminate(neighbours, max_width, Heuristic::LeastDegree, limit)?;
+        let by_fill = if n <= LEAST_FILL_SQUARES {
+            eliminate(neighbours, max_width, Heuristic::LeastFill, limit)?
+        } else {
+            None
+        };
+        let Some((order, higher)) = by_degree
+            .into_iter()
+            .chain(by_fill)
+            .min_by(|a, b| cost(&a.1).total_cmp(&cost(&b.1)))
         else {
             return Ok(None);
         };
-        if n <= LEAST_FILL_SQUARES {
-            if let Some((fill_order, fill_higher)) =
-                eliminate(neighbours, max_width, Heuristic::LeastFill, limit)?
-            {
-                if cost(&fill_higher) < cost(&higher) {
-                    (order, higher) = (fill_order, fill_higher);
-                }
-            }
-        }
         let mut position = vec![0; n];
         for (i, &v) in order.iter().enumerate() {
             position[v as usize] = i;
