@@ -85,22 +85,28 @@ impl ColSizes {
         if !toward_right.iter().any(|&right| right) {
             return first;
         }
+        // One placement held at a time (they are the plan's largest part).
+        let (width, length) = (first.total, first.wire_length(tiles));
+        drop(first);
         // How far right each run may go within the board's width: the same placement
         // from the right (mirrored), each band read back.
-        let (mirrored, original) = mirror(tiles);
-        let (back, _) = place(&mirrored, rows, board_rows, least, parity, None);
         let mut floors = vec![0; tiles.len()];
-        for (m, &k) in original.iter().enumerate() {
-            if toward_right[k] {
-                floors[k] = (first.total - 2 - back.bands[m]).div_euclid(unit) * unit;
+        {
+            let (mirrored, original) = mirror(tiles);
+            let (back, _) = place(&mirrored, rows, board_rows, least, parity, None);
+            for (m, &k) in original.iter().enumerate() {
+                if toward_right[k] {
+                    floors[k] = (width - 2 - back.bands[m]).div_euclid(unit) * unit;
+                }
             }
         }
         let (moved, _) = place(tiles, rows, board_rows, least, parity, Some(&floors));
         // Kept only where it shortens the wires (moved runs push others too).
-        if moved.wire_length(tiles) < first.wire_length(tiles) {
+        if moved.wire_length(tiles) < length {
             moved
         } else {
-            first
+            drop(moved);
+            place(tiles, rows, board_rows, least, parity, None).0
         }
     }
 

@@ -111,7 +111,12 @@ const WIRE_PART_COLS: i64 = 64;
 /// The wire parts (first column, width) filling `cols` columns from `start`: as few as
 /// [`WIRE_PART_COLS`] allows, of equal widths in whole `unit`s.
 fn chunks(start: i64, cols: i64, unit: i64) -> impl Iterator<Item = (i64, i64)> {
-    share_out(start, cols, (cols + WIRE_PART_COLS - 1) / WIRE_PART_COLS, unit)
+    share_out(
+        start,
+        cols,
+        (cols + WIRE_PART_COLS - 1) / WIRE_PART_COLS,
+        unit,
+    )
 }
 
 /// Which of a tile's sides a wire crosses (a crossing: all four).

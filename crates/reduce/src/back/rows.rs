@@ -84,20 +84,26 @@ impl RowSizes {
         }
         // How far down each run may go within the board's height: the same placement
         // from the bottom (mirrored), each band read back.
-        let (mirrored, original) = mirror(tiles, rows);
-        let (back, _) = Self::placed(&mirrored, rows, cols, least, parity, None);
+        // One placement held at a time (they are the plan's largest part).
+        let (height, length) = (first.total, first.wire_length(tiles));
+        drop(first);
         let mut floors = vec![0; tiles.len()];
-        for (m, &k) in original.iter().enumerate() {
-            if toward_down[k] {
-                floors[k] = (first.total - 2 - back.bands[m]).div_euclid(unit) * unit;
+        {
+            let (mirrored, original) = mirror(tiles, rows);
+            let (back, _) = Self::placed(&mirrored, rows, cols, least, parity, None);
+            for (m, &k) in original.iter().enumerate() {
+                if toward_down[k] {
+                    floors[k] = (height - 2 - back.bands[m]).div_euclid(unit) * unit;
+                }
             }
         }
         let (moved, _) = Self::placed(tiles, rows, cols, least, parity, Some(&floors));
         // Kept only where it shortens the wires (moved runs push others too).
-        if moved.wire_length(tiles) < first.wire_length(tiles) {
+        if moved.wire_length(tiles) < length {
             moved
         } else {
-            first
+            drop(moved);
+            Self::placed(tiles, rows, cols, least, parity, None).0
         }
     }
 
