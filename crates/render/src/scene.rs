@@ -546,7 +546,7 @@ impl Survey<'_> {
             return;
         }
         if let Some(schematic) = &mut self.schematic {
-            schematic.add(piece.square, piece.label);
+            schematic.add(piece.kind, piece.square, piece.label);
         } else if let Some(label) = piece.label {
             let letters = label
                 .split_whitespace()

@@ -1,7 +1,8 @@
 //! The schematic level of detail ([`Detail::Schematic`](crate::Detail)): the labelled
 //! pieces are grouped by gadget (label head, e.g. `and#3`, and flow), each group split
 //! into clusters of pieces at most two squares apart (a knight's wire is a chain of
-//! knight moves); a wire-like cluster becomes a line along its flow (or its long side),
+//! knight moves; kings' clusters are of neighbouring squares, so two King wires one empty
+//! row apart stay two lines); a wire-like cluster becomes a line along its flow (or its long side),
 //! any other cluster a box tinted by its gadget kind and labelled with it. Unlabelled
 //! pieces stay dots. Held while surveyed: 8 bytes per labelled piece, then 4 more while
 //! its group is clustered.
@@ -9,7 +10,7 @@
 use std::collections::HashMap;
 
 use super::{GadgetClass, Region};
-use sat2chess_core::board::Square;
+use sat2chess_core::board::{PieceKind, Square};
 use sat2chess_core::label::Direction;
 
 /// A gadget cluster drawn as a box: rows `top..=bottom`, columns `left..=right`.
@@ -69,6 +70,8 @@ struct Group {
     gadget: String,
     class: GadgetClass,
     flow: Option<Direction>,
+    /// How far apart two of its squares may be in one cluster (rows and columns).
+    reach: u32,
     squares: Vec<Square>,
 }
 
@@ -83,8 +86,8 @@ pub(crate) struct SchematicBuilder {
 }
 
 impl SchematicBuilder {
-    /// Adds a piece standing on `square` with `label`.
-    pub fn add(&mut self, square: Square, label: Option<&str>) {
+    /// Adds a piece of `kind` standing on `square` with `label`.
+    pub fn add(&mut self, kind: PieceKind, square: Square, label: Option<&str>) {
         let mut tokens = label.into_iter().flat_map(str::split_whitespace);
         let Some(head) = tokens.next() else {
             self.loose.push(square);
@@ -107,6 +110,7 @@ impl SchematicBuilder {
                     gadget: gadget.to_string(),
                     class: GadgetClass::of(gadget),
                     flow,
+                    reach: if kind == PieceKind::King { 1 } else { 2 },
                     squares: Vec::new(),
                 });
                 self.index.insert(self.key.clone(), self.groups.len() - 1);
@@ -130,7 +134,7 @@ impl SchematicBuilder {
         // Lines stay visible on the whole figure: at least 1/1500 of its longer side.
         let thinnest = f64::from(region.rows().max(region.cols())) / 1500.0;
         for group in self.groups {
-            for (top, left, bottom, right) in clusters(group.squares) {
+            for (top, left, bottom, right) in clusters(group.squares, group.reach) {
                 let (x0, x1) = (
                     (left - region.left) as f64,
                     (right - region.left + 1) as f64,
@@ -174,8 +178,8 @@ impl SchematicBuilder {
 }
 
 /// The bounding boxes (top, left, bottom, right) of the clusters of `squares`: squares at
-/// most two rows and two columns apart are in one cluster. Sorted by first square.
-fn clusters(mut squares: Vec<Square>) -> Vec<(u32, u32, u32, u32)> {
+/// most `reach` rows and `reach` columns apart are in one cluster. Sorted by first square.
+fn clusters(mut squares: Vec<Square>, reach: u32) -> Vec<(u32, u32, u32, u32)> {
     squares.sort_unstable();
     squares.dedup();
     let mut parent: Vec<u32> = (0..squares.len() as u32).collect();
@@ -188,17 +192,17 @@ fn clusters(mut squares: Vec<Square>) -> Vec<(u32, u32, u32, u32)> {
         i
     }
     for (i, square) in squares.iter().enumerate() {
-        // Later squares within reach: the rest of this row, then the next two rows.
-        for dr in 0..=2u32 {
+        // Later squares within reach: the rest of this row, then the next rows.
+        for dr in 0..=reach {
             let row = square.row + dr;
             let low = if dr == 0 {
                 square.col + 1
             } else {
-                square.col.saturating_sub(2)
+                square.col.saturating_sub(reach)
             };
             let start = squares.partition_point(|s| (s.row, s.col) < (row, low));
             for (j, other) in squares.iter().enumerate().skip(start) {
-                if other.row != row || other.col > square.col + 2 {
+                if other.row != row || other.col > square.col + reach {
                     break;
                 }
                 let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j as u32));
@@ -237,8 +241,19 @@ mod tests {
             .map(|(r, c)| Square::new(r, c))
             .to_vec();
         assert_eq!(
-            clusters(squares),
+            clusters(squares.clone(), 2),
             vec![(1, 1, 4, 4), (9, 9, 9, 9), (9, 12, 9, 12)]
+        );
+        // Kings: neighbouring squares only (two wires one empty row apart stay apart).
+        assert_eq!(
+            clusters(squares, 1),
+            vec![
+                (1, 1, 1, 1),
+                (2, 3, 2, 3),
+                (4, 4, 4, 4),
+                (9, 9, 9, 9),
+                (9, 12, 9, 12)
+            ]
         );
     }
 
@@ -246,11 +261,11 @@ mod tests {
     fn wires_become_lines_and_gadgets_boxes() {
         let mut builder = SchematicBuilder::default();
         for col in 1..=6 {
-            builder.add(Square::new(2, col), Some("wire flow=E"));
+            builder.add(PieceKind::King, Square::new(2, col), Some("wire flow=E"));
         }
-        builder.add(Square::new(4, 1), Some("and#1"));
-        builder.add(Square::new(5, 2), Some("and#1 output"));
-        builder.add(Square::new(6, 6), None);
+        builder.add(PieceKind::King, Square::new(4, 1), Some("and#1"));
+        builder.add(PieceKind::King, Square::new(5, 2), Some("and#1 output"));
+        builder.add(PieceKind::King, Square::new(6, 6), None);
         let region = Region {
             top: 1,
             left: 1,
