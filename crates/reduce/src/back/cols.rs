@@ -148,12 +148,6 @@ fn place(
     let mut frames = vec![(0i64, 0i64); tiles.len()];
     let mut grown = vec![0i64; tiles.len()];
     let mut toward_right = vec![false; tiles.len()];
-    // Whether tile `k` (row-major) is joined to the tile after it in its tile row.
-    let joined_right = |k: usize| {
-        tiles.get(k + 1).is_some_and(|next| {
-            next.joins_left && next.at.row == tiles[k].at.row && next.at.col == tiles[k].at.col + 1
-        })
-    };
     let mut i = 0;
     while i < order.len() {
         let first = &tiles[order[i]];
@@ -175,7 +169,7 @@ fn place(
         });
         let joins: i64 = run
             .iter()
-            .map(|&k| i64::from(joined_right(k)) - i64::from(tiles[k].joins_left))
+            .map(|&k| i64::from(joined_right(tiles, k)) - i64::from(tiles[k].joins_left))
             .sum();
         for &k in run {
             toward_right[k] = joins > 0;
@@ -219,6 +213,13 @@ fn place(
     (sizes, toward_right)
 }
 
+/// Whether tile `k` (of `tiles`, row-major) is joined to the tile after it in its tile row.
+fn joined_right(tiles: &[WideTile], k: usize) -> bool {
+    tiles.get(k + 1).is_some_and(|next| {
+        next.joins_left && next.at.row == tiles[k].at.row && next.at.col == tiles[k].at.col + 1
+    })
+}
+
 /// The tiles mirrored left to right (row-major again), and for each mirrored tile the
 /// index of its original.
 fn mirror(tiles: &[WideTile]) -> (Vec<WideTile>, Vec<usize>) {
@@ -229,14 +230,11 @@ fn mirror(tiles: &[WideTile]) -> (Vec<WideTile>, Vec<usize>) {
         .iter()
         .map(|&k| {
             let t = &tiles[k];
-            let joined_right = tiles.get(k + 1).is_some_and(|next| {
-                next.joins_left && next.at.row == t.at.row && next.at.col == t.at.col + 1
-            });
             WideTile {
                 at: TilePos::new(t.at.row, last - t.at.col),
                 left: t.right,
                 right: t.left,
-                joins_left: joined_right,
+                joins_left: joined_right(tiles, k),
                 ..*t
             }
         })
