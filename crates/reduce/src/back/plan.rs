@@ -111,12 +111,12 @@ const WIRE_PART_COLS: i64 = 64;
 /// The wire parts (first column, width) filling `cols` columns from `start`: as few as
 /// [`WIRE_PART_COLS`] allows, of equal widths in whole `unit`s.
 fn chunks(start: i64, cols: i64, unit: i64) -> impl Iterator<Item = (i64, i64)> {
-    share_out(
-        start,
-        cols,
-        (cols + WIRE_PART_COLS - 1) / WIRE_PART_COLS,
-        unit,
-    )
+    share_out(start, cols, part_count(cols) as i64, unit)
+}
+
+/// How many [`WirePart`]s fill `cols` grown columns.
+fn part_count(cols: i64) -> usize {
+    ((cols + WIRE_PART_COLS - 1) / WIRE_PART_COLS) as usize
 }
 
 /// Which of a tile's sides a wire crosses (a crossing: all four).
@@ -541,8 +541,7 @@ impl<B: Backend> Plan<B> {
         let tile = self.tiles[index];
         let (frame, origin) = self.frame(&tile);
         let own = (tile.built as usize, tile.symmetry, frame, origin);
-        let count = chunks(0, i64::from(tile.grown), 1).count();
-        let parts = &self.parts[tile.parts as usize..][..if tile.grown > 0 { count } else { 0 }];
+        let parts = &self.parts[tile.parts as usize..][..part_count(i64::from(tile.grown))];
         std::iter::once(own).chain(parts.iter().map(move |part| {
             let frame = Frame {
                 cols: i64::from(part.cols),
