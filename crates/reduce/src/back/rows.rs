@@ -21,8 +21,8 @@
 //! where the vertical wires get shorter in all).
 //! Frames of tiles in one column that are neighbours in the grid and joined abut, so
 //! wires join across them; tiles of different columns are kept apart across by the
-//! column pass ([`super::cols`]), whatever rows they reach into. Where tiles must keep square
-//! colours and band phases ([`SideParity::Even`], [`SideParity::Quad`]: the Knight),
+//! column pass ([`super::cols`]), whatever rows they reach into. Where tiles must keep
+//! square colours and band phases ([`SideParity::Even`], [`SideParity::Quad`]: the Knight),
 //! every frame start, band and height is a multiple of the parity's unit (2 or 4 rows),
 //! as uniform rows had them.
 //!
@@ -82,11 +82,11 @@ impl RowSizes {
         if !toward_down.iter().any(|&down| down) {
             return first;
         }
-        // How far down each run may go within the board's height: the same placement
-        // from the bottom (mirrored), each band read back.
         // One placement held at a time (they are the plan's largest part).
         let (height, length) = (first.total, first.wire_length(tiles));
         drop(first);
+        // How far down each run may go within the board's height: the same placement
+        // from the bottom (mirrored), each band read back.
         let mut floors = vec![0; tiles.len()];
         {
             let (mirrored, original) = mirror(tiles, rows);
