@@ -29,11 +29,13 @@
 //! ([`VariablePlacement::TwoSided`]) puts the gates in the middle instead: variables on
 //! both sides ([`sides`]), the clause values joined by a chain of Ands up a spine column.
 
+mod anneal;
 mod circuit;
 pub mod crossing;
 mod eval;
 mod geometry;
 pub mod json;
+mod merge;
 pub mod order;
 mod place;
 mod plan;
@@ -84,7 +86,8 @@ pub enum VariablePlacement {
     /// As [`VariablePlacement::LowerTrack`], but with the clause gates in the middle: the
     /// clause values are joined by a chain of And gates running north up one *spine*
     /// column to the 1-test at the top, and every variable runs its wires west or east
-    /// of it ([`sides`]), mirrored on the east. Only pairs of variables on one side can
+    /// of it ([`sides`]), mirrored on the east; the clause order and the sides are then
+    /// annealed together (`anneal`). Only pairs of variables on one side can
     /// cross, and a clause with literals from both sides crosses the spine once. With
     /// [`order::Ordering::Naive`], or when no variable is better off east (small
     /// formulas), this is [`VariablePlacement::LowerTrack`].

@@ -24,7 +24,22 @@ impl Plan {
         let clauses = clause_literals(formula)?;
         let occurrences = literal_occurrences(formula, &clauses)?;
         let clause_order = order::clause_order(ordering, &clauses, &occurrences);
-        let bands = Bands::new(&clauses, &clause_order)?;
+        Plan::placed(clauses, occurrences, &clause_order, ordering)
+    }
+
+    /// This plan with the clause bands in `clause_order` (top to bottom).
+    pub(super) fn reordered(&self, clause_order: &[usize]) -> Result<Plan, LayoutError> {
+        let (clauses, occurrences) = (self.clauses.clone(), self.occurrences.clone());
+        Plan::placed(clauses, occurrences, clause_order, Ordering::Optimised)
+    }
+
+    fn placed(
+        clauses: Vec<Vec<Lit>>,
+        occurrences: Vec<Occurrences>,
+        clause_order: &[usize],
+        ordering: Ordering,
+    ) -> Result<Plan, LayoutError> {
+        let bands = Bands::new(&clauses, clause_order)?;
         let spans: Vec<Span> = occurrences
             .iter()
             .map(|occ| variable_span(occ, |o| bands.track(o), || bands.gap(occ.positive.0)))

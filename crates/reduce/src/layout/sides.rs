@@ -268,6 +268,12 @@ impl Sides {
         })
     }
 
+    /// The variable standing for each variable's group (an And's two variables share
+    /// one side).
+    pub fn group(&self) -> &[usize] {
+        &self.group
+    }
+
     /// One local optimum per greedy start (the first `starts` of them) for a mixed
     /// clause costing `weight` crossings. Deterministic.
     pub fn candidates(&self, weight: i64, starts: usize) -> impl Iterator<Item = Vec<Side>> + '_ {
