@@ -98,3 +98,63 @@ impl RowMerge {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On random clause sequences: each side's parts take disjoint rows in clause order
+    /// below row 0, a mixed clause's east row lies right below its west one, no two
+    /// values enter the spine on one row, and the merge with kept buffers agrees.
+    #[test]
+    fn parts_stack_per_side_and_enter_the_spine_on_distinct_rows() {
+        let mut rng = fastrand::Rng::with_seed(12);
+        let mut merge = RowMerge::default();
+        let mut reused = Vec::new();
+        for _ in 0..500 {
+            let parts: Vec<Part> = (0..rng.usize(1..30))
+                .map(|_| {
+                    let (west, east) = match rng.u32(0..3) {
+                        0 => (rng.u32(1..4), 0),
+                        1 => (0, rng.u32(1..4)),
+                        _ => (rng.u32(1..3), rng.u32(1..3)),
+                    };
+                    Part {
+                        west,
+                        east,
+                        gapped: west > 0 && rng.u32(0..4) == 0,
+                    }
+                })
+                .collect();
+            let rows = merge_rows(&parts);
+            merge.merge(parts.iter().copied(), &mut reused);
+            assert_eq!(
+                format!("{rows:?}"),
+                format!("{reused:?}"),
+                "buffers kept between merges change nothing"
+            );
+            let mut lowest = [0u32; 2];
+            let mut entries = std::collections::HashSet::new();
+            for (part, at) in parts.iter().zip(&rows) {
+                for (side, (len, row)) in [(part.west, at.west), (part.east, at.east)]
+                    .into_iter()
+                    .enumerate()
+                {
+                    assert_eq!(len > 0, row.is_some());
+                    let Some(row) = row else { continue };
+                    assert!(row + 1 >= len + lowest[side].max(1), "{parts:?}");
+                    lowest[side] = row + 1;
+                    assert!(entries.insert(row), "two values enter row {row}: {parts:?}");
+                }
+                if let (Some(west), Some(east)) = (at.west, at.east) {
+                    assert_eq!(east, west + 1);
+                    lowest = [east + 1; 2];
+                }
+                if let Some(gap) = at.gap {
+                    assert!(gap >= lowest[0]);
+                    lowest[0] = gap + 1;
+                }
+            }
+        }
+    }
+}
