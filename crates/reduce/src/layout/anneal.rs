@@ -1,13 +1,16 @@
-//! Simulated annealing of the clause order and the variable sides together, for the
-//! two-sided layout ([`VariablePlacement::TwoSided`](super::VariablePlacement::TwoSided)).
+//! Simulated annealing of the clause order, the variable sides and the literals' tracks
+//! together, for the two-sided layout
+//! ([`VariablePlacement::TwoSided`](super::VariablePlacement::TwoSided)).
 //!
 //! [`super::order`] chooses the clause order for vertical wire length in one stack of
 //! clause bands, and [`super::sides`] then the sides for the fewest crossings under that
 //! order. But the two sides share rows ([`super::merge::merge_rows`]) only as far as the
 //! clauses alternate between them, and on a King board a crossing costs as much as
 //! several tile rows of wire. This pass starts from their result and trades the three.
-//! Its moves are swaps of two adjacent clauses and flips of a variable group's side (an
-//! And's two variables share one), priced by a cost of
+//! Its moves are swaps of two adjacent clauses, flips of a variable group's side (an
+//! And's two variables share one) and trades of track rows between two literals of a
+//! clause (any two of an Or, `a` and `b` of an `(a ∧ b) ∨ c`: the clause's gates compute
+//! the same whichever of them comes first), priced by a cost of
 //!
 //! * vertical length: each variable's span in the rows [`merge_rows`] gives the
 //!   literals (recomputed for every move, in O(variables + clauses));
@@ -17,9 +20,10 @@
 //!   lies further out, its tracks are longer).
 //!
 //! Which pairs interleave or nest depends only on the order of their literal rows on one
-//! side, which follows the clause order: a swap can change only pairs of one variable
-//! from each of the two clauses (priced in O(literals²)), a flip only the pairs of the
-//! flipped variables (O(variables)). The annealer is written by hand because these
+//! side, which follows the clause order and the tracks within a clause: a swap can
+//! change only pairs of one variable from each of the two clauses (priced in
+//! O(literals²)), a trade only pairs of the clause's variables, a flip only the pairs of
+//! the flipped variables (O(variables)). The annealer is written by hand because these
 //! incremental prices are the whole work; a generic annealing crate would recompute the
 //! cost. Deterministic (seeded).
 //!
@@ -50,6 +54,28 @@ pub(super) struct Anneal<'a> {
     movable: Vec<Vec<usize>>,
     /// Whether each clause holds a variable with both literals in it (a gap row below).
     gapped: Vec<bool>,
+    /// How many leading literals of each clause may trade track rows: all of an Or, `a`
+    /// and `b` of an `(a ∧ b) ∨ c`.
+    free: Vec<usize>,
+}
+
+/// The annealer's moves.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Two adjacent clauses trade places.
+    Swap,
+    /// A variable group changes side.
+    Flip,
+    /// Two literals of a clause trade tracks.
+    Trade,
+}
+
+/// A drawing [`Anneal::run`] found: the clause order top to bottom, each variable's
+/// side, and each literal's track within its clause's band (0 = the gate row's).
+pub(super) struct Annealed {
+    pub order: Vec<usize>,
+    pub side: Vec<Side>,
+    pub track: Vec<Vec<usize>>,
 }
 
 /// A clause order and a side per variable, with what the moves need to price them.
@@ -61,6 +87,8 @@ struct State {
     side: Vec<Side>,
     /// Literals of each clause on each side: [west, east].
     per_side: Vec<[u32; 2]>,
+    /// The track of each literal within its clause's band (0 = the gate row's).
+    track: Vec<Vec<usize>>,
 }
 
 /// Buffers [`Anneal::length`] reuses.
@@ -95,13 +123,15 @@ fn pair_cost(a: (i64, i64), b: (i64, i64), w: Weights) -> i64 {
 
 impl<'a> Anneal<'a> {
     /// `clause_vars[c]` are the variables of clause `c`'s literals, `ends[v]` where the two
-    /// literals of `v` are, `group[v]` the variable that stands for `v`'s group, and
-    /// `pinned[v]` whether `v` must stay west (then its whole group does).
+    /// literals of `v` are, `group[v]` the variable that stands for `v`'s group,
+    /// `pinned[v]` whether `v` must stay west (then its whole group does), and `free[c]`
+    /// how many leading literals of clause `c` may trade tracks.
     pub(super) fn new(
         clause_vars: &'a [Vec<usize>],
         ends: Vec<[(usize, usize); 2]>,
         group: &[usize],
         pinned: &[bool],
+        free: Vec<usize>,
     ) -> Anneal<'a> {
         let n = group.len();
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -125,6 +155,7 @@ impl<'a> Anneal<'a> {
             ends,
             movable,
             gapped,
+            free,
         }
     }
 
@@ -148,12 +179,18 @@ impl<'a> Anneal<'a> {
                 counts
             })
             .collect();
+        let track = self
+            .clause_vars
+            .iter()
+            .map(|vars| (0..vars.len()).collect())
+            .collect();
         State {
             order: order.to_vec(),
             position,
             top,
             side: side.to_vec(),
             per_side,
+            track,
         }
     }
 
@@ -163,7 +200,9 @@ impl<'a> Anneal<'a> {
 
     /// The rows of `v`'s two literal tracks, upper first.
     fn span(&self, s: &State, v: usize) -> (i64, i64) {
-        let row = |(c, j): (usize, usize)| s.top[s.position[c]] + self.height(c) - 2 - j as i64;
+        let row = |(c, j): (usize, usize)| {
+            s.top[s.position[c]] + self.height(c) - 2 - s.track[c][j] as i64
+        };
         let (a, b) = (row(self.ends[v][0]), row(self.ends[v][1]));
         (a.min(b), a.max(b))
     }
@@ -202,9 +241,9 @@ impl<'a> Anneal<'a> {
         let row = |(c, j): (usize, usize), side: Side| -> i64 {
             let at = rows[s.position[c]];
             let chain = if side == Side::West { at.west } else { at.east };
-            let before = self.clause_vars[c][..j]
-                .iter()
-                .filter(|&&u| s.side[u] == side)
+            let own = s.track[c][j];
+            let before = (self.clause_vars[c].iter().zip(&s.track[c]))
+                .filter(|&(&u, &t)| t < own && s.side[u] == side)
                 .count();
             i64::from(chain.expect("a part on this side")) - before as i64
         };
@@ -219,6 +258,23 @@ impl<'a> Anneal<'a> {
                 }
             })
             .sum()
+    }
+
+    /// The cost of the pairs of clause `c`'s variables on one side (all a trade of
+    /// tracks within `c` can change).
+    fn clause_pairs(&self, s: &State, c: usize, w: Weights) -> i64 {
+        let vars = &self.clause_vars[c];
+        let mut cost = 0;
+        for (i, &u) in vars.iter().enumerate() {
+            for (j, &v) in vars.iter().enumerate().skip(i + 1) {
+                let repeated = vars[..i].contains(&u) || vars[..j].contains(&v);
+                if u == v || repeated || s.side[u] != s.side[v] {
+                    continue;
+                }
+                cost += pair_cost(self.span(s, u), self.span(s, v), w);
+            }
+        }
+        cost
     }
 
     fn swap(&self, s: &mut State, p: usize) {
@@ -278,8 +334,9 @@ impl<'a> Anneal<'a> {
         }
     }
 
-    /// Anneals from `order` and `side` for `moves` moves under `weights`; returns the
-    /// final clause order and sides, or the start where that costs less.
+    /// Anneals from `order` and `side` (every literal on the track of its position) for
+    /// `moves` moves under `weights`; returns the final drawing, or the start where that
+    /// costs less.
     pub(super) fn run(
         &self,
         order: &[usize],
@@ -287,13 +344,31 @@ impl<'a> Anneal<'a> {
         weights: Weights,
         moves: usize,
         seed: u64,
-    ) -> (Vec<usize>, Vec<Side>) {
+    ) -> Annealed {
         let mut s = self.state(order, side);
+        let start = |s: State| Annealed {
+            order: s.order,
+            side: s.side,
+            track: s.track,
+        };
         let mut rng = fastrand::Rng::with_seed(seed);
         let clauses = order.len();
-        if clauses < 2 && self.movable.is_empty() {
-            return (s.order, s.side);
+        // Clauses whose literals may trade tracks.
+        let tradable: Vec<usize> = (0..clauses).filter(|&c| self.free[c] >= 2).collect();
+        let mut kinds = Vec::new();
+        if clauses >= 2 {
+            kinds.extend([Move::Swap; 6]);
         }
+        if !self.movable.is_empty() {
+            kinds.extend([Move::Flip; 2]);
+        }
+        if !tradable.is_empty() {
+            kinds.extend([Move::Trade; 2]);
+        }
+        if kinds.is_empty() {
+            return start(s);
+        }
+        let initial = start(self.state(order, side));
         // Temperature from about one crossing down to a tenth of a row.
         let (hot, cold) = (weights.crossing as f64, 0.1f64);
         let cooling = (cold / hot).powf(1.0 / moves.max(1) as f64);
@@ -304,50 +379,62 @@ impl<'a> Anneal<'a> {
         let mut gained = 0i64;
         for _ in 0..moves {
             temperature *= cooling;
-            let flip = !self.movable.is_empty() && (clauses < 2 || rng.u32(0..5) == 0);
             let accept = |delta: i64, rng: &mut fastrand::Rng| {
                 delta <= 0 || rng.f64() < (-(delta as f64) / temperature).exp()
             };
-            if flip {
-                let g = rng.usize(0..self.movable.len());
-                let pairs = self.flip_delta(&s, g, weights);
-                self.flip(&mut s, g);
-                let after = self.length(&s, &mut scratch);
-                let delta = pairs + after - length;
-                if accept(delta, &mut rng) {
+            // Each move is made, priced (`fixed` plus the change of `pairs` and of the
+            // length), and undone unless accepted.
+            let mut price = |s: &mut State,
+                             rng: &mut fastrand::Rng,
+                             fixed: i64,
+                             pairs: &dyn Fn(&State) -> i64,
+                             change: &dyn Fn(&mut State)| {
+                let before = pairs(s);
+                change(s);
+                let after = self.length(s, &mut scratch);
+                let delta = fixed + pairs(s) - before + after - length;
+                if accept(delta, rng) {
                     (length, gained) = (after, gained + delta);
                 } else {
-                    self.flip(&mut s, g);
+                    change(s);
                 }
-            } else {
-                let p = rng.usize(0..clauses - 1);
-                let before = self.swap_pairs(&s, p, weights);
-                self.swap(&mut s, p);
-                let after = self.length(&s, &mut scratch);
-                let delta = self.swap_pairs(&s, p, weights) - before + after - length;
-                if accept(delta, &mut rng) {
-                    (length, gained) = (after, gained + delta);
-                } else {
-                    self.swap(&mut s, p);
+            };
+            match kinds[rng.usize(0..kinds.len())] {
+                Move::Flip => {
+                    let g = rng.usize(0..self.movable.len());
+                    let fixed = self.flip_delta(&s, g, weights);
+                    price(&mut s, &mut rng, fixed, &|_| 0, &|s| self.flip(s, g));
+                }
+                Move::Swap => {
+                    let p = rng.usize(0..clauses - 1);
+                    let pairs = |s: &State| self.swap_pairs(s, p, weights);
+                    price(&mut s, &mut rng, 0, &pairs, &|s| self.swap(s, p));
+                }
+                Move::Trade => {
+                    let c = tradable[rng.usize(0..tradable.len())];
+                    let (i, j) = (rng.usize(0..self.free[c]), rng.usize(0..self.free[c]));
+                    if i != j {
+                        let pairs = |s: &State| self.clause_pairs(s, c, weights);
+                        price(&mut s, &mut rng, 0, &pairs, &|s| s.track[c].swap(i, j));
+                    }
                 }
             }
         }
         if gained > 0 {
-            return (order.to_vec(), side.to_vec());
+            return initial;
         }
-        (s.order, s.side)
+        start(s)
     }
 
-    /// The full cost of `order` and `side`, in O(variables²).
+    /// The full cost of a state, in O(variables²).
     #[cfg(test)]
-    fn cost(&self, order: &[usize], side: &[Side], weights: Weights) -> i64 {
-        let s = self.state(order, side);
-        let n = side.len();
-        let spans: Vec<(i64, i64)> = (0..n).map(|v| self.span(&s, v)).collect();
-        let mut cost = self.length(&s, &mut Scratch::default());
+    fn cost(&self, s: &State, weights: Weights) -> i64 {
+        let n = s.side.len();
+        let spans: Vec<(i64, i64)> = (0..n).map(|v| self.span(s, v)).collect();
+        let mut cost = self.length(s, &mut Scratch::default());
         for u in 0..n {
             for v in u + 1..n {
-                if side[u] == side[v] {
+                if s.side[u] == s.side[v] {
                     cost += pair_cost(spans[u], spans[v], weights);
                 }
             }
@@ -384,7 +471,8 @@ mod tests {
     }
 
     /// Every move's incremental price agrees with recomputing the whole cost; annealing
-    /// never returns a costlier drawing than its start, and keeps groups and pins.
+    /// never returns a costlier drawing than its start, keeps groups and pins, and moves
+    /// only the literals a clause lets trade tracks.
     #[test]
     fn incremental_prices_agree_with_the_whole_cost() {
         let mut rng = fastrand::Rng::with_seed(32);
@@ -398,7 +486,8 @@ mod tests {
             let n = ends.len();
             let group: Vec<usize> = (0..n).map(|v| if v % 3 == 1 { v - 1 } else { v }).collect();
             let pinned: Vec<bool> = (0..n).map(|v| group[v] == 0).collect();
-            let anneal = Anneal::new(&clauses, ends, &group, &pinned);
+            let free = clauses.iter().map(|c| rng.usize(0..=c.len())).collect();
+            let anneal = Anneal::new(&clauses, ends, &group, &pinned, free);
             let order: Vec<usize> = (0..clauses.len()).collect();
             let side: Vec<Side> = (0..n)
                 .map(|v| {
@@ -411,8 +500,20 @@ mod tests {
                 .collect();
             let mut s = anneal.state(&order, &side);
             for _ in 0..40 {
-                let before = anneal.cost(&s.order, &s.side, weights);
-                if rng.bool() && !anneal.movable.is_empty() {
+                let before = anneal.cost(&s, weights);
+                let c = rng.usize(0..clauses.len());
+                if rng.u32(0..3) == 0 && anneal.free[c] >= 2 {
+                    let (i, j) = (rng.usize(0..anneal.free[c]), rng.usize(0..anneal.free[c]));
+                    let (pairs, length) = (
+                        anneal.clause_pairs(&s, c, weights),
+                        anneal.length(&s, &mut Scratch::default()),
+                    );
+                    s.track[c].swap(i, j);
+                    let delta = anneal.clause_pairs(&s, c, weights) - pairs
+                        + anneal.length(&s, &mut Scratch::default())
+                        - length;
+                    assert_eq!(anneal.cost(&s, weights) - before, delta);
+                } else if rng.bool() && !anneal.movable.is_empty() {
                     let g = rng.usize(0..anneal.movable.len());
                     let (pairs, length) = (
                         anneal.flip_delta(&s, g, weights),
@@ -420,7 +521,7 @@ mod tests {
                     );
                     anneal.flip(&mut s, g);
                     let delta = pairs + anneal.length(&s, &mut Scratch::default()) - length;
-                    assert_eq!(anneal.cost(&s.order, &s.side, weights) - before, delta);
+                    assert_eq!(anneal.cost(&s, weights) - before, delta);
                 } else if clauses.len() > 1 {
                     let p = rng.usize(0..clauses.len() - 1);
                     let (pairs, length) = (
@@ -431,18 +532,27 @@ mod tests {
                     let delta = anneal.swap_pairs(&s, p, weights) - pairs
                         + anneal.length(&s, &mut Scratch::default())
                         - length;
-                    assert_eq!(anneal.cost(&s.order, &s.side, weights) - before, delta);
+                    assert_eq!(anneal.cost(&s, weights) - before, delta);
                 }
             }
             let (order, side) = (s.order.clone(), s.side.clone());
-            let start = anneal.cost(&order, &side, weights);
-            let (better_order, better_side) = anneal.run(&order, &side, weights, 2_000, 1);
-            assert!(anneal.cost(&better_order, &better_side, weights) <= start);
+            let start = anneal.cost(&anneal.state(&order, &side), weights);
+            let better = anneal.run(&order, &side, weights, 2_000, 1);
+            let mut reached = anneal.state(&better.order, &better.side);
+            reached.track = better.track.clone();
+            assert!(anneal.cost(&reached, weights) <= start);
             for (v, g) in group.iter().enumerate() {
-                assert_eq!(better_side[v], better_side[*g], "a group keeps one side");
+                assert_eq!(better.side[v], better.side[*g], "a group keeps one side");
                 if pinned[v] {
-                    assert_eq!(better_side[v], Side::West);
+                    assert_eq!(better.side[v], Side::West);
                 }
+            }
+            for (c, tracks) in better.track.iter().enumerate() {
+                let mut sorted = tracks.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (0..tracks.len()).collect::<Vec<_>>());
+                let fixed = anneal.free[c].max(1);
+                assert!(tracks.iter().enumerate().skip(fixed).all(|(i, &t)| i == t));
             }
         }
     }

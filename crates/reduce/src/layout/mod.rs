@@ -86,8 +86,8 @@ pub enum VariablePlacement {
     /// As [`VariablePlacement::LowerTrack`], but with the clause gates in the middle: the
     /// clause values are joined by a chain of And gates running north up one *spine*
     /// column to the 1-test at the top, and every variable runs its wires west or east
-    /// of it ([`sides`]), mirrored on the east; the clause order and the sides are then
-    /// annealed together (`anneal`). Only pairs of variables on one side can
+    /// of it ([`sides`]), mirrored on the east; the clause order, the sides and the
+    /// literals' tracks within their clauses are then annealed together (`anneal`). Only pairs of variables on one side can
     /// cross, and a clause with literals from both sides crosses the spine once. With
     /// [`order::Ordering::Naive`], or when no variable is better off east (small
     /// formulas), this is [`VariablePlacement::LowerTrack`].

@@ -24,9 +24,10 @@
 //!
 //! Which side each variable takes comes from [`Sides`]; [`route`] routes several
 //! candidates and keeps the one whose board is estimated smallest ([`drawing_cost`]),
-//! then anneals the clause order and the sides together from it ([`super::anneal`]:
-//! the bands of the two sides then alternate better and share more rows) and keeps an
-//! annealed drawing where it is estimated smaller still.
+//! then anneals the clause order, the sides and the literals' tracks within their
+//! clauses together from it ([`super::anneal`]: the bands of the two sides then
+//! alternate better and share more rows) and keeps an annealed drawing where it is
+//! estimated smaller still. A clause's chains take its literals in track order.
 
 use std::collections::HashSet;
 
@@ -43,7 +44,7 @@ use super::{GateOp, GateRole, Layout, LayoutError, NodeKind, TilePos};
 
 /// How one clause is split between the sides.
 struct Shape {
-    /// Literal positions of the west chain, in chain order, and its gates (one fewer
+    /// Literal positions of the west chain, in chain order (by track), and its gates (one fewer
     /// than its inputs; a mixed clause's east value is the last input).
     west: Vec<usize>,
     west_ops: Vec<GateOp>,
@@ -55,9 +56,13 @@ struct Shape {
 }
 
 impl Shape {
-    fn new(clause: &AndOrClause, sides: &[Side]) -> Shape {
+    fn new(clause: &AndOrClause, sides: &[Side], track: &[usize]) -> Shape {
         let len = sides.len();
-        let on = |side: Side| -> Vec<usize> { (0..len).filter(|&i| sides[i] == side).collect() };
+        let on = |side: Side| -> Vec<usize> {
+            let mut on: Vec<usize> = (0..len).filter(|&i| sides[i] == side).collect();
+            on.sort_unstable_by_key(|&i| track[i]);
+            on
+        };
         let (west, east) = (on(Side::West), on(Side::East));
         let ors = |n: usize| vec![GateOp::Or; n.saturating_sub(1)];
         let (west_ops, east_ops) = if west.is_empty() || east.is_empty() {
@@ -185,6 +190,11 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
     let Some(sides) = Sides::new(&plan.spans, &clause_vars, &and_pairs, &pinned) else {
         return Ok(None);
     };
+    let identity: Vec<Vec<usize>> = plan
+        .clauses
+        .iter()
+        .map(|l| (0..l.len()).collect())
+        .collect();
     let mut tried: HashSet<Vec<Side>> = HashSet::new();
     let mut best: Option<(u64, Layout, Vec<Side>)> = None;
     let (weights, starts) = if sides.pairs > ONE_CANDIDATE_PAIRS {
@@ -197,7 +207,7 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
             if side.iter().all(|&s| s == Side::West) || !tried.insert(side.clone()) {
                 continue;
             }
-            let layout = route_sides(formula, plan, &clause_vars, &side)?;
+            let layout = route_sides(formula, plan, &clause_vars, &side, &identity)?;
             let cost = drawing_cost(&layout);
             if best.as_ref().is_none_or(|(least, _, _)| cost < *least) {
                 best = Some((cost, layout, side));
@@ -213,12 +223,22 @@ pub(super) fn route(formula: &AndOrFormula, plan: &Plan) -> Result<Option<Layout
             .iter()
             .map(|occ| [occ.positive, occ.negative])
             .collect();
-        let anneal = Anneal::new(&clause_vars, ends, sides.group(), &pinned);
+        // Literals that may trade tracks: all of an Or, the two of an And.
+        let free = formula
+            .clauses
+            .iter()
+            .map(|clause| match clause {
+                AndOrClause::Or(lits) => lits.len(),
+                AndOrClause::AndOr { .. } => 2,
+            })
+            .collect();
+        let anneal = Anneal::new(&clause_vars, ends, sides.group(), &pinned, free);
         let items = plan.spans.len() + plan.clauses.len();
         let moves = (ANNEAL_MOVES_PER_VARIABLE * plan.spans.len()).min(ANNEAL_WORK / items);
         for (seed, &weights) in ANNEAL_WEIGHTS.iter().enumerate() {
-            let (order, side) = anneal.run(&plan.bands.order, &side, weights, moves, seed as u64);
-            let annealed = route_sides(formula, &plan.reordered(&order)?, &clause_vars, &side)?;
+            let drawn = anneal.run(&plan.bands.order, &side, weights, moves, seed as u64);
+            let plan = plan.reordered(&drawn.order)?;
+            let annealed = route_sides(formula, &plan, &clause_vars, &drawn.side, &drawn.track)?;
             let cost = drawing_cost(&annealed);
             if cost < least {
                 (least, layout) = (cost, annealed);
@@ -300,12 +320,15 @@ fn drawing_cost(layout: &Layout) -> u64 {
     2 * wire + CROSSING_PIECES * crossings
 }
 
-/// [`route`] for one side assignment.
+/// [`route`] for one side assignment, literal `i` of clause `c` on its band's track
+/// `track[c][i]` among the clause's literals (0 = the gate row's; a clause's chains take
+/// its literals in track order).
 fn route_sides(
     formula: &AndOrFormula,
     plan: &Plan,
     clause_vars: &[Vec<usize>],
     side: &[Side],
+    track: &[Vec<usize>],
 ) -> Result<Layout, LayoutError> {
     let bands = &plan.bands;
     let occurrences = &plan.occurrences;
@@ -316,7 +339,7 @@ fn route_sides(
         .enumerate()
         .map(|(c, clause)| {
             let lit_sides: Vec<Side> = clause_vars[c].iter().map(|&v| side[v]).collect();
-            Shape::new(clause, &lit_sides)
+            Shape::new(clause, &lit_sides, &track[c])
         })
         .collect();
     let mut gapped = vec![false; shapes.len()];
