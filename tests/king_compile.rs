@@ -301,6 +301,12 @@ fn two_sided_board_of_uf20_certifies_checks_and_decodes() {
     assert!(3 * two_sided.stats().crossings < 2 * one_sided.stats().crossings);
     let compiled = compile_formula(King, formula, Ordering::Optimised).expect("compiles");
     assert_eq!(compiled.stats.crossings, two_sided.stats().crossings);
+    // The annealed layout (855,434 kings; 994,341 without it): a guard against losing it.
+    assert!(
+        compiled.stats.pieces <= 870_000,
+        "uf20-91-01 grew to {} kings",
+        compiled.stats.pieces
+    );
     let moves = certify_input(&chain, &compiled)
         .expect("decided")
         .expect("uf20-91-01 is satisfiable");
